@@ -1,0 +1,1 @@
+//! Teaching logic on top of the engine: explanations, feedback, lessons, puzzles, progress.

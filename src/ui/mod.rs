@@ -1,0 +1,1 @@
+//! The cursive user interface. Holds no game rules: it reads the tutor and the engine.
