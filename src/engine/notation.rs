@@ -1,0 +1,615 @@
+//! Reading and writing games and positions: transcripts (`f5d6c3…`), OBF lines and
+//! GGF games. Every parse error says what is wrong and where; nothing here panics on
+//! any input.
+
+use super::board::{Color, Move, MoveError, Position};
+use super::game::Game;
+use super::square::Square;
+use std::fmt::Write as _;
+
+/// What went wrong while reading a transcript, an OBF line or a GGF game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Text that is neither a square nor a pass, at a 1-based character column.
+    #[error("column {column}: `{text}` is not a square (a1-h8) or a pass (pass, PA, --)")]
+    BadToken {
+        /// 1-based character column.
+        column: usize,
+        /// The offending text.
+        text: String,
+    },
+    /// A move that the rules do not allow, with its 1-based number in the game.
+    #[error("move {number} ({mv}): {reason}")]
+    IllegalMove {
+        /// 1-based move number (passes count).
+        number: usize,
+        /// The move as written.
+        mv: Move,
+        /// The rule it breaks.
+        reason: MoveError,
+    },
+    /// An OBF board that is not 64 squares long.
+    #[error("OBF board has {found} squares, expected 64")]
+    ObfLength {
+        /// How many board characters were found.
+        found: usize,
+    },
+    /// A character that is not a disc or an empty square in an OBF or GGF board.
+    #[error("column {column}: `{ch}` is not a disc or an empty square (X, O, -, *, x, o, .)")]
+    BadSquareChar {
+        /// 1-based character column.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The side to move is missing or unreadable.
+    #[error("column {column}: expected the side to move (X or O), found `{found}`")]
+    BadSideToMove {
+        /// 1-based character column.
+        column: usize,
+        /// What was found instead.
+        found: String,
+    },
+    /// An OBF `move:score` field that cannot be read.
+    #[error("field {field}: `{text}` is not a MOVE:SCORE pair like G8:+18")]
+    BadObfField {
+        /// 1-based field number after the side to move.
+        field: usize,
+        /// The field's text.
+        text: String,
+    },
+    /// A GGF game with a structural problem (missing brackets, properties, board).
+    #[error("GGF, column {column}: {what}")]
+    Ggf {
+        /// 1-based character column.
+        column: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// Input with nothing in it.
+    #[error("empty input")]
+    Empty,
+}
+
+/// Reads the tokens of a transcript: squares in any case, with or without spaces,
+/// and passes written `pass`, `PA` or `--`. Returns each move with its 1-based column.
+pub fn parse_transcript_moves(text: &str) -> Result<Vec<(Move, usize)>, NotationError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' {
+            i += 1;
+            continue;
+        }
+        let column = i + 1;
+        let rest: String = chars[i..chars.len().min(i + 4)].iter().collect();
+        let lower = rest.to_ascii_lowercase();
+        if lower.starts_with("pass") {
+            out.push((Move::Pass, column));
+            i += 4;
+        } else if lower.starts_with("pa") || lower.starts_with("--") {
+            out.push((Move::Pass, column));
+            i += 2;
+        } else {
+            let two: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            match Square::parse(&two) {
+                Ok(sq) => {
+                    out.push((Move::Place(sq), column));
+                    i += 2;
+                }
+                Err(_) => {
+                    let bad: String = chars[i..]
+                        .iter()
+                        .take_while(|c| !c.is_whitespace())
+                        .take(8)
+                        .collect();
+                    return Err(NotationError::BadToken { column, text: bad });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Replays a transcript from `start`, inserting forced passes where they are implied.
+pub fn replay_transcript(start: Position, text: &str) -> Result<Game, NotationError> {
+    let moves = parse_transcript_moves(text)?;
+    replay_moves(start, moves.into_iter().map(|(mv, _)| mv))
+}
+
+/// Replays moves from `start`, inserting forced passes where they are implied.
+pub fn replay_moves(
+    start: Position,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<Game, NotationError> {
+    let mut game = Game::new(start);
+    for mv in moves {
+        let number = game.len() + 1;
+        game.play_with_implied_pass(mv)
+            .map_err(|reason| NotationError::IllegalMove { number, mv, reason })?;
+    }
+    Ok(game)
+}
+
+/// Reads a transcript played from the start position.
+pub fn parse_transcript(text: &str) -> Result<Game, NotationError> {
+    replay_transcript(Position::start(), text)
+}
+
+/// Writes the moves as a transcript: lowercase squares, no spaces, passes left out
+/// (they are implied on replay).
+pub fn to_transcript(moves: &[Move]) -> String {
+    let mut s = String::with_capacity(moves.len() * 2);
+    for mv in moves {
+        if let Move::Place(sq) = mv {
+            let _ = write!(s, "{sq}");
+        }
+    }
+    s
+}
+
+/// One OBF record: a position, optional scored moves and an optional comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfRecord {
+    /// The position.
+    pub position: Position,
+    /// `MOVE:SCORE` fields, in file order (scores from the side to move's view).
+    pub move_scores: Vec<(Move, i32)>,
+    /// Text after `%`, trimmed, if any.
+    pub comment: Option<String>,
+}
+
+fn board_char(ch: char) -> Option<Option<Color>> {
+    match ch {
+        'X' | 'x' | '*' => Some(Some(Color::Black)),
+        'O' | 'o' => Some(Some(Color::White)),
+        '-' | '.' => Some(None),
+        _ => None,
+    }
+}
+
+/// Reads one OBF line: 64 squares a1…h8 (`X`/`x`/`*` black, `O`/`o` white, `-`/`.`
+/// empty), spaces, the side to move (`X` black, `O` white), then optionally `;` and
+/// `MOVE:SCORE;` fields, and a `%` comment.
+pub fn parse_obf(line: &str) -> Result<ObfRecord, NotationError> {
+    let (body, comment) = match line.find('%') {
+        Some(i) => (&line[..i], Some(line[i + 1..].trim().to_string())),
+        None => (line, None),
+    };
+    let chars: Vec<char> = body.chars().collect();
+    if chars.iter().all(|c| c.is_whitespace()) {
+        return Err(NotationError::Empty);
+    }
+    let mut i = 0;
+    while i < chars.len() && chars[i].is_whitespace() {
+        i += 1;
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    let mut n = 0;
+    while i < chars.len() && !chars[i].is_whitespace() && chars[i] != ';' {
+        if n == 64 {
+            let found = 64
+                + chars[i..]
+                    .iter()
+                    .take_while(|c| !c.is_whitespace() && **c != ';')
+                    .count();
+            return Err(NotationError::ObfLength { found });
+        }
+        match board_char(chars[i]) {
+            Some(Some(Color::Black)) => black |= 1 << n,
+            Some(Some(Color::White)) => white |= 1 << n,
+            Some(None) => {}
+            None => {
+                return Err(NotationError::BadSquareChar {
+                    column: i + 1,
+                    ch: chars[i],
+                });
+            }
+        }
+        n += 1;
+        i += 1;
+    }
+    if n != 64 {
+        return Err(NotationError::ObfLength { found: n });
+    }
+    while i < chars.len() && chars[i].is_whitespace() {
+        i += 1;
+    }
+    let to_move = match chars.get(i) {
+        Some('X' | 'x' | '*' | 'B' | 'b') => Color::Black,
+        Some('O' | 'o' | 'W' | 'w') => Color::White,
+        other => {
+            return Err(NotationError::BadSideToMove {
+                column: i + 1,
+                found: other
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "end of line".into()),
+            });
+        }
+    };
+    i += 1;
+    let rest: String = chars[i..].iter().collect();
+    let rest = rest.trim();
+    let fields = if rest.is_empty() {
+        ""
+    } else if let Some(r) = rest.strip_prefix(';') {
+        r
+    } else {
+        return Err(NotationError::BadSideToMove {
+            column: i,
+            found: format!(
+                "{}{}",
+                chars[i - 1],
+                rest.chars().take(6).collect::<String>()
+            ),
+        });
+    };
+    let mut move_scores = Vec::new();
+    for (k, field) in fields.split(';').enumerate() {
+        let field = field.trim();
+        if field.is_empty() {
+            continue;
+        }
+        let bad = || NotationError::BadObfField {
+            field: k + 1,
+            text: field.to_string(),
+        };
+        let (mv, score) = field.split_once(':').ok_or_else(bad)?;
+        let mv = match mv.trim().to_ascii_lowercase().as_str() {
+            "pa" | "pass" | "--" => Move::Pass,
+            s => Move::Place(Square::parse(s).map_err(|_| bad())?),
+        };
+        let score: i32 = score.trim().parse().map_err(|_| bad())?;
+        if !(-64..=64).contains(&score) {
+            return Err(bad());
+        }
+        move_scores.push((mv, score));
+    }
+    let position = Position::from_colors(black, white, to_move).ok_or(NotationError::Empty)?;
+    Ok(ObfRecord {
+        position,
+        move_scores,
+        comment,
+    })
+}
+
+/// Reads every OBF line of a file; blank lines and lines starting with `%` are skipped.
+/// An error carries the 1-based line number.
+pub fn parse_obf_file(text: &str) -> Result<Vec<ObfRecord>, (usize, NotationError)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('%') {
+            continue;
+        }
+        out.push(parse_obf(line).map_err(|e| (i + 1, e))?);
+    }
+    Ok(out)
+}
+
+/// Writes a position as an OBF line (no move fields): 64 squares, a space, the side to move.
+pub fn to_obf(position: &Position) -> String {
+    let mut s = String::with_capacity(66);
+    for sq in Square::all() {
+        s.push(match position.disc_at(sq) {
+            Some(Color::Black) => 'X',
+            Some(Color::White) => 'O',
+            None => '-',
+        });
+    }
+    s.push(' ');
+    s.push(match position.to_move {
+        Color::Black => 'X',
+        Color::White => 'O',
+    });
+    s
+}
+
+/// Reads a position given either as an OBF line or as a transcript from the start.
+pub fn parse_position(text: &str) -> Result<Position, NotationError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let board_len = t.chars().take_while(|c| !c.is_whitespace()).count();
+    let looks_obf = board_len >= 60 && t.chars().take(board_len).all(|c| board_char(c).is_some());
+    if looks_obf {
+        Ok(parse_obf(t)?.position)
+    } else {
+        Ok(parse_transcript(t)?.current())
+    }
+}
+
+/// A GGF game: the record and its descriptive properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GgfGame {
+    /// The start position and the moves, passes written out.
+    pub game: Game,
+    /// Black's name (`PB`).
+    pub black: String,
+    /// White's name (`PW`).
+    pub white: String,
+    /// The result as written (`RE`), if any.
+    pub result: Option<String>,
+    /// Where it was played (`PC`).
+    pub place: Option<String>,
+    /// When it was played (`DT`).
+    pub date: Option<String>,
+}
+
+impl GgfGame {
+    /// A GGF record of `game` with player names and the other fields empty.
+    pub fn new(game: Game, black: &str, white: &str) -> GgfGame {
+        GgfGame {
+            game,
+            black: black.to_string(),
+            white: white.to_string(),
+            result: None,
+            place: None,
+            date: None,
+        }
+    }
+}
+
+fn ggf_err(column: usize, what: impl Into<String>) -> NotationError {
+    NotationError::Ggf {
+        column,
+        what: what.into(),
+    }
+}
+
+/// Reads one GGF game `(;GM[Othello]…BO[8 …]B[f5]W[d6]…;)`. Unknown properties are
+/// ignored; moves may carry `/eval/time` suffixes; `PA` is a pass.
+pub fn parse_ggf(text: &str) -> Result<GgfGame, NotationError> {
+    let chars: Vec<char> = text.chars().collect();
+    let start = chars
+        .iter()
+        .position(|c| !c.is_whitespace())
+        .ok_or(NotationError::Empty)?;
+    if chars.get(start) != Some(&'(') || chars.get(start + 1) != Some(&';') {
+        return Err(ggf_err(start + 1, "a game starts with `(;`"));
+    }
+    let mut i = start + 2;
+    let mut props: Vec<(String, String, usize)> = Vec::new();
+    let mut closed = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c == ';' && chars.get(i + 1) == Some(&')') {
+            closed = true;
+            break;
+        }
+        if c == ')' {
+            closed = true;
+            break;
+        }
+        if !c.is_ascii_uppercase() {
+            return Err(ggf_err(
+                i + 1,
+                format!("expected a property name, found `{c}`"),
+            ));
+        }
+        let key_start = i;
+        while i < chars.len() && chars[i].is_ascii_uppercase() {
+            i += 1;
+        }
+        let key: String = chars[key_start..i].iter().collect();
+        if chars.get(i) != Some(&'[') {
+            return Err(ggf_err(i + 1, format!("property {key} has no `[value]`")));
+        }
+        i += 1;
+        let value_start = i;
+        let mut value = String::new();
+        loop {
+            match chars.get(i) {
+                None => {
+                    return Err(ggf_err(
+                        value_start + 1,
+                        format!("property {key} is not closed with `]`"),
+                    ));
+                }
+                Some('\\') => {
+                    if let Some(&n) = chars.get(i + 1) {
+                        value.push(n);
+                    }
+                    i += 2;
+                }
+                Some(']') => {
+                    i += 1;
+                    break;
+                }
+                Some(&ch) => {
+                    value.push(ch);
+                    i += 1;
+                }
+            }
+        }
+        props.push((key, value, key_start + 1));
+    }
+    if !closed {
+        return Err(ggf_err(chars.len(), "the game is not closed with `;)`"));
+    }
+    let get = |k: &str| props.iter().find(|(key, _, _)| key == k);
+    if let Some((_, gm, col)) = get("GM")
+        && !gm.eq_ignore_ascii_case("othello")
+    {
+        return Err(ggf_err(*col, format!("game type GM[{gm}] is not Othello")));
+    }
+    if let Some((_, ty, col)) = get("TY") {
+        let t = ty.trim();
+        if !(t == "8" || t == "8r") {
+            return Err(ggf_err(
+                *col,
+                format!("board type TY[{t}] is not supported (only 8x8 standard Othello)"),
+            ));
+        }
+    }
+    let (_, bo, bo_col) = get("BO").ok_or_else(|| ggf_err(start + 1, "no board (BO) property"))?;
+    let start_pos = parse_ggf_board(bo, *bo_col)?;
+    let mut game = Game::new(start_pos);
+    for (key, value, col) in &props {
+        let color = match key.as_str() {
+            "B" => Color::Black,
+            "W" => Color::White,
+            _ => continue,
+        };
+        let number = game.len() + 1;
+        let text = value.split('/').next().unwrap_or("").trim();
+        let mv = match text.to_ascii_lowercase().as_str() {
+            "pa" | "pass" => Move::Pass,
+            s => Move::Place(Square::parse(s).map_err(|_| {
+                ggf_err(
+                    *col,
+                    format!("move {number}: `{text}` is not a square or PA"),
+                )
+            })?),
+        };
+        if matches!(mv, Move::Place(_)) && game.current().must_pass() {
+            game.play(Move::Pass)
+                .map_err(|reason| NotationError::IllegalMove { number, mv, reason })?;
+        }
+        let number = game.len() + 1;
+        if game.current().to_move != color {
+            return Err(ggf_err(
+                *col,
+                format!(
+                    "move {number}: {key}[{text}] but {} is to move",
+                    game.current().to_move
+                ),
+            ));
+        }
+        game.play(mv)
+            .map_err(|reason| NotationError::IllegalMove { number, mv, reason })?;
+    }
+    let text_of = |k: &str| get(k).map(|(_, v, _)| v.clone());
+    Ok(GgfGame {
+        game,
+        black: text_of("PB").unwrap_or_default(),
+        white: text_of("PW").unwrap_or_default(),
+        result: text_of("RE"),
+        place: text_of("PC"),
+        date: text_of("DT"),
+    })
+}
+
+fn parse_ggf_board(bo: &str, col: usize) -> Result<Position, NotationError> {
+    let mut parts = bo.split_whitespace();
+    if parts.next() != Some("8") {
+        return Err(ggf_err(col, "BO must start with the board size 8"));
+    }
+    let rest: Vec<char> = parts.flat_map(|p| p.chars()).collect();
+    if rest.len() != 65 {
+        return Err(ggf_err(
+            col,
+            format!(
+                "BO needs 64 squares and the side to move, found {} characters",
+                rest.len()
+            ),
+        ));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (n, &ch) in rest[..64].iter().enumerate() {
+        match board_char(ch) {
+            Some(Some(Color::Black)) => black |= 1 << n,
+            Some(Some(Color::White)) => white |= 1 << n,
+            Some(None) => {}
+            None => {
+                return Err(ggf_err(
+                    col,
+                    format!("BO square {}: `{ch}` is not *, O or -", n + 1),
+                ));
+            }
+        }
+    }
+    let to_move = match rest[64] {
+        '*' | 'X' | 'x' | 'B' => Color::Black,
+        'O' | 'o' | 'W' => Color::White,
+        ch => {
+            return Err(ggf_err(
+                col,
+                format!("BO side to move `{ch}` is not * or O"),
+            ));
+        }
+    };
+    Position::from_colors(black, white, to_move).ok_or_else(|| ggf_err(col, "overlapping discs"))
+}
+
+fn ggf_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Writes a GGF game: `(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[…]TY[8]BO[8 …]B[f5]W[d6]…;)`.
+pub fn to_ggf(record: &GgfGame) -> String {
+    let mut s = String::from("(;GM[Othello]");
+    if let Some(pc) = &record.place {
+        let _ = write!(s, "PC[{}]", ggf_escape(pc));
+    }
+    if let Some(dt) = &record.date {
+        let _ = write!(s, "DT[{}]", ggf_escape(dt));
+    }
+    let _ = write!(
+        s,
+        "PB[{}]PW[{}]",
+        ggf_escape(&record.black),
+        ggf_escape(&record.white)
+    );
+    if let Some(re) = &record.result {
+        let _ = write!(s, "RE[{}]", ggf_escape(re));
+    }
+    s.push_str("TY[8]BO[8 ");
+    let start = record.game.start();
+    for row in 0..8 {
+        for col in 0..8 {
+            let sq = Square::from_index_unchecked(row * 8 + col);
+            s.push(match start.disc_at(sq) {
+                Some(Color::Black) => '*',
+                Some(Color::White) => 'O',
+                None => '-',
+            });
+        }
+        s.push(' ');
+    }
+    s.push(match start.to_move {
+        Color::Black => '*',
+        Color::White => 'O',
+    });
+    s.push(']');
+    let mut pos = start;
+    for mv in record.game.moves() {
+        let key = match pos.to_move {
+            Color::Black => 'B',
+            Color::White => 'W',
+        };
+        match mv {
+            Move::Place(sq) => {
+                let _ = write!(s, "{key}[{sq}]");
+                pos = pos.play_unchecked(*sq);
+            }
+            Move::Pass => {
+                let _ = write!(s, "{key}[PA]");
+                pos = pos.pass();
+            }
+        }
+    }
+    s.push_str(";)");
+    s
+}
+
+/// The result of a finished game in GGF style from Black's view, e.g. `+16` or `-24`.
+pub fn ggf_result(position: &Position) -> Option<String> {
+    if !position.is_game_over() {
+        return None;
+    }
+    let (b, w) = position.final_counts();
+    let d = b as i32 - w as i32;
+    Some(if d > 0 {
+        format!("+{d}")
+    } else {
+        format!("{d}")
+    })
+}

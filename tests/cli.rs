@@ -1,0 +1,91 @@
+//! The command-line contract: output formats and exit statuses.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_othello-tutor"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn show_replays_the_master_game() {
+    let game = "f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2 c6 b4 b5 f2 e2 a3 d1 c1 a4 a5 f3 g4 f1 e7 d7 d8 e6 f6 b6 e1 b1 c7 a6 a7 b2 f7 g3 g5 h4 h5 g2 h1 g1 a1 a2 b7 c8 b8 a8 h3 h6 g6 e8 h7 h2 h8 g8 g7 f8";
+    let out = run(&["show", game]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "  a b c d e f g h");
+    assert_eq!(lines[1], "1 X X X X X X X X");
+    assert_eq!(lines[8], "8 O O O O O O O O");
+    assert_eq!(lines[9], "game over");
+    assert_eq!(lines.last().copied(), Some("Black 20 - 44 White"));
+}
+
+#[test]
+fn show_a_game_in_progress() {
+    let out = run(&["show", "F5D6"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Black (X) to move"), "{text}");
+    assert_eq!(text.lines().last(), Some("Black 3 - 3 White"));
+}
+
+#[test]
+fn show_a_finished_game_gives_empties_to_the_winner() {
+    // A shortest wipe-out (nine moves, found by a search): one side has every disc.
+    let out = run(&["show", "d3 c3 b3 d2 e1 d6 d7 e3 f4"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("game over"), "{text}");
+    assert_eq!(text.lines().last(), Some("Black 64 - 0 White"));
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let out = run(&["perft", "6"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let expected = [4u64, 12, 56, 244, 1396, 8200];
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    for (d, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        assert_eq!(fields[0], "perft");
+        assert_eq!(fields[1], (d + 1).to_string());
+        assert_eq!(fields[2], expected[d].to_string());
+        assert!(fields[3].parse::<f64>().is_ok(), "{line}");
+        assert!(fields[4].parse::<f64>().is_ok(), "{line}");
+    }
+}
+
+#[test]
+fn bad_input_exits_with_status_2_and_one_line() {
+    for args in [
+        vec!["show", "f5 z9"],
+        vec!["show", "f5 f5"],
+        vec!["perft", "zero"],
+        vec!["perft", "0"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(!stderr(&out).trim().is_empty(), "{args:?}");
+    }
+    let out = run(&["show", "f5 z9"]);
+    assert_eq!(
+        stderr(&out).trim(),
+        "othello-tutor: column 4: `z9` is not a square (a1-h8) or a pass (pass, PA, --)"
+    );
+}
