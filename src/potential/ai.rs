@@ -1,0 +1,602 @@
+//! The computer player: three levels (random, greedy, search).
+//!
+//! The search level is a negamax alpha-beta search with iterative
+//! deepening, a transposition table keyed by the canonical form of the
+//! position (so translated, rotated and mirrored positions share entries),
+//! killer and history move ordering, ordering by a one-ply evaluation at
+//! inner nodes, and limits on depth, nodes and time. A stuck side to move is
+//! a terminal node worth the opponent's run (estimated greedily inside the
+//! tree). During the run itself the runner plays by the longest-path search
+//! of [`super::run`].
+
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{RngExt, SeedableRng};
+
+use super::board::Board;
+use super::canonical::{Frame, canonical_hash, mix64};
+use super::cell::{Colour, PotentialMove};
+use super::error::PotentialError;
+use super::eval::{DEFAULT_WEIGHTS, WIN_SCORE, Weights, evaluate, win_score};
+use super::movegen::{Analysis, StepInfo};
+use super::position::{Phase, Position};
+use super::run::{greedy_run_length, longest_run};
+
+/// How strong the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal move, uniformly at random.
+    Random,
+    /// The move with the best evaluation one ply ahead.
+    Greedy,
+    /// Alpha-beta search within the limits.
+    Search,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 3] = [Level::Random, Level::Greedy, Level::Search];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Search => "search",
+        }
+    }
+
+    /// One line describing the level's style.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Level::Random => "plays any legal move at random",
+            Level::Greedy => "takes the move that looks best right now",
+            Level::Search => "looks several moves ahead (about a second a move)",
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = PotentialError;
+
+    fn from_str(s: &str) -> Result<Level, PotentialError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| PotentialError::UnknownLevel(s.to_string()))
+    }
+}
+
+/// Limits on one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub max_depth: u32,
+    /// Stop after this many nodes (the result stays deterministic).
+    pub max_nodes: u64,
+    /// Stop after this much time (the result then depends on the machine).
+    pub time: Option<Duration>,
+    /// Positions the run search may expand when the computer makes a run.
+    pub run_nodes: u64,
+}
+
+impl SearchLimits {
+    /// A deterministic search: at most `nodes` nodes, up to 32 plies deep.
+    pub const fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            max_depth: 32,
+            max_nodes: nodes,
+            time: None,
+            run_nodes: 20_000,
+        }
+    }
+
+    /// A search that stops after `time` (for interactive play).
+    pub const fn time(time: Duration) -> SearchLimits {
+        SearchLimits {
+            max_depth: 32,
+            max_nodes: u64::MAX,
+            time: Some(time),
+            run_nodes: 20_000,
+        }
+    }
+
+    /// A deterministic search to a fixed depth.
+    pub const fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            max_depth: depth,
+            max_nodes: u64::MAX,
+            time: None,
+            run_nodes: 20_000,
+        }
+    }
+}
+
+/// The default deterministic budget of the search level: well under a
+/// second a move on a current desktop, and a 12-per-side self-play game in
+/// well under a minute.
+pub const DEFAULT_SEARCH_NODES: u64 = 30_000;
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The chosen move (`None` when there is no legal move).
+    pub best: Option<PotentialMove>,
+    /// Its value for the side to move: above [`WIN_SCORE`] a won game,
+    /// below −[`WIN_SCORE`] a lost one, otherwise an estimate.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+const INF: i32 = i32::MAX / 2;
+const TT_BITS: u32 = 18;
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    value: i32,
+    depth: u8,
+    flag: u8,
+    mv: Option<PotentialMove>,
+}
+
+/// A computer player of one level, with its random source and its
+/// transposition table (kept between moves of a game).
+pub struct Player {
+    level: Level,
+    limits: SearchLimits,
+    weights: Weights,
+    rng: StdRng,
+    tt: Vec<TtEntry>,
+}
+
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("level", &self.level)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+impl Player {
+    /// A player of `level`, searching within `limits`, with random choices
+    /// (ties, the random level) drawn from `seed`.
+    pub fn new(level: Level, limits: SearchLimits, seed: u64) -> Player {
+        Player {
+            level,
+            limits,
+            weights: DEFAULT_WEIGHTS,
+            rng: StdRng::seed_from_u64(seed),
+            tt: Vec::new(),
+        }
+    }
+
+    /// Replaces the evaluation weights (for tuning).
+    pub fn with_weights(mut self, weights: Weights) -> Player {
+        self.weights = weights;
+        self
+    }
+
+    /// This player's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The move this player makes in `pos`, or `None` when the game is over.
+    /// A set `cancel` flag stops a search early (the best move so far is
+    /// returned).
+    pub fn choose(&mut self, pos: &Position, cancel: Option<&AtomicBool>) -> Option<PotentialMove> {
+        match self.level {
+            Level::Random => pos.legal_moves().choose(&mut self.rng).copied(),
+            Level::Greedy => self.greedy(pos),
+            Level::Search => self.search(pos, cancel).best,
+        }
+    }
+
+    fn greedy(&mut self, pos: &Position) -> Option<PotentialMove> {
+        let moves = pos.legal_moves();
+        if moves.len() <= 1 {
+            return moves.first().copied();
+        }
+        if let Phase::Run { runner, .. } = pos.phase() {
+            let a = pos.analysis();
+            let mut steps = Vec::new();
+            a.steps_into(runner, &mut steps);
+            return steps.iter().max_by_key(|s| s.delta).map(|s| s.mv);
+        }
+        let me = pos.to_move();
+        let mut board = pos.board().clone();
+        let mut a = Analysis::default();
+        let n = pos.pieces_per_side();
+        let mut best = -INF;
+        let mut choices = Vec::new();
+        for &mv in &moves {
+            make(&mut board, mv, me);
+            a.recompute(&board);
+            let v = if board.len() == 2 * n && !a.has_move(me.opponent()) {
+                match greedy_run_length(&board, me) {
+                    0 => 0,
+                    l => win_score(l),
+                }
+            } else {
+                -evaluate(&a, me.opponent(), &self.weights)
+            };
+            unmake(&mut board, mv);
+            if v > best {
+                best = v;
+                choices.clear();
+            }
+            if v == best {
+                choices.push(mv);
+            }
+        }
+        choices.choose(&mut self.rng).copied()
+    }
+
+    /// Searches `pos` within this player's limits (the search level's
+    /// algorithm, whatever the player's level).
+    pub fn search(&mut self, pos: &Position, cancel: Option<&AtomicBool>) -> SearchReport {
+        let mut report = SearchReport {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        let me = pos.to_move();
+        match pos.phase() {
+            Phase::Over(_) => return report,
+            Phase::Run { runner, .. } => {
+                let plan = longest_run(pos.board(), runner, self.limits.run_nodes);
+                report.best = plan.first;
+                report.score = win_score(plan.length);
+                return report;
+            }
+            Phase::Placing | Phase::Moving => {}
+        }
+        let mut moves = pos.legal_moves();
+        if moves.len() <= 1 {
+            report.best = moves.first().copied();
+            return report;
+        }
+        moves.shuffle(&mut self.rng);
+        if self.tt.is_empty() {
+            self.tt = vec![TtEntry::default(); 1 << TT_BITS];
+        }
+        let mut s = Searcher {
+            board: pos.board().clone(),
+            n: pos.pieces_per_side(),
+            tt: &mut self.tt,
+            weights: self.weights,
+            limits: self.limits,
+            start: Instant::now(),
+            cancel,
+            nodes: 0,
+            aborted: false,
+            analyses: Vec::new(),
+            lists: Vec::new(),
+            steps: Vec::new(),
+            killers: Vec::new(),
+            history: vec![0; 4096],
+        };
+        let mut root: Vec<(PotentialMove, i32)> = moves.into_iter().map(|m| (m, 0)).collect();
+        report.best = Some(root[0].0);
+        for depth in 1..=self.limits.max_depth.max(1) {
+            let mut alpha = -INF;
+            let mut best: Option<(PotentialMove, i32)> = None;
+            for entry in root.iter_mut() {
+                let mv = entry.0;
+                make(&mut s.board, mv, me);
+                let v = -s.negamax(1, depth - 1, -INF, -alpha, me.opponent());
+                unmake(&mut s.board, mv);
+                if s.aborted {
+                    break;
+                }
+                entry.1 = v;
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((mv, v));
+                }
+                alpha = alpha.max(v);
+            }
+            if let Some((mv, v)) = best {
+                report.best = Some(mv);
+                report.score = v;
+            }
+            if s.aborted {
+                break;
+            }
+            report.depth = depth;
+            // Best first; the others by their (bounded) scores.
+            if let Some((mv, _)) = best {
+                root.sort_by_key(|&(m, v)| (m != mv, -v));
+            }
+            if report.score.abs() >= WIN_SCORE {
+                break;
+            }
+            // A search that cannot grow deeper than the game has stops.
+            if depth as usize > 4 * pos.pieces_per_side() + 700 {
+                break;
+            }
+        }
+        report.nodes = s.nodes;
+        report
+    }
+}
+
+fn make(board: &mut Board, mv: PotentialMove, colour: Colour) {
+    match mv {
+        PotentialMove::Place(c) => board.add(c, colour),
+        PotentialMove::Step { from, to } => board.relocate(from, to),
+    }
+}
+
+fn unmake(board: &mut Board, mv: PotentialMove) {
+    match mv {
+        PotentialMove::Place(_) => board.remove_last(),
+        PotentialMove::Step { from, to } => board.relocate(to, from),
+    }
+}
+
+fn side_key(to_move: Colour, n: usize) -> u64 {
+    mix64(0x5eed_0000 ^ ((n as u64) << 4) ^ to_move.index() as u64)
+}
+
+fn move_slot(mv: PotentialMove) -> usize {
+    let code = match mv {
+        PotentialMove::Place(c) => ((c.x as u16 as u64) << 16) | c.y as u16 as u64,
+        PotentialMove::Step { from, to } => {
+            ((from.x as u16 as u64) << 48)
+                | ((from.y as u16 as u64) << 32)
+                | ((to.x as u16 as u64) << 16)
+                | to.y as u16 as u64
+        }
+    };
+    (mix64(code) & 4095) as usize
+}
+
+#[derive(Clone, Copy)]
+struct Candidate {
+    mv: PotentialMove,
+    order: i32,
+}
+
+struct Searcher<'a> {
+    board: Board,
+    n: usize,
+    tt: &'a mut [TtEntry],
+    weights: Weights,
+    limits: SearchLimits,
+    start: Instant,
+    cancel: Option<&'a AtomicBool>,
+    nodes: u64,
+    aborted: bool,
+    analyses: Vec<Analysis>,
+    lists: Vec<Vec<Candidate>>,
+    steps: Vec<StepInfo>,
+    killers: Vec<[Option<PotentialMove>; 2]>,
+    history: Vec<i32>,
+}
+
+impl Searcher<'_> {
+    fn check_limits(&mut self) {
+        if self.nodes >= self.limits.max_nodes {
+            self.aborted = true;
+        }
+        if self.nodes & 255 == 0 {
+            if let Some(t) = self.limits.time
+                && self.start.elapsed() >= t
+            {
+                self.aborted = true;
+            }
+            if let Some(c) = self.cancel
+                && c.load(Ordering::Relaxed)
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.analyses.len() <= ply + 1 {
+            self.analyses.push(Analysis::default());
+            self.lists.push(Vec::new());
+            self.killers.push([None; 2]);
+        }
+    }
+
+    /// Value of an analysed node whose side to move is stuck (phase 2): the
+    /// opponent's run, or 0 for a draw.
+    fn stuck_value(&self, to_move: Colour) -> i32 {
+        match greedy_run_length(&self.board, to_move.opponent()) {
+            0 => 0,
+            l => -win_score(l),
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        ply: usize,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        to_move: Colour,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        self.ensure_ply(ply);
+        self.analyses[ply].recompute(&self.board);
+        let placing = self.board.len() < 2 * self.n;
+        if !placing && !self.analyses[ply].has_move(to_move) {
+            return self.stuck_value(to_move);
+        }
+        if depth == 0 {
+            return evaluate(&self.analyses[ply], to_move, &self.weights);
+        }
+
+        let (hash, frame) = canonical_hash(&self.board);
+        let key = hash ^ side_key(to_move, self.n);
+        let slot = (key as usize) & ((1 << TT_BITS) - 1);
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == key {
+            if u32::from(entry.depth) >= depth {
+                let v = entry.value;
+                match entry.flag {
+                    EXACT => return v,
+                    LOWER if v >= beta => return v,
+                    UPPER if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+            tt_move = entry.mv.map(|m| frame.move_from_canonical(m));
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.generate(ply, placing, to_move, &mut list);
+        self.order(ply, depth, to_move, tt_move, &mut list);
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for c in &list {
+            make(&mut self.board, c.mv, to_move);
+            let v = -self.negamax(ply + 1, depth - 1, -beta, -alpha, to_move.opponent());
+            unmake(&mut self.board, c.mv);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(c.mv);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                let k = &mut self.killers[ply];
+                if k[0] != Some(c.mv) {
+                    k[1] = k[0];
+                    k[0] = Some(c.mv);
+                }
+                self.history[move_slot(c.mv)] += (depth * depth) as i32;
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        if !self.aborted {
+            let flag = if best <= alpha0 {
+                UPPER
+            } else if best >= beta {
+                LOWER
+            } else {
+                EXACT
+            };
+            self.store(slot, key, best, depth, flag, best_move, frame);
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        slot: usize,
+        key: u64,
+        value: i32,
+        depth: u32,
+        flag: u8,
+        mv: Option<PotentialMove>,
+        frame: Frame,
+    ) {
+        self.tt[slot] = TtEntry {
+            key,
+            value,
+            depth: depth.min(255) as u8,
+            flag,
+            mv: mv.map(|m| frame.move_to_canonical(m)),
+        };
+    }
+
+    fn generate(&mut self, ply: usize, placing: bool, to_move: Colour, list: &mut Vec<Candidate>) {
+        list.clear();
+        let a = &self.analyses[ply];
+        if placing {
+            if self.board.is_empty() {
+                list.push(Candidate {
+                    mv: PotentialMove::Place(super::cell::Cell::ORIGIN),
+                    order: 0,
+                });
+            }
+            list.extend(a.frontier().iter().map(|f| Candidate {
+                mv: PotentialMove::Place(f.cell),
+                order: 0,
+            }));
+        } else {
+            self.steps.clear();
+            a.steps_into(to_move, &mut self.steps);
+            list.extend(self.steps.iter().map(|s| Candidate {
+                mv: s.mv,
+                order: i32::from(s.delta),
+            }));
+        }
+    }
+
+    /// Orders `list` best first: the table move, then (deep enough) by a
+    /// one-ply evaluation, or else killers and history.
+    fn order(
+        &mut self,
+        ply: usize,
+        depth: u32,
+        to_move: Colour,
+        tt_move: Option<PotentialMove>,
+        list: &mut [Candidate],
+    ) {
+        let killers = self.killers[ply];
+        let shallow = depth >= 2 && list.len() > 1;
+        for c in list.iter_mut() {
+            if Some(c.mv) == tt_move {
+                c.order = i32::MAX;
+                continue;
+            }
+            if shallow {
+                make(&mut self.board, c.mv, to_move);
+                let a = &mut self.analyses[ply + 1];
+                a.recompute(&self.board);
+                let them = to_move.opponent();
+                c.order = if self.board.len() == 2 * self.n && !a.has_move(them) {
+                    WIN_SCORE
+                } else {
+                    -evaluate(a, them, &self.weights)
+                };
+                unmake(&mut self.board, c.mv);
+            } else {
+                let bonus = if Some(c.mv) == killers[0] {
+                    1 << 24
+                } else if Some(c.mv) == killers[1] {
+                    1 << 23
+                } else {
+                    0
+                };
+                c.order += bonus + self.history[move_slot(c.mv)] * 16;
+            }
+        }
+        list.sort_by_key(|c| std::cmp::Reverse(c.order));
+    }
+}
+
+/// Draws a seed for a new player from the thread's random source.
+pub fn fresh_seed() -> u64 {
+    rand::rng().random()
+}
