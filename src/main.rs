@@ -32,6 +32,14 @@ enum Command {
         /// Moves such as "f5d6c3" (spaces, any case; passes as pass, PA or --)
         transcript: Vec<String>,
     },
+    /// Solve every position of an OBF file exactly: "#N MOVE SCORE NODES SECONDS", then totals
+    Solve {
+        /// An OBF file, one position per line
+        file: std::path::PathBuf,
+        /// Only win/loss/draw (score -1, 0 or +1)
+        #[arg(long)]
+        wld: bool,
+    },
     /// Print the speed figures, one per line
     Bench,
 }
@@ -59,6 +67,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Show { transcript }) => show(&transcript.join(" ")),
+        Some(Command::Solve { file, wld }) => solve(&file, wld),
         Some(Command::Bench) => {
             bench();
             Ok(())
@@ -114,4 +123,36 @@ fn bench() {
             n as f64 / s.max(1e-9) / 1e6
         );
     }
+}
+
+fn solve(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
+    let text =
+        std::fs::read_to_string(file).map_err(|e| UserError(format!("{}: {e}", file.display())))?;
+    let records = notation::parse_obf_file(&text)
+        .map_err(|(line, e)| UserError(format!("{}:{line}: {e}", file.display())))?;
+    let mut solver = othello_tutor::engine::endgame::Solver::default();
+    let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+    for (i, rec) in records.iter().enumerate() {
+        let t = Instant::now();
+        let sol = if wld {
+            solver.solve_wld(&rec.position.board)
+        } else {
+            solver.solve(&rec.position.board)
+        }
+        .map_err(|e| UserError(e.to_string()))?;
+        let secs = t.elapsed().as_secs_f64();
+        total_nodes += sol.nodes;
+        total_secs += secs;
+        let mv = sol
+            .best
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "pass".into());
+        println!("#{} {mv} {:+} {} {secs:.3}", i + 1, sol.score, sol.nodes);
+    }
+    println!(
+        "total: {} positions, {total_nodes} nodes, {total_secs:.3} s, {:.1} Mn/s",
+        records.len(),
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+    );
+    Ok(())
 }

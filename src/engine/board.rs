@@ -4,8 +4,6 @@
 use super::square::{Square, SquareSet};
 use std::fmt;
 
-const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 const INNER_COLS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
 
 /// The colour of a disc or of a player. Black moves first.
@@ -160,14 +158,6 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
         moves[i] = (fl << d) | (fr >> d);
     }
     (moves[0] | moves[1] | moves[2] | moves[3]) & !(p | o)
-}
-
-/// Squares (occupied or not) next to at least one disc of `discs`, by king moves.
-#[inline]
-pub fn neighbours(discs: u64) -> u64 {
-    let h = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
-    let row = discs | h;
-    h | (row << 8) | (row >> 8)
 }
 
 /// An Othello board from the side to move's point of view:

@@ -1,0 +1,626 @@
+//! The exact endgame solver: the final disc margin with perfect play.
+//!
+//! Null-window alpha-beta (PVS at the root and on the principal variation), a
+//! transposition table keyed by the full board, fastest-first move ordering (fewest
+//! opponent replies first), enhanced transposition cut-offs, stability cut-offs, parity
+//! ordering (odd quadrants first) near the end, and hand-written solvers for the last
+//! one to four empty squares.
+
+use super::bits::{CORNERS, QUADRANTS, neighbours};
+use super::board::{Board, flips, legal_moves};
+use super::features::stable_discs;
+use super::square::Square;
+use super::table::Table;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Above any reachable score.
+const INF: i32 = 65;
+/// At and below this many empties, the search runs without the table.
+const SHALLOW_EMPTIES: u32 = 6;
+/// At and above this many empties, children are looked up in the table before searching
+/// (enhanced transposition cut-off).
+const ETC_EMPTIES: u32 = 10;
+
+/// Squares in the order to try them when nothing better is known: corners first,
+/// X-squares last.
+const SQUARE_ORDER: [u8; 64] = {
+    // Priority classes: lower first.
+    const CLASS: [u8; 64] = [
+        0, 4, 1, 2, 2, 1, 4, 0, //
+        4, 5, 3, 3, 3, 3, 5, 4, //
+        1, 3, 2, 2, 2, 2, 3, 1, //
+        2, 3, 2, 9, 9, 2, 3, 2, //
+        2, 3, 2, 9, 9, 2, 3, 2, //
+        1, 3, 2, 2, 2, 2, 3, 1, //
+        4, 5, 3, 3, 3, 3, 5, 4, //
+        0, 4, 1, 2, 2, 1, 4, 0, //
+    ];
+    let mut order = [0u8; 64];
+    let mut n = 0;
+    let mut class = 0;
+    while class < 10 {
+        let mut sq = 0;
+        while sq < 64 {
+            if CLASS[sq] == class {
+                order[n] = sq as u8;
+                n += 1;
+            }
+            sq += 1;
+        }
+        class += 1;
+    }
+    order
+};
+
+/// Why a solve did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The stop flag was raised or the node limit was reached.
+    #[error("the search was stopped")]
+    Stopped,
+}
+
+/// The exact solver, with its own transposition table.
+#[derive(Debug)]
+pub struct Solver {
+    table: Table,
+    nodes: u64,
+    node_limit: u64,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+}
+
+/// The outcome of a solve: exact score (side to move's view), best move, line, nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The final disc margin with perfect play, from the side to move's view.
+    pub score: i32,
+    /// The best move (`None` if the side to move must pass or the game is over).
+    pub best: Option<Square>,
+    /// A principal variation (`None` entries are passes).
+    pub pv: Vec<Option<Square>>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(48)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of about `table_mb` megabytes.
+    pub fn new(table_mb: usize) -> Solver {
+        Solver {
+            table: Table::with_megabytes(table_mb),
+            nodes: 0,
+            node_limit: u64::MAX,
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+        }
+    }
+
+    /// Uses `stop` as the cancel flag: raising it makes the running solve return
+    /// `SolveError::Stopped` promptly.
+    pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
+    /// The cancel flag.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Stops after about `limit` more nodes per call.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
+    }
+
+    /// Nodes searched since the last reset.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the table's contents.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn begin(&mut self) {
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.new_search();
+    }
+
+    /// The exact score of `board` (side to move's view), its best move and a line.
+    pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
+        self.solve_window(board, -64, 64)
+    }
+
+    /// Win/loss/draw only: the score is clamped to -1, 0 or +1 (faster than exact).
+    pub fn solve_wld(&mut self, board: &Board) -> Result<Solution, SolveError> {
+        let mut s = self.solve_window(board, -1, 1)?;
+        s.score = s.score.signum();
+        Ok(s)
+    }
+
+    /// Solves with the window (`alpha`, `beta`); a score outside it is only a bound.
+    pub fn solve_window(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Solution, SolveError> {
+        self.begin();
+        let (p, o) = (board.player, board.opponent);
+        let empties = board.empty_count();
+        let score = self.pvs(p, o, alpha, beta, empties);
+        if self.stopped {
+            return Err(SolveError::Stopped);
+        }
+        let clamped = score.clamp(alpha, beta);
+        let pv = if score > alpha && score < beta {
+            self.line(board, score)?
+        } else {
+            Vec::new()
+        };
+        let best = pv.first().copied().flatten().or_else(|| {
+            let e = self.table.probe(p, o)?;
+            Square::new(e.best).filter(|sq| legal_moves(p, o) & sq.bit() != 0)
+        });
+        Ok(Solution {
+            score: clamped,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
+    }
+
+    /// Exact score of `board` after the side to move plays `sq` (side to move's view
+    /// before the move), or a bound outside (`alpha`, `beta`).
+    pub fn score_after(
+        &mut self,
+        board: &Board,
+        sq: Square,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.begin();
+        let child = board.play_unchecked(sq);
+        let s = -self.pvs(
+            child.player,
+            child.opponent,
+            -beta,
+            -alpha,
+            child.empty_count(),
+        );
+        if self.stopped {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(s)
+        }
+    }
+
+    /// A principal variation from `board`, whose exact value is `score`.
+    fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
+        let mut pv = Vec::new();
+        let mut b = *board;
+        let mut s = score;
+        loop {
+            let moves = b.legal_moves_bits();
+            if moves == 0 {
+                if b.pass().legal_moves_bits() == 0 {
+                    break;
+                }
+                pv.push(None);
+                b = b.pass();
+                s = -s;
+                continue;
+            }
+            // Try the table move first, then the others.
+            let hint = self
+                .table
+                .probe(b.player, b.opponent)
+                .map(|e| e.best)
+                .unwrap_or(64);
+            let mut order: Vec<Square> = Square::all().filter(|q| moves & q.bit() != 0).collect();
+            order.sort_by_key(|q| q.index() as u8 != hint);
+            let mut found = None;
+            for q in order {
+                let c = b.play_unchecked(q);
+                let e = c.empty_count();
+                // Is the child's value exactly -s? Check with two null windows.
+                let lo = -self.nws(c.player, c.opponent, -s - 1, e, false);
+                if self.stopped {
+                    return Err(SolveError::Stopped);
+                }
+                if lo >= s {
+                    found = Some(q);
+                    b = c;
+                    s = -s;
+                    break;
+                }
+            }
+            match found {
+                Some(q) => pv.push(Some(q)),
+                None => break,
+            }
+        }
+        Ok(pv)
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Principal-variation search in (`alpha`, `beta`).
+    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties <= SHALLOW_EMPTIES {
+            return self.ab_shallow(p, o, alpha, beta, empties, false);
+        }
+        if beta - alpha <= 1 {
+            return self.nws(p, o, alpha, empties, false);
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, empties);
+        }
+        let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
+        let mut list = MoveList::new(p, o, moves, hint, empties);
+        list.sort();
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for (k, m) in list.iter().enumerate() {
+            let score = if k == 0 {
+                -self.pvs(m.p, m.o, -beta, -alpha, empties - 1)
+            } else {
+                let mut s = -self.nws(m.p, m.o, -alpha - 1, empties - 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.pvs(m.p, m.o, -beta, -alpha, empties - 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = m.sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.table
+            .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
+        best
+    }
+
+    /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
+    fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
+        if empties <= SHALLOW_EMPTIES {
+            return self.ab_shallow(p, o, alpha, alpha + 1, empties, passed);
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let beta = alpha + 1;
+        // Stability cut-off: the opponent's stable discs cap our score.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let mut hint = 64;
+        if let Some(e) = self.table.probe(p, o) {
+            if e.lower as i32 >= beta {
+                return e.lower as i32;
+            }
+            if e.upper as i32 <= alpha {
+                return e.upper as i32;
+            }
+            hint = e.best;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -beta, empties, true);
+        }
+        let mut list = MoveList::new(p, o, moves, hint, empties);
+        if empties >= ETC_EMPTIES {
+            for m in list.iter() {
+                if let Some(e) = self.table.probe(m.p, m.o)
+                    && -(e.upper as i32) >= beta
+                {
+                    let score = -(e.upper as i32);
+                    self.table
+                        .store(p, o, empties as u8, (alpha, beta), score, m.sq);
+                    return score;
+                }
+            }
+        }
+        list.sort();
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for m in list.iter() {
+            let score = -self.nws(m.p, m.o, -beta, empties - 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = m.sq;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.table
+            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        best
+    }
+
+    /// Alpha-beta without the table, squares tried in parity order.
+    fn ab_shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        passed: bool,
+    ) -> i32 {
+        let empty = !(p | o);
+        if empties <= 4 {
+            let mut squares = [0u8; 4];
+            let n = parity_order(empty, &mut squares);
+            return self.solve_small(p, o, alpha, beta, &squares[..n], passed);
+        }
+        self.nodes += 1;
+        let odd = odd_quadrants(empty);
+        let mut best = -INF;
+        for set in [empty & odd, empty & !odd] {
+            if set == 0 {
+                continue;
+            }
+            for &sq in SQUARE_ORDER.iter() {
+                let bit = 1u64 << sq;
+                if set & bit == 0 {
+                    continue;
+                }
+                let f = flips(p, o, sq as usize);
+                if f == 0 {
+                    continue;
+                }
+                let score = -self.ab_shallow(o ^ f, p ^ f ^ bit, -beta, -alpha, empties - 1, false);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return best;
+                    }
+                    alpha = alpha.max(score);
+                }
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -self.ab_shallow(o, p, -beta, -alpha, empties, true)
+    }
+
+    /// The last one to four empty squares, given in the order to try them.
+    fn solve_small(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        squares: &[u8],
+        passed: bool,
+    ) -> i32 {
+        match squares.len() {
+            0 => final_score(p, o),
+            1 => {
+                self.nodes += 1;
+                last_one(p, o, squares[0])
+            }
+            n => {
+                self.nodes += 1;
+                let mut best = -INF;
+                let mut rest = [0u8; 4];
+                for i in 0..n {
+                    let sq = squares[i];
+                    let f = flips(p, o, sq as usize);
+                    if f == 0 {
+                        continue;
+                    }
+                    let mut k = 0;
+                    for (j, &s) in squares.iter().enumerate() {
+                        if j != i {
+                            rest[k] = s;
+                            k += 1;
+                        }
+                    }
+                    let bit = 1u64 << sq;
+                    let score =
+                        -self.solve_small(o ^ f, p ^ f ^ bit, -beta, -alpha, &rest[..n - 1], false);
+                    if score > best {
+                        best = score;
+                        if score >= beta {
+                            return best;
+                        }
+                        alpha = alpha.max(score);
+                    }
+                }
+                if best > -INF {
+                    return best;
+                }
+                if passed {
+                    return final_score(p, o);
+                }
+                -self.solve_small(o, p, -beta, -alpha, squares, true)
+            }
+        }
+    }
+}
+
+/// The final margin with the empty squares given to the winner, for the owner of `p`.
+#[inline]
+fn final_score(p: u64, o: u64) -> i32 {
+    Board {
+        player: p,
+        opponent: o,
+    }
+    .final_score()
+}
+
+/// The exact score with one empty square `sq` left, side to move's view.
+#[inline]
+fn last_one(p: u64, o: u64, sq: u8) -> i32 {
+    let base = 2 * p.count_ones() as i32 - 63; // disc difference now
+    let f = flips(p, o, sq as usize);
+    if f != 0 {
+        return base + 2 * f.count_ones() as i32 + 1;
+    }
+    let g = flips(o, p, sq as usize);
+    if g != 0 {
+        return base - 2 * g.count_ones() as i32 - 1;
+    }
+    if base > 0 { base + 1 } else { base - 1 }
+}
+
+/// The union of the quadrants holding an odd number of empty squares.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+/// Writes the empty squares (at most four) into `out`, those in odd quadrants first.
+#[inline]
+fn parity_order(empty: u64, out: &mut [u8; 4]) -> usize {
+    let odd = odd_quadrants(empty);
+    let mut n = 0;
+    for set in [empty & odd, empty & !odd] {
+        let mut s = set;
+        while s != 0 && n < 4 {
+            out[n] = s.trailing_zeros() as u8;
+            s &= s - 1;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// One move with its resulting board (seen from the opponent) and an ordering key.
+#[derive(Clone, Copy, Default)]
+struct Scored {
+    p: u64,
+    o: u64,
+    sq: u8,
+    key: i32,
+}
+
+/// The legal moves of a node, ordered fastest-first.
+struct MoveList {
+    moves: [Scored; 32],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new(p: u64, o: u64, mut moves: u64, hint: u8, empties: u32) -> MoveList {
+        let mut list = MoveList {
+            moves: [Scored::default(); 32],
+            len: 0,
+        };
+        let odd = if empties <= 12 {
+            odd_quadrants(!(p | o))
+        } else {
+            0
+        };
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let bit = 1u64 << sq;
+            let f = flips(p, o, sq as usize);
+            let (cp, co) = (o ^ f, p ^ f ^ bit);
+            let key = if sq == hint {
+                -1_000_000
+            } else {
+                let their = legal_moves(cp, co);
+                let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
+                let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
+                let mut k = mob * 64 + pot * 2;
+                if bit & CORNERS != 0 {
+                    k -= 32;
+                }
+                if odd & bit != 0 {
+                    k -= 24;
+                }
+                k
+            };
+            list.moves[list.len] = Scored {
+                p: cp,
+                o: co,
+                sq,
+                key,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
+    #[inline]
+    fn sort(&mut self) {
+        let m = &mut self.moves[..self.len];
+        for i in 1..m.len() {
+            let x = m[i];
+            let mut j = i;
+            while j > 0 && m[j - 1].key > x.key {
+                m[j] = m[j - 1];
+                j -= 1;
+            }
+            m[j] = x;
+        }
+    }
+
+    #[inline]
+    fn iter(&self) -> std::slice::Iter<'_, Scored> {
+        self.moves[..self.len].iter()
+    }
+}

@@ -1,0 +1,124 @@
+//! The exact solver against the FFO endgame positions' known scores
+//! (tests/data, copied from ../shared/data with their source).
+
+use othello_tutor::engine::endgame::Solver;
+use othello_tutor::engine::notation::{ObfRecord, parse_obf_file};
+use othello_tutor::engine::{Board, Move};
+
+fn load(name: &str) -> Vec<ObfRecord> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("test data present");
+    parse_obf_file(&text).expect("valid OBF")
+}
+
+#[test]
+fn every_move_of_ffo_1_to_19() {
+    let records = load("fforum-1-19.obf");
+    assert_eq!(records.len(), 19);
+    let mut solver = Solver::new(16);
+    for (i, rec) in records.iter().enumerate() {
+        let board = rec.position.board;
+        assert_eq!(
+            rec.move_scores.len() as u32,
+            board.legal_moves().len(),
+            "#{}: every legal move is listed",
+            i + 1
+        );
+        for &(mv, expected) in &rec.move_scores {
+            let Move::Place(sq) = mv else {
+                panic!("#{}: pass listed", i + 1)
+            };
+            assert!(board.is_legal(sq), "#{} {sq}", i + 1);
+            let got = solver
+                .score_after(&board, sq, -64, 64)
+                .expect("not stopped");
+            assert_eq!(got, expected, "#{} {sq}", i + 1);
+        }
+        let best = solver.solve(&board).expect("not stopped");
+        assert_eq!(best.score, rec.move_scores[0].1, "#{}", i + 1);
+        let best_sq = best.best.expect("a move");
+        assert!(
+            rec.move_scores
+                .iter()
+                .any(|&(m, s)| m == Move::Place(best_sq) && s == best.score),
+            "#{}: {best_sq} is not a best move",
+            i + 1
+        );
+    }
+}
+
+/// Replays a principal variation and checks it reaches the announced score.
+fn check_pv(board: &Board, score: i32, pv: &[Option<othello_tutor::engine::Square>]) {
+    let mut b = *board;
+    let mut sign = 1;
+    for mv in pv {
+        b = match mv {
+            Some(sq) => {
+                assert!(b.is_legal(*sq), "pv move {sq} is legal");
+                b.play_unchecked(*sq)
+            }
+            None => {
+                assert!(b.must_pass(), "pv pass is forced");
+                b.pass()
+            }
+        };
+        sign = -sign;
+    }
+    assert!(b.is_game_over(), "the pv runs to the end of the game");
+    assert_eq!(sign * b.final_score(), score);
+}
+
+#[test]
+fn ffo_20_to_39_up_to_20_empties() {
+    let records = load("fforum-20-39.obf");
+    let mut solver = Solver::new(32);
+    let mut solved = 0;
+    for (i, rec) in records.iter().enumerate() {
+        let board = rec.position.board;
+        if board.empty_count() > 20 {
+            continue;
+        }
+        let sol = solver.solve(&board).expect("not stopped");
+        let number = i + 20;
+        assert_eq!(sol.score, rec.move_scores[0].1, "#{number}");
+        let best = sol.best.expect("a move");
+        assert!(
+            rec.move_scores
+                .iter()
+                .any(|&(m, s)| m == Move::Place(best) && s == sol.score),
+            "#{number}: {best}"
+        );
+        check_pv(&board, sol.score, &sol.pv);
+        solved += 1;
+    }
+    assert!(solved >= 10, "{solved}");
+}
+
+#[test]
+fn wld_agrees_with_exact() {
+    let records = load("fforum-1-19.obf");
+    let mut solver = Solver::new(16);
+    for rec in &records {
+        let wld = solver.solve_wld(&rec.position.board).expect("not stopped");
+        assert_eq!(wld.score, rec.move_scores[0].1.signum());
+    }
+}
+
+#[test]
+#[ignore = "slow: minutes; run with --ignored (bench reports its time)"]
+fn ffo_40_to_49() {
+    let records = load("fforum-40-59.obf");
+    let mut solver = Solver::default();
+    for (i, rec) in records.iter().take(10).enumerate() {
+        let sol = solver.solve(&rec.position.board).expect("not stopped");
+        assert_eq!(sol.score, rec.move_scores[0].1, "#{}", i + 40);
+        let best = sol.best.expect("a move");
+        assert!(
+            rec.move_scores
+                .iter()
+                .any(|&(m, s)| m == Move::Place(best) && s == sol.score),
+            "#{}: {best}",
+            i + 40
+        );
+    }
+}
