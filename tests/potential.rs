@@ -1025,3 +1025,87 @@ fn search_finds_an_immediate_win() {
     }
     assert!(found > 5, "only {found} positions with a win in one");
 }
+
+// ---------------------------------------------------------------------------
+// Strength (slow; run with `cargo test --release --test potential -- --ignored --nocapture`).
+
+fn print_match(name: &str, s: &othello_tutor::potential::selfplay::MatchStats) {
+    println!(
+        "{name:<28} games {:>3}  wins {:>3} (W {:>2}, B {:>2})  losses {:>3}  draws {:>3}  win% {:>5.1}  avg pts {:+.2}  ms/move avg {:.0} max {:.0}",
+        s.games,
+        s.wins,
+        s.wins_as_white,
+        s.wins_as_black,
+        s.losses,
+        s.draws,
+        100.0 * f64::from(s.wins) / f64::from(s.games.max(1)),
+        s.points as f64 / f64::from(s.games.max(1)),
+        s.micros as f64 / 1000.0 / s.moves.max(1) as f64,
+        s.max_micros as f64 / 1000.0,
+    );
+}
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The strength matches: the search level against random and against
+/// greedy, 100 games each, colours alternating. Needs ≥ 90% wins against
+/// random and > 60% against greedy. Node-limited, so the outcome does not
+/// depend on the machine; the times are printed for the report only.
+/// Settings can be changed with POTENTIAL_PIECES, POTENTIAL_GAMES,
+/// POTENTIAL_NODES and POTENTIAL_THREADS.
+#[test]
+#[ignore]
+fn strength_matches() {
+    use othello_tutor::potential::ai::DEFAULT_SEARCH_NODES;
+    use othello_tutor::potential::selfplay::play_match;
+    let pieces = env_or("POTENTIAL_PIECES", 12) as usize;
+    let games = env_or("POTENTIAL_GAMES", 100) as u32;
+    let nodes = env_or("POTENTIAL_NODES", DEFAULT_SEARCH_NODES);
+    let threads = env_or("POTENTIAL_THREADS", 2) as usize;
+    let search = (Level::Search, SearchLimits::nodes(nodes));
+    let unlimited = SearchLimits::nodes(u64::MAX);
+    println!("pieces per side {pieces}, search budget {nodes} nodes a move");
+    let mut table = Vec::new();
+    for (name, opponent, needed) in [
+        ("search vs random", Level::Random, 0.90),
+        ("search vs greedy", Level::Greedy, 0.60),
+    ] {
+        let s = play_match(pieces, games, search, (opponent, unlimited), 1000, threads)
+            .expect("valid settings");
+        print_match(name, &s);
+        table.push((name, s, needed));
+    }
+    for (name, s, needed) in table {
+        let rate = f64::from(s.wins) / f64::from(s.games);
+        if name.ends_with("random") {
+            assert!(rate >= needed, "{name}: {rate}");
+        } else {
+            assert!(rate > needed, "{name}: {rate}");
+        }
+    }
+}
+
+/// Greedy against random (a sanity check of the evaluation).
+#[test]
+#[ignore]
+fn greedy_against_random() {
+    use othello_tutor::potential::selfplay::play_match;
+    let pieces = env_or("POTENTIAL_PIECES", 12) as usize;
+    let games = env_or("POTENTIAL_GAMES", 100) as u32;
+    let any = SearchLimits::nodes(u64::MAX);
+    let s = play_match(
+        pieces,
+        games,
+        (Level::Greedy, any),
+        (Level::Random, any),
+        7,
+        2,
+    )
+    .expect("valid settings");
+    print_match("greedy vs random", &s);
+}

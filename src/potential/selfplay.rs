@@ -2,9 +2,10 @@
 
 use super::ai::{DEFAULT_SEARCH_NODES, Level, Player, SearchLimits};
 use super::canonical::mix64;
+use super::cell::Colour;
 use super::error::PotentialError;
 use super::game::Game;
-use super::position::check_pieces_per_side;
+use super::position::{GameResult, check_pieces_per_side};
 
 /// The limits the search level uses in self-play: a node budget, so that a
 /// seed always gives the same game.
@@ -48,4 +49,143 @@ pub fn play_game(
             .map_err(|e| PotentialError::EngineFault(format!("{side} chose {mv}: {e}")))?;
     }
     Ok(game)
+}
+
+/// The tally of a match between two players, from the first player's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchStats {
+    /// Games played.
+    pub games: u32,
+    /// Games the first player won.
+    pub wins: u32,
+    /// Games the first player lost.
+    pub losses: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Wins of the first player with White.
+    pub wins_as_white: u32,
+    /// Wins of the first player with Black.
+    pub wins_as_black: u32,
+    /// Sum of the first player's results in points (negative when losing).
+    pub points: i64,
+    /// Moves the first player chose (forced ones included).
+    pub moves: u64,
+    /// Time the first player spent choosing, in microseconds.
+    pub micros: u64,
+    /// The longest time the first player took for one move, in microseconds.
+    pub max_micros: u64,
+}
+
+impl MatchStats {
+    fn add(&mut self, o: &MatchStats) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.losses += o.losses;
+        self.draws += o.draws;
+        self.wins_as_white += o.wins_as_white;
+        self.wins_as_black += o.wins_as_black;
+        self.points += o.points;
+        self.moves += o.moves;
+        self.micros += o.micros;
+        self.max_micros = self.max_micros.max(o.max_micros);
+    }
+}
+
+/// Plays `games` games between `first` and `second` with `pieces` per side,
+/// the first player taking White in even-numbered games and Black in odd
+/// ones; game `i` uses seed `seed + i`. Spreads the games over `threads`
+/// threads. Times are measured for the report only.
+pub fn play_match(
+    pieces: usize,
+    games: u32,
+    first: (Level, SearchLimits),
+    second: (Level, SearchLimits),
+    seed: u64,
+    threads: usize,
+) -> Result<MatchStats, PotentialError> {
+    check_pieces_per_side(pieces)?;
+    let threads = threads.clamp(1, 16) as u32;
+    let results: Vec<Result<MatchStats, PotentialError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut stats = MatchStats::default();
+                    for i in (t..games).step_by(threads as usize) {
+                        stats.add(&match_game(pieces, i, first, second, seed + u64::from(i))?);
+                    }
+                    Ok(stats)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(PotentialError::EngineFault(
+                        "a match thread panicked".into(),
+                    ))
+                })
+            })
+            .collect()
+    });
+    let mut total = MatchStats::default();
+    for r in results {
+        total.add(&r?);
+    }
+    Ok(total)
+}
+
+fn match_game(
+    pieces: usize,
+    index: u32,
+    first: (Level, SearchLimits),
+    second: (Level, SearchLimits),
+    seed: u64,
+) -> Result<MatchStats, PotentialError> {
+    let first_colour = if index.is_multiple_of(2) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let mut ais = [
+        Player::new(first.0, first.1, mix64(seed)),
+        Player::new(second.0, second.1, mix64(seed ^ 0x5EC0_0000)),
+    ];
+    let mut game = Game::new(pieces)?;
+    let mut stats = MatchStats {
+        games: 1,
+        ..MatchStats::default()
+    };
+    while !game.position().is_over() {
+        let side = game.position().to_move();
+        let who = usize::from(side != first_colour);
+        let start = std::time::Instant::now();
+        let Some(mv) = ais[who].choose(game.position(), None) else {
+            break;
+        };
+        if who == 0 {
+            let us = start.elapsed().as_micros() as u64;
+            stats.moves += 1;
+            stats.micros += us;
+            stats.max_micros = stats.max_micros.max(us);
+        }
+        game.play(mv)
+            .map_err(|e| PotentialError::EngineFault(format!("{side} chose {mv}: {e}")))?;
+    }
+    let result = game.result().unwrap_or(GameResult::DRAW);
+    match result.winner() {
+        Some(c) if c == first_colour => {
+            stats.wins = 1;
+            if c == Colour::White {
+                stats.wins_as_white = 1;
+            } else {
+                stats.wins_as_black = 1;
+            }
+        }
+        Some(_) => stats.losses = 1,
+        None => stats.draws = 1,
+    }
+    let s = i64::from(result.white_score());
+    stats.points = if first_colour == Colour::White { s } else { -s };
+    Ok(stats)
 }
