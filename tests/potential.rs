@@ -1109,3 +1109,21 @@ fn greedy_against_random() {
     .expect("valid settings");
     print_match("greedy vs random", &s);
 }
+
+/// Times one self-play game of the search level (for the report).
+#[test]
+#[ignore]
+fn selfplay_search_timing() {
+    let pieces = env_or("POTENTIAL_PIECES", 12) as usize;
+    for seed in 0..env_or("POTENTIAL_GAMES", 3) {
+        let start = std::time::Instant::now();
+        let text = selfplay_text(pieces, seed, "search").expect("valid settings");
+        let lines = text.lines().count();
+        println!(
+            "seed {seed}: {} plies, {:?}, result {}",
+            lines - 1,
+            start.elapsed(),
+            text.lines().last().unwrap_or("")
+        );
+    }
+}

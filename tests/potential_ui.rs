@@ -6,6 +6,7 @@ use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
 use cursive::event::{Event, Key, MouseButton, MouseEvent};
 use cursive::reexports::crossbeam_channel::{Receiver, Sender};
+use cursive::style::{BaseColor, Color};
 use cursive::{Cursive, CursiveRunner, Vec2};
 use othello_tutor::potential::Colour;
 use othello_tutor::potential::ai::{Level, SearchLimits};
@@ -217,6 +218,7 @@ fn computer_replies_through_the_callback_sink() {
         opponent: Some(Level::Greedy),
         limits: SearchLimits::nodes(2_000),
         seed: Some(7),
+        plain: false,
     };
     let mut h = Harness::new(Some(options));
     assert!(h.text().contains("vs greedy"), "{}", h.text());
@@ -229,4 +231,52 @@ fn computer_replies_through_the_callback_sink() {
     let screen = h.text();
     assert!(screen.contains("In hand: W 2  B 2"), "{screen}");
     assert!(screen.contains("To move: White (you)"), "{screen}");
+}
+
+fn two_players(pieces: usize, plain: bool) -> PotentialOptions {
+    PotentialOptions {
+        pieces,
+        human: Colour::White,
+        opponent: None,
+        limits: SearchLimits::nodes(1_000),
+        seed: Some(1),
+        plain,
+    }
+}
+
+/// A diagonal chain leaves both sides without a move as soon as placing
+/// ends: the game is drawn and the summary says so.
+#[test]
+fn game_over_summary_after_a_drawn_game() {
+    let mut h = Harness::new(Some(two_players(3, false)));
+    let origin = h.find("[+]");
+    for i in 0..6 {
+        h.click(glyph_at(origin, (0, 0), i, i));
+    }
+    let screen = h.text();
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(screen.contains("Nobody could move: a draw."), "{screen}");
+    assert!(screen.contains("Esc: look at the board"), "{screen}");
+    h.key(Key::Esc);
+    let board = h.text();
+    assert!(board.contains("Result: Draw"), "{board}");
+    assert!(board.contains("Phase: game over"), "{board}");
+    // Undo reopens the game; the next placement ends it again.
+    h.char('u');
+    assert!(h.text().contains("Phase: placing"));
+}
+
+/// With colours, board cells sit on green; in plain mode (NO_COLOR) they
+/// do not, and the glyphs alone tell the pieces apart.
+#[test]
+fn plain_mode_uses_no_board_colour() {
+    for plain in [false, true] {
+        let mut h = Harness::new(Some(two_players(3, plain)));
+        let origin = h.find("[+]");
+        h.key(Key::Enter);
+        let cell = h.frame()[origin].clone().expect("a cell at the cursor");
+        let green = Color::Dark(BaseColor::Green);
+        assert_eq!(cell.style.colors.back == green, !plain, "plain = {plain}");
+        assert!(h.text().contains("[O]"));
+    }
 }

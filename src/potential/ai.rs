@@ -9,6 +9,7 @@
 //! tree). During the run itself the runner plays by the longest-path search
 //! of [`super::run`].
 
+use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -24,7 +25,7 @@ use super::error::PotentialError;
 use super::eval::{DEFAULT_WEIGHTS, WIN_SCORE, Weights, evaluate, win_score};
 use super::movegen::{Analysis, StepInfo};
 use super::position::{Phase, Position};
-use super::run::{greedy_run_length, longest_run};
+use super::run::{greedy_run_capped, greedy_run_length, longest_run};
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -136,6 +137,8 @@ pub struct SearchReport {
 }
 
 const INF: i32 = i32::MAX / 2;
+/// Longest run the search estimates at a leaf (longer runs count as this).
+const RUN_CAP: u32 = 24;
 const TT_BITS: u32 = 18;
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
@@ -288,6 +291,7 @@ impl Player {
             steps: Vec::new(),
             killers: Vec::new(),
             history: vec![0; 4096],
+            runs: HashMap::new(),
         };
         let mut root: Vec<(PotentialMove, i32)> = moves.into_iter().map(|m| (m, 0)).collect();
         report.best = Some(root[0].0);
@@ -385,6 +389,7 @@ struct Searcher<'a> {
     steps: Vec<StepInfo>,
     killers: Vec<[Option<PotentialMove>; 2]>,
     history: Vec<i32>,
+    runs: HashMap<u64, u32>,
 }
 
 impl Searcher<'_> {
@@ -414,13 +419,26 @@ impl Searcher<'_> {
         }
     }
 
-    /// Value of an analysed node whose side to move is stuck (phase 2): the
-    /// opponent's run, or 0 for a draw.
-    fn stuck_value(&self, to_move: Colour) -> i32 {
-        match greedy_run_length(&self.board, to_move.opponent()) {
-            0 => 0,
-            l => -win_score(l),
+    /// Value of a node whose side to move is stuck (phase 2, analysed at
+    /// `ply`): the opponent's run, or 0 for a draw. The run is estimated
+    /// greedily (at most [`RUN_CAP`] moves, each counted as a node) and
+    /// remembered for the rest of the search.
+    fn stuck_value(&mut self, ply: usize, to_move: Colour) -> i32 {
+        let runner = to_move.opponent();
+        if !self.analyses[ply].has_move(runner) {
+            return 0;
         }
+        let key = canonical_hash(&self.board).0 ^ side_key(runner, self.n);
+        let length = match self.runs.get(&key) {
+            Some(&l) => l,
+            None => {
+                let l = greedy_run_capped(&self.board, runner, RUN_CAP);
+                self.nodes += u64::from(l);
+                self.runs.insert(key, l);
+                l
+            }
+        };
+        -win_score(length.max(1))
     }
 
     fn negamax(
@@ -440,7 +458,7 @@ impl Searcher<'_> {
         self.analyses[ply].recompute(&self.board);
         let placing = self.board.len() < 2 * self.n;
         if !placing && !self.analyses[ply].has_move(to_move) {
-            return self.stuck_value(to_move);
+            return self.stuck_value(ply, to_move);
         }
         if depth == 0 {
             return evaluate(&self.analyses[ply], to_move, &self.weights);

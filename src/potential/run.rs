@@ -40,20 +40,26 @@ fn greedy_step(a: &Analysis, runner: Colour, buf: &mut Vec<StepInfo>) -> Option<
 /// The length of the run made by always spending the least potential: a
 /// fast lower bound on the longest run.
 pub fn greedy_run_length(board: &Board, runner: Colour) -> u32 {
+    greedy_run_capped(board, runner, u32::MAX)
+}
+
+/// Like [`greedy_run_length`], but stops counting at `cap` moves.
+pub fn greedy_run_capped(board: &Board, runner: Colour, cap: u32) -> u32 {
     let mut b = board.clone();
     let mut a = Analysis::default();
     let mut buf = Vec::new();
     let mut length = 0;
-    loop {
+    while length < cap {
         a.recompute(&b);
         match greedy_step(&a, runner, &mut buf) {
             Some(PotentialMove::Step { from, to }) => {
                 b.relocate(from, to);
                 length += 1;
             }
-            _ => return length,
+            _ => break,
         }
     }
+    length
 }
 
 struct Solver {
@@ -91,7 +97,10 @@ impl Solver {
         if self.nodes >= self.budget {
             self.exact = false;
             self.lists[ply] = steps;
-            return (greedy_run_length(board, self.runner), None);
+            let length = greedy_run_length(board, self.runner);
+            // Each greedy step costs about as much as a node.
+            self.nodes += u64::from(length);
+            return (length, None);
         }
         // Cheapest moves first: they keep the most potential for later.
         steps.sort_by_key(|s| (std::cmp::Reverse(s.delta), s.piece));

@@ -44,6 +44,9 @@ pub struct PotentialOptions {
     pub limits: SearchLimits,
     /// Seed of the computer's random choices; `None` draws a fresh one.
     pub seed: Option<u64>,
+    /// Draw without colours (glyphs carry all the information). The default
+    /// follows the `NO_COLOR` convention: set and not empty means plain.
+    pub plain: bool,
 }
 
 impl Default for PotentialOptions {
@@ -59,6 +62,7 @@ impl Default for PotentialOptions {
                 ..SearchLimits::time(Duration::from_millis(900))
             },
             seed: None,
+            plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         }
     }
 }
@@ -426,9 +430,7 @@ impl Screen {
             Some((c, mv)) => format!("Last: {} {mv}", c.letter()),
             None => "Last: none".into(),
         });
-        lines.push(String::new());
         lines.extend(self.cursor_lines(&a));
-        lines.push(String::new());
         lines.push("O X pieces  o x stuck".into());
         lines.push("[ ] cursor  < > picked".into());
         lines.push("( ) last : left  * to".into());
@@ -773,7 +775,6 @@ pub fn open_with(siv: &mut Cursive, options: PotentialOptions) {
         Err(_) => return,
     };
     let seed = options.seed.unwrap_or_else(|| rand::rng().random());
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let shared: Shared = Arc::new(Mutex::new(Screen {
         game,
         human: options.human,
@@ -790,7 +791,7 @@ pub fn open_with(siv: &mut Cursive, options: PotentialOptions) {
         generation: 0,
         cancel: Arc::new(AtomicBool::new(false)),
         summary_shown: false,
-        no_color,
+        no_color: options.plain,
     }));
     {
         let mut st = lock(&shared);
