@@ -40,6 +40,45 @@ enum Command {
         #[arg(long)]
         wld: bool,
     },
+    /// Value every legal move, best first: "MOVE SCORE exact|dD PV..."
+    Analyze {
+        /// A transcript from the start (f5d6...) or an OBF line
+        position: Vec<String>,
+        /// Search depth (default 12; exact anyway at 20 empties or fewer)
+        #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Solve every move exactly, however many empties
+        #[arg(long)]
+        exact: bool,
+    },
+    /// Play a match between two players from XOT openings, each colour in turn
+    Match {
+        /// greedy, static, mobility, or level1..level6
+        a: String,
+        /// greedy, static, mobility, or level1..level6
+        b: String,
+        /// Number of games (played in pairs: each opening once with each colour)
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// First opening of the XOT list to use
+        #[arg(long, default_value_t = 0)]
+        offset: usize,
+    },
+    /// Tune the evaluator's weights by self-play; writes the source of weights.rs
+    Tune {
+        /// Self-play games
+        #[arg(long, default_value_t = 3000)]
+        games: usize,
+        /// Positions per phase
+        #[arg(long, default_value_t = 3000)]
+        per_phase: usize,
+        /// Random seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the weights (default: standard output)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Print the speed figures, one per line
     Bench,
 }
@@ -68,6 +107,23 @@ fn main() -> ExitCode {
         }
         Some(Command::Show { transcript }) => show(&transcript.join(" ")),
         Some(Command::Solve { file, wld }) => solve(&file, wld),
+        Some(Command::Analyze {
+            position,
+            depth,
+            exact,
+        }) => analyze(&position.join(" "), depth, exact),
+        Some(Command::Match {
+            a,
+            b,
+            games,
+            offset,
+        }) => play_match(&a, &b, games, offset),
+        Some(Command::Tune {
+            games,
+            per_phase,
+            seed,
+            out,
+        }) => tune(games, per_phase, seed, out.as_deref()),
         Some(Command::Bench) => {
             bench();
             Ok(())
@@ -155,4 +211,122 @@ fn solve(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
     Ok(())
+}
+
+fn analyze(text: &str, depth: Option<u32>, exact: bool) -> Result<(), UserError> {
+    use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+    let position = notation::parse_position(text).map_err(|e| UserError(e.to_string()))?;
+    if position.is_game_over() {
+        return Err(UserError("the game is over: no move to analyze".into()));
+    }
+    let mut options = AnalysisOptions {
+        depth: depth.unwrap_or(12),
+        ..AnalysisOptions::default()
+    };
+    if exact {
+        options.exact_empties = 64;
+    }
+    let mut searcher = othello_tutor::engine::search::Searcher::default();
+    let values =
+        analyze(&mut searcher, &position.board, options).map_err(|e| UserError(e.to_string()))?;
+    for v in values {
+        let kind = if v.exact {
+            "exact".to_string()
+        } else {
+            format!("d{}", v.depth)
+        };
+        let pv: Vec<String> =
+            v.pv.iter()
+                .map(|m| m.map(|s| s.to_string()).unwrap_or_else(|| "pass".into()))
+                .collect();
+        println!("{} {:+} {kind} {}", v.mv, v.discs(), pv.join(" "));
+    }
+    Ok(())
+}
+
+fn parse_strategy(text: &str) -> Result<othello_tutor::engine::players::Strategy, UserError> {
+    use othello_tutor::engine::players::{MAX_LEVEL, Strategy};
+    match text.to_ascii_lowercase().as_str() {
+        "greedy" => Ok(Strategy::Greedy),
+        "static" => Ok(Strategy::StaticSquares),
+        "mobility" => Ok(Strategy::MobilityOnly),
+        other => other
+            .strip_prefix("level")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=MAX_LEVEL).contains(n))
+            .map(Strategy::Engine)
+            .ok_or_else(|| {
+                UserError(format!(
+                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL})"
+                ))
+            }),
+    }
+}
+
+fn play_match(a: &str, b: &str, games: usize, offset: usize) -> Result<(), UserError> {
+    use othello_tutor::engine::players::{Player, play_game};
+    use rand::SeedableRng;
+    let (sa, sb) = (parse_strategy(a)?, parse_strategy(b)?);
+    let (mut pa, mut pb) = (Player::new(sa), Player::new(sb));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
+    for g in 0..games {
+        let start = othello_tutor::tutor::openings::xot_position(offset + g / 2);
+        let a_is_black = g % 2 == 0;
+        let end = if a_is_black {
+            play_game(start, &mut pa, &mut pb, &mut rng)
+        } else {
+            play_game(start, &mut pb, &mut pa, &mut rng)
+        };
+        let (bl, wh) = end.final_counts();
+        let d = bl as i64 - wh as i64;
+        let d = if a_is_black { d } else { -d };
+        margin += d;
+        match d.signum() {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    println!(
+        "{} vs {}: {games} games, {wins} wins, {draws} draws, {losses} losses, score {:.1}%, mean margin {:+.1}",
+        sa.name(),
+        sb.name(),
+        100.0 * (wins as f64 + 0.5 * draws as f64) / games.max(1) as f64,
+        margin as f64 / games.max(1) as f64
+    );
+    Ok(())
+}
+
+fn tune(
+    games: usize,
+    per_phase: usize,
+    seed: u64,
+    out: Option<&std::path::Path>,
+) -> Result<(), UserError> {
+    use othello_tutor::engine::eval::Weights;
+    use othello_tutor::engine::tune::{TuneConfig, fit, sample_positions, weights_source};
+    use rand::SeedableRng;
+    let config = TuneConfig {
+        games,
+        per_phase,
+        ..TuneConfig::default()
+    };
+    let openings: Vec<_> = (0..3000)
+        .map(othello_tutor::tutor::openings::xot_position)
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut progress = |msg: &str| eprintln!("{msg}");
+    let positions = sample_positions(&config, &openings, &mut rng, &mut progress);
+    let (weights, _) = fit(&config, &positions, &Weights::default(), &mut progress);
+    let source = weights_source(&weights);
+    match out {
+        Some(path) => {
+            std::fs::write(path, source).map_err(|e| UserError(format!("{}: {e}", path.display())))
+        }
+        None => {
+            print!("{source}");
+            Ok(())
+        }
+    }
 }

@@ -203,6 +203,34 @@ impl Solver {
         }
     }
 
+    /// The exact value of `board` in the window (`alpha`, `beta`) (a bound outside it),
+    /// continuing the current search: the table generation and node count carry on.
+    pub fn exact_in_window(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.stopped = false;
+        let score = self.pvs(
+            board.player,
+            board.opponent,
+            alpha,
+            beta,
+            board.empty_count(),
+        );
+        if self.stopped {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(score)
+        }
+    }
+
+    /// Sets the node count back to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
     /// A principal variation from `board`, whose exact value is `score`.
     fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
         let mut pv = Vec::new();

@@ -1,15 +1,21 @@
 //! Pure Othello: squares, boards, notation, features, evaluation and search.
 //! No I/O, no content.
 
+pub mod analysis;
 pub mod bits;
 pub mod board;
 pub mod endgame;
+pub mod eval;
 pub mod features;
 pub mod game;
 pub mod notation;
 pub mod perft;
+pub mod players;
+pub mod search;
 pub mod square;
 pub mod table;
+pub mod tune;
+pub mod weights;
 
 pub use board::{Board, Color, Move, MoveError, Position};
 pub use game::Game;

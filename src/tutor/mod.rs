@@ -1,1 +1,4 @@
-//! Teaching logic on top of the engine: explanations, feedback, lessons, puzzles, progress.
+//! Teaching logic on top of the engine: explanations, feedback, lessons, puzzles,
+//! progress. No terminal code.
+
+pub mod openings;

@@ -1,0 +1,185 @@
+//! The simple strategies the lessons talk about, and the engine's levels, as players
+//! that choose a move: sparring partners for practice games and for strength tests.
+
+use super::board::{Board, Color, Move, Position};
+use super::search::{Limits, Searcher};
+use super::square::Square;
+use rand::{Rng, RngExt};
+use std::time::Duration;
+
+/// Static square values for the "static squares" partner: corners high, X- and
+/// C-squares low (the classic beginner's table).
+pub const SQUARE_VALUES: [i32; 64] = [
+    100, -20, 10, 5, 5, 10, -20, 100, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    10, -2, -1, -1, -1, -1, -2, 10, //
+    5, -2, -1, -1, -1, -1, -2, 5, //
+    5, -2, -1, -1, -1, -1, -2, 5, //
+    10, -2, -1, -1, -1, -1, -2, 10, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    100, -20, 10, 5, 5, 10, -20, 100, //
+];
+
+/// Who chooses the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Always flips the most discs (the maximum-disc fallacy).
+    Greedy,
+    /// Plays the square with the best fixed value (corners high, X/C squares low).
+    StaticSquares,
+    /// Leaves the opponent the fewest moves, nothing else.
+    MobilityOnly,
+    /// The engine at a level, 1 (weakest) to `MAX_LEVEL` (full strength).
+    Engine(u8),
+}
+
+/// The strongest engine level.
+pub const MAX_LEVEL: u8 = 6;
+
+/// Search settings of an engine level: depth, exact-solve empties, time limit.
+pub const fn level_settings(level: u8) -> (u32, u32, Option<Duration>) {
+    match level {
+        0 | 1 => (1, 6, None),
+        2 => (2, 8, None),
+        3 => (4, 12, None),
+        4 => (6, 14, None),
+        5 => (8, 16, None),
+        _ => (14, 20, Some(Duration::from_millis(900))),
+    }
+}
+
+impl Strategy {
+    /// A name for menus and reports.
+    pub fn name(self) -> String {
+        match self {
+            Strategy::Greedy => "Greedy".into(),
+            Strategy::StaticSquares => "Static squares".into(),
+            Strategy::MobilityOnly => "Mobility only".into(),
+            Strategy::Engine(l) if l >= MAX_LEVEL => format!("Engine level {l} (full strength)"),
+            Strategy::Engine(l) => format!("Engine level {l}"),
+        }
+    }
+
+    /// One line on how it plays.
+    pub fn description(self) -> &'static str {
+        match self {
+            Strategy::Greedy => "grabs as many discs as it can with every move",
+            Strategy::StaticSquares => "loves corners and edges, avoids squares next to corners",
+            Strategy::MobilityOnly => "leaves you as few moves as it can, and nothing else",
+            Strategy::Engine(1) => "looks one move ahead",
+            Strategy::Engine(2) => "looks two moves ahead",
+            Strategy::Engine(3) => "looks four moves ahead, exact in the last 12",
+            Strategy::Engine(4) => "looks six moves ahead, exact in the last 14",
+            Strategy::Engine(5) => "looks eight moves ahead, exact in the last 16",
+            Strategy::Engine(_) => "searches deeply and plays the last 20 moves perfectly",
+        }
+    }
+}
+
+/// Picks uniformly among the moves with the highest key.
+fn best_by_key(moves: impl Iterator<Item = (Square, i32)>, rng: &mut impl Rng) -> Option<Square> {
+    let all: Vec<(Square, i32)> = moves.collect();
+    let top = all.iter().map(|m| m.1).max()?;
+    let best: Vec<Square> = all.iter().filter(|m| m.1 == top).map(|m| m.0).collect();
+    Some(best[rng.random_range(0..best.len())])
+}
+
+/// A player: a strategy, and for engine levels a searcher to keep between moves.
+#[derive(Debug)]
+pub struct Player {
+    strategy: Strategy,
+    searcher: Option<Searcher>,
+}
+
+impl Player {
+    /// A player with its own (small) tables.
+    pub fn new(strategy: Strategy) -> Player {
+        let searcher = match strategy {
+            Strategy::Engine(_) => Some(Searcher::new(16, 16)),
+            _ => None,
+        };
+        Player { strategy, searcher }
+    }
+
+    /// The strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// The move to play, or `None` if the side to move has none (pass or game over).
+    pub fn choose(&mut self, board: &Board, rng: &mut impl Rng) -> Option<Square> {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        match self.strategy {
+            Strategy::Greedy => best_by_key(
+                moves
+                    .into_iter()
+                    .map(|sq| (sq, board.flips(sq).len() as i32)),
+                rng,
+            ),
+            Strategy::StaticSquares => best_by_key(
+                moves.into_iter().map(|sq| (sq, SQUARE_VALUES[sq.index()])),
+                rng,
+            ),
+            Strategy::MobilityOnly => best_by_key(
+                moves.into_iter().map(|sq| {
+                    let child = board.play_unchecked(sq);
+                    (sq, -(child.legal_moves().len() as i32))
+                }),
+                rng,
+            ),
+            Strategy::Engine(level) => {
+                let (depth, exact, time) = level_settings(level);
+                let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16, 16));
+                let limits = Limits {
+                    depth,
+                    nodes: u64::MAX,
+                    time,
+                    exact_empties: exact,
+                };
+                match searcher.search(board, limits) {
+                    Ok(r) => r.best.or_else(|| moves.into_iter().next()),
+                    Err(_) => moves.into_iter().next(),
+                }
+            }
+        }
+    }
+
+    /// The engine's searcher, if this player is an engine level.
+    pub fn searcher(&mut self) -> Option<&mut Searcher> {
+        self.searcher.as_mut()
+    }
+}
+
+/// Plays a game from `start` between two players; returns the finished game's final
+/// position. Engine levels lose some of their determinism to ties only.
+pub fn play_game(
+    start: Position,
+    black: &mut Player,
+    white: &mut Player,
+    rng: &mut impl Rng,
+) -> Position {
+    let mut pos = start;
+    loop {
+        if pos.is_game_over() {
+            return pos;
+        }
+        if pos.must_pass() {
+            pos = pos.pass();
+            continue;
+        }
+        let player = match pos.to_move {
+            Color::Black => &mut *black,
+            Color::White => &mut *white,
+        };
+        let sq = player
+            .choose(&pos.board, rng)
+            .or_else(|| pos.legal_moves().into_iter().next());
+        match sq.map(|s| pos.play(Move::Place(s))) {
+            Some(Ok(next)) => pos = next,
+            _ => return pos,
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! The midgame search: iterative deepening negamax with principal-variation search,
+//! aspiration windows, a transposition table, move ordering (table move, killers,
+//! history, the evaluation of the position after the move), depth, node and time
+//! limits, and a stop flag. It hands over to the exact solver when the search reaches
+//! the end of the game.
+
+use super::board::{Board, legal_moves};
+use super::endgame::Solver;
+use super::eval::{UNITS_PER_DISC, Weights};
+use super::square::Square;
+use super::table::Table;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Above any reachable score, in evaluation units.
+const INF: i32 = 100 * UNITS_PER_DISC;
+/// Half-width of the first aspiration window, in evaluation units.
+const ASPIRATION: i32 = 3 * UNITS_PER_DISC;
+/// Deepest search supported.
+pub const MAX_DEPTH: u32 = 60;
+
+/// What bounds a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: u64,
+    /// Stop after this much time (the last finished iteration is returned).
+    pub time: Option<Duration>,
+    /// At or below this many empties, solve exactly instead.
+    pub exact_empties: u32,
+}
+
+impl Limits {
+    /// A fixed-depth search, exact at or below `exact_empties` empties.
+    pub const fn depth(depth: u32, exact_empties: u32) -> Limits {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            time: None,
+            exact_empties,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move found (`None` if the side to move must pass or the game is over).
+    pub best: Option<Square>,
+    /// Its value for the side to move, in hundredths of a disc (exact results are
+    /// whole discs times 100).
+    pub score: i32,
+    /// Whether the score is the proved final margin.
+    pub exact: bool,
+    /// Depth of the last finished iteration (the number of empties when exact).
+    pub depth: u32,
+    /// The expected line (`None` entries are passes).
+    pub pv: Vec<Option<Square>>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// The searcher: tables, ordering statistics and limits. Reuse it between moves.
+#[derive(Debug)]
+pub struct Searcher {
+    table: Table,
+    solver: Solver,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    history: [i32; 64],
+    killers: [[u8; 2]; 64],
+    pv: Vec<[u8; 64]>,
+    pv_len: [usize; 64],
+    weights: Weights,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(48, 48)
+    }
+}
+
+/// Why a search did not return a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// Stopped before even the first iteration finished.
+    #[error("the search was stopped before it found a move")]
+    Stopped,
+}
+
+impl Searcher {
+    /// A searcher with a midgame table of `table_mb` MB and a solver table of `solver_mb` MB.
+    pub fn new(table_mb: usize, solver_mb: usize) -> Searcher {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut solver = Solver::new(solver_mb);
+        solver.set_stop_flag(stop.clone());
+        Searcher {
+            table: Table::with_megabytes(table_mb),
+            solver,
+            stop,
+            stopped: false,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            history: [0; 64],
+            killers: [[64; 2]; 64],
+            pv: vec![[64u8; 64]; 64],
+            pv_len: [0; 64],
+            weights: Weights::default(),
+        }
+    }
+
+    /// Uses `weights` for the evaluation from now on (the tuner does).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+        self.table.clear();
+    }
+
+    /// The cancel flag: raise it from another thread to stop the search promptly.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The exact solver this searcher hands over to.
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    /// Forgets the tables' contents and the ordering statistics.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.solver.clear();
+        self.history = [0; 64];
+        self.killers = [[64; 2]; 64];
+    }
+
+    fn begin(&mut self, limits: &Limits) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.stopped = false;
+        self.nodes = 0;
+        self.solver.reset_nodes();
+        self.node_limit = limits.nodes;
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.table.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 4;
+        }
+    }
+
+    /// Nodes searched so far by the last search (midgame and exact parts).
+    pub fn nodes(&self) -> u64 {
+        self.nodes + self.solver.nodes()
+    }
+
+    /// Searches `board` within `limits`; the stop flag is lowered at the start.
+    pub fn search(&mut self, board: &Board, limits: Limits) -> Result<SearchResult, SearchError> {
+        self.begin(&limits);
+        let empties = board.empty_count();
+        let moves = board.legal_moves_bits();
+        if moves == 0 {
+            let pass = board.pass();
+            if pass.legal_moves_bits() == 0 {
+                return Ok(SearchResult {
+                    best: None,
+                    score: board.final_score() * UNITS_PER_DISC,
+                    exact: true,
+                    depth: 0,
+                    pv: Vec::new(),
+                    nodes: 0,
+                });
+            }
+            let mut r = self.search(&pass, limits)?;
+            r.score = -r.score;
+            r.pv.insert(0, None);
+            r.best = None;
+            return Ok(r);
+        }
+        if empties <= limits.exact_empties {
+            let sol = self.solver.solve(board).map_err(|_| SearchError::Stopped)?;
+            return Ok(SearchResult {
+                best: sol.best,
+                score: sol.score * UNITS_PER_DISC,
+                exact: true,
+                depth: empties,
+                pv: sol.pv,
+                nodes: sol.nodes,
+            });
+        }
+        let mut result: Option<SearchResult> = None;
+        let max_depth = limits.depth.clamp(1, MAX_DEPTH).min(empties);
+        let mut guess = self.weights.evaluate(board);
+        for depth in 1..=max_depth {
+            let (mut lo, mut hi) = if depth >= 4 {
+                (guess - ASPIRATION, guess + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.pvs(board.player, board.opponent, lo, hi, depth, 0);
+                if self.stopped {
+                    break None;
+                }
+                if s <= lo && lo > -INF {
+                    lo = (lo - 4 * ASPIRATION).max(-INF);
+                } else if s >= hi && hi < INF {
+                    hi = (hi + 4 * ASPIRATION).min(INF);
+                } else {
+                    break Some(s);
+                }
+            };
+            let Some(score) = score else { break };
+            guess = score;
+            let pv: Vec<Option<Square>> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .map(|&sq| Square::new(sq))
+                .collect();
+            let exact = depth >= empties;
+            result = Some(SearchResult {
+                best: pv.first().copied().flatten(),
+                score,
+                exact,
+                depth,
+                pv,
+                nodes: self.nodes(),
+            });
+            if exact {
+                break;
+            }
+        }
+        match result {
+            Some(mut r) => {
+                if r.best.is_none() {
+                    // A pass cannot start the line of a position with moves; fall back
+                    // to the table's move.
+                    r.best = self
+                        .table
+                        .probe(board.player, board.opponent)
+                        .and_then(|e| Square::new(e.best))
+                        .filter(|sq| moves & sq.bit() != 0)
+                        .or_else(|| board.legal_moves().into_iter().next());
+                }
+                r.nodes = self.nodes();
+                Ok(r)
+            }
+            None => Err(SearchError::Stopped),
+        }
+    }
+
+    /// The value of the position after `sq` (side to move's view before the move),
+    /// searched to `depth` in the window (`alpha`, `beta`), or `None` if stopped.
+    /// Continues the current search (used by analysis to value every move).
+    pub fn value_after(
+        &mut self,
+        board: &Board,
+        sq: Square,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let child = board.play_unchecked(sq);
+        let s = -self.pvs(
+            child.player,
+            child.opponent,
+            -beta,
+            -alpha,
+            depth.saturating_sub(1),
+            1,
+        );
+        if self.stopped { None } else { Some(s) }
+    }
+
+    /// Prepares a series of `value_after` calls within `limits`.
+    pub fn start(&mut self, limits: &Limits) {
+        self.begin(limits);
+    }
+
+    /// The line found by the last `value_after` call, after its move.
+    pub fn last_child_line(&self) -> Vec<Option<Square>> {
+        self.pv[1][..self.pv_len[1]]
+            .iter()
+            .map(|&sq| Square::new(sq))
+            .collect()
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.nodes & 4095 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes + self.solver.nodes() >= self.node_limit
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.stopped
+    }
+
+    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        let board = Board {
+            player: p,
+            opponent: o,
+        };
+        let empties = board.empty_count();
+        if depth >= empties {
+            // The search reaches the end of the game: solve it exactly.
+            let lo = (alpha.div_euclid(UNITS_PER_DISC)).max(-64);
+            let hi = (beta.div_euclid(UNITS_PER_DISC) + 1).min(64);
+            return match self.solver.exact_in_window(&board, lo, hi) {
+                Ok(s) => {
+                    self.pv_len[ply] = 0;
+                    s * UNITS_PER_DISC
+                }
+                Err(_) => {
+                    self.stopped = true;
+                    0
+                }
+            };
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.weights.evaluate(&board);
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return board.final_score() * UNITS_PER_DISC;
+            }
+            let s = -self.pvs(o, p, -beta, -alpha, depth, ply + 1);
+            self.pv[ply][0] = 64;
+            let n = self.pv_len[ply + 1].min(62);
+            let (head, tail) = self.pv.split_at_mut(ply + 1);
+            head[ply][1..n + 1].copy_from_slice(&tail[0][..n]);
+            self.pv_len[ply] = n + 1;
+            return s;
+        }
+        let alpha0 = alpha;
+        let mut hint = 64u8;
+        if let Some(e) = self.table.probe(p, o) {
+            hint = e.best;
+            if e.depth as u32 >= depth && ply > 0 {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                if lo == hi {
+                    return lo;
+                }
+            }
+        }
+        // Order the moves.
+        let mut list = [(0u8, 0i32, 0u64, 0u64); 32];
+        let mut n = 0;
+        let mut m = moves;
+        let killers = self.killers[ply.min(63)];
+        while m != 0 {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let child = board.play_unchecked(Square::from_index_unchecked(sq as u32));
+            let key = if sq == hint {
+                1 << 30
+            } else {
+                let mut k = if depth >= 2 {
+                    -self.weights.evaluate(&child)
+                } else {
+                    -(legal_moves(child.player, child.opponent).count_ones() as i32) * 100
+                };
+                if killers.contains(&sq) {
+                    k += 50;
+                }
+                k + self.history[sq as usize].min(100_000) / 1000
+            };
+            list[n] = (sq, key, child.player, child.opponent);
+            n += 1;
+        }
+        list[..n].sort_unstable_by_key(|e| -e.1);
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for (k, &(sq, _, cp, co)) in list[..n].iter().enumerate() {
+            let score = if depth == 1 {
+                self.nodes += 1;
+                let child = Board {
+                    player: cp,
+                    opponent: co,
+                };
+                self.pv_len[ply + 1] = 0;
+                if child.empty_count() == 0
+                    || (legal_moves(cp, co) == 0 && legal_moves(co, cp) == 0)
+                {
+                    -child.final_score() * UNITS_PER_DISC
+                } else {
+                    -self.weights.evaluate(&child)
+                }
+            } else if k == 0 {
+                -self.pvs(cp, co, -beta, -alpha, depth - 1, ply + 1)
+            } else {
+                let mut s = -self.pvs(cp, co, -alpha - 1, -alpha, depth - 1, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.pvs(cp, co, -beta, -alpha, depth - 1, ply + 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = sq;
+                if score > alpha {
+                    alpha = score;
+                    // Record the line.
+                    self.pv[ply][0] = sq;
+                    let len = self.pv_len[ply + 1].min(62);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply][1..len + 1].copy_from_slice(&tail[0][..len]);
+                    self.pv_len[ply] = len + 1;
+                    if score >= beta {
+                        let slot = &mut self.killers[ply.min(63)];
+                        if slot[0] != sq {
+                            slot[1] = slot[0];
+                            slot[0] = sq;
+                        }
+                        self.history[sq as usize] += (depth * depth) as i32 * 16;
+                        break;
+                    }
+                }
+            }
+        }
+        self.table
+            .store(p, o, depth as u8, (alpha0, beta), best, best_sq);
+        best
+    }
+}
