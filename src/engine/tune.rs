@@ -10,6 +10,8 @@
 //! 3. Each phase's weights are the ridge-regularised least-squares fit of the labels
 //!    on the term values (`eval::term_values`).
 
+#![allow(clippy::needless_range_loop)] // index loops read better in the linear algebra
+
 use super::board::{Board, Position};
 use super::endgame::Solver;
 use super::eval::{PHASES, TERM_COUNT, TERMS, UNITS_PER_DISC, Weights, phase, term_values};
