@@ -1127,3 +1127,70 @@ fn selfplay_search_timing() {
         );
     }
 }
+
+/// Search speed on middle-game positions (for the report).
+#[test]
+#[ignore]
+fn search_speed() {
+    let mut rng = StdRng::seed_from_u64(31);
+    let (mut nodes, mut micros, mut depth_sum, mut count) = (0u64, 0u128, 0u32, 0u32);
+    while count < 20 {
+        let p = random_position(&mut rng, 12);
+        if p.phase() != Phase::Moving {
+            continue;
+        }
+        let mut player = Player::new(Level::Search, SearchLimits::nodes(100_000), 1);
+        let start = std::time::Instant::now();
+        let r = player.search(&p, None);
+        micros += start.elapsed().as_micros();
+        nodes += r.nodes;
+        depth_sum += r.depth;
+        count += 1;
+    }
+    println!(
+        "{count} positions: {nodes} nodes in {:.2}s = {:.0} nodes/s, mean depth {:.1}",
+        micros as f64 / 1e6,
+        nodes as f64 / (micros as f64 / 1e6),
+        f64::from(depth_sum) / f64::from(count)
+    );
+}
+
+/// The frame of the canonical form carries moves between equivalent
+/// positions, which is how the transposition table shares its best moves.
+#[test]
+fn canonical_frames_carry_moves_between_equivalent_positions() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut checked = 0;
+    while checked < 200 {
+        let n = random_n(&mut rng);
+        let p = random_position(&mut rng, n);
+        if p.phase() == Phase::Placing {
+            continue;
+        }
+        let s = Symmetry::ALL[rng.random_range(0..8)];
+        let (dx, dy) = (rng.random_range(-40..40), rng.random_range(-40..40));
+        let image: Vec<(Cell, Colour)> = p
+            .board()
+            .pieces()
+            .map(|(q, col)| {
+                let t = s.apply(q);
+                (c(t.x + dx, t.y + dy), col)
+            })
+            .collect();
+        let other = board_of(&image);
+        let (h1, f1) = canonical_hash(p.board());
+        let (h2, f2) = canonical_hash(&other);
+        assert_eq!(h1, h2);
+        let legal_other: HashSet<PotentialMove> = Analysis::new(&other)
+            .steps(p.to_move())
+            .into_iter()
+            .collect();
+        for m in Analysis::new(p.board()).steps(p.to_move()) {
+            let canonical = f1.move_to_canonical(m);
+            assert_eq!(f1.move_from_canonical(canonical), m);
+            let carried = f2.move_from_canonical(canonical);
+            assert!(legal_other.contains(&carried), "{m} -> {carried}");
+        }
+        checked += 1;
+    }
+}
