@@ -1,0 +1,306 @@
+//! Why a move is good or bad, in the strategy texts' vocabulary, from engine facts:
+//! corners taken or given, X- and C-squares next to empty corners, frontier discs
+//! flipped, quiet moves, mobility before and after for both sides, wedges and
+//! unbalanced edges, stable discs, the parity of the region played in, passes.
+
+use crate::engine::bits::{CORNER_NEIGHBOURS, CORNERS, EDGES};
+use crate::engine::features::{
+    frontier_flips, region_of, stable_discs, unbalanced_edges, wedge_moves,
+};
+use crate::engine::{Color, Position, Square, SquareSet};
+
+/// The facts about one move, all computed by the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// Who plays.
+    pub mover: Color,
+    /// Where.
+    pub square: Square,
+    /// Discs flipped.
+    pub flipped: SquareSet,
+    /// Flipped discs that were on the frontier (next to an empty square) after the move.
+    pub frontier_flipped: SquareSet,
+    /// Whether the move flips no frontier disc (a quiet move).
+    pub quiet: bool,
+    /// The corner taken, if the move is on a corner.
+    pub takes_corner: Option<Square>,
+    /// Corners the opponent can take right after the move but could not before.
+    pub corners_given: Vec<Square>,
+    /// The empty corner this X-square move stands next to.
+    pub x_square_of: Option<Square>,
+    /// The empty corner this C-square move stands next to.
+    pub c_square_of: Option<Square>,
+    /// The mover's legal moves before the move.
+    pub own_moves_before: u32,
+    /// The opponent's legal moves before the move (as if it were its turn).
+    pub their_moves_before: u32,
+    /// The opponent's legal moves after the move.
+    pub their_moves_after: u32,
+    /// The mover's legal moves after the move (as if it were its turn again).
+    pub own_moves_after: u32,
+    /// Whether the move is a wedge (an edge square between two opposing edge discs).
+    pub wedge: bool,
+    /// Whether the move leaves the mover with an unbalanced edge it did not have.
+    pub makes_unbalanced_edge: bool,
+    /// The mover's stable discs before and after.
+    pub stable_before: u32,
+    /// The mover's stable discs after the move.
+    pub stable_after: u32,
+    /// Size of the empty region played in (before the move) and whether it was odd.
+    pub region_size: u32,
+    /// Empty squares left on the board after the move.
+    pub empties_after: u32,
+    /// Whether the opponent has to pass after the move.
+    pub opponent_must_pass: bool,
+    /// Whether the move ends the game.
+    pub ends_game: bool,
+}
+
+impl MoveFacts {
+    /// Whether the region played in held an odd number of empty squares.
+    pub fn odd_region(&self) -> bool {
+        self.region_size % 2 == 1
+    }
+}
+
+/// The facts of `sq` played in `pos`; `None` if the move is illegal.
+pub fn move_facts(pos: &Position, sq: Square) -> Option<MoveFacts> {
+    let board = pos.board;
+    if !board.is_legal(sq) {
+        return None;
+    }
+    let (p, o) = (board.player, board.opponent);
+    let empty = board.empty();
+    let after = board.play_unchecked(sq); // from the opponent's view
+    let (np, no) = (after.opponent, after.player); // mover's discs, opponent's discs
+    let flipped = board.flips(sq);
+    let frontier = SquareSet(frontier_flips(&board, sq.bit()));
+    let their_before = board.opponent_moves();
+    let their_after = after.legal_moves();
+    let corners_given: Vec<Square> = SquareSet(their_after.0 & !their_before.0 & CORNERS)
+        .into_iter()
+        .collect();
+    let mut x_square_of = None;
+    let mut c_square_of = None;
+    for (corner, x, c) in CORNER_NEIGHBOURS {
+        if empty & corner != 0 {
+            let corner_sq = Square::from_index_unchecked(corner.trailing_zeros());
+            if sq.bit() & x != 0 {
+                x_square_of = Some(corner_sq);
+            }
+            if sq.bit() & c != 0 {
+                c_square_of = Some(corner_sq);
+            }
+        }
+    }
+    let wedge = wedge_moves(p, o) & sq.bit() != 0;
+    let makes_unbalanced_edge =
+        sq.bit() & EDGES != 0 && unbalanced_edges(np, no) > unbalanced_edges(p, o);
+    Some(MoveFacts {
+        mover: pos.to_move,
+        square: sq,
+        flipped,
+        frontier_flipped: frontier,
+        quiet: frontier.is_empty(),
+        takes_corner: (sq.bit() & CORNERS != 0).then_some(sq),
+        corners_given,
+        x_square_of,
+        c_square_of,
+        own_moves_before: board.legal_moves().len(),
+        their_moves_before: their_before.len(),
+        their_moves_after: their_after.len(),
+        own_moves_after: after.opponent_moves().len(),
+        wedge,
+        makes_unbalanced_edge,
+        stable_before: stable_discs(p, o).count_ones(),
+        stable_after: stable_discs(np, no).count_ones(),
+        region_size: region_of(empty, sq.bit()).count_ones(),
+        empties_after: after.empty_count(),
+        opponent_must_pass: after.must_pass(),
+        ends_game: after.is_game_over(),
+    })
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Short sentences on what the move does, the most important first.
+pub fn describe(f: &MoveFacts) -> Vec<String> {
+    let them = f.mover.opposite();
+    let mut out = Vec::new();
+    if let Some(c) = f.takes_corner {
+        out.push(format!(
+            "Takes the {c} corner: a corner disc can never be flipped."
+        ));
+    }
+    for c in &f.corners_given {
+        out.push(format!("Gives {them} the {c} corner."));
+    }
+    if let Some(c) = f.x_square_of {
+        let given = f.corners_given.contains(&c);
+        out.push(if given {
+            format!("{} is an X-square next to the empty {c} corner, and it opens that corner.", f.square)
+        } else {
+            format!(
+                "{} is an X-square next to the empty {c} corner: it can later open the corner for {them}.",
+                f.square
+            )
+        });
+    } else if let Some(c) = f.c_square_of {
+        out.push(format!(
+            "{} is a C-square next to the empty {c} corner: risky unless the edge is safe.",
+            f.square
+        ));
+    }
+    if f.ends_game {
+        out.push("Ends the game.".into());
+    } else if f.opponent_must_pass {
+        out.push(format!("{them} has no move and must pass."));
+    } else {
+        let change = f.their_moves_after as i32 - f.their_moves_before as i32;
+        let trend = match change {
+            c if c < 0 => format!(" (down from {})", f.their_moves_before),
+            c if c > 0 => format!(" (up from {})", f.their_moves_before),
+            _ => String::new(),
+        };
+        out.push(format!(
+            "Leaves {them} {}{trend}; you would have {}.",
+            plural(f.their_moves_after, "move", "moves"),
+            f.own_moves_after
+        ));
+    }
+    if f.wedge {
+        out.push(format!(
+            "A wedge: {} sits between two {} discs on the edge and cannot be taken back along it.",
+            f.square,
+            them.name().to_lowercase()
+        ));
+    }
+    if f.makes_unbalanced_edge {
+        out.push("Makes an unbalanced edge, which the opponent may attack.".into());
+    }
+    if f.quiet {
+        out.push("A quiet move: it flips no frontier disc, so it opens few new squares.".into());
+    } else {
+        let n = f.frontier_flipped.len();
+        let names: Vec<String> = f
+            .frontier_flipped
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect();
+        out.push(format!(
+            "Flips {} on the frontier ({}), each a new foothold for {them}.",
+            plural(n, "disc", "discs"),
+            names.join(" ")
+        ));
+    }
+    if f.stable_after > f.stable_before {
+        out.push(format!(
+            "Gains {} (now {}).",
+            plural(
+                f.stable_after - f.stable_before,
+                "stable disc",
+                "stable discs"
+            ),
+            f.stable_after
+        ));
+    }
+    if f.empties_after <= 20 && f.region_size > 0 {
+        out.push(if f.odd_region() {
+            format!(
+                "Plays into an odd region ({} empty squares): parity favours moving there.",
+                f.region_size
+            )
+        } else {
+            format!(
+                "Plays into an even region ({} empty squares): the opponent may get the last move there.",
+                f.region_size
+            )
+        });
+    }
+    out
+}
+
+/// The sentences for `sq` in `pos`, or one sentence saying why it is illegal.
+pub fn explain_move(pos: &Position, sq: Square) -> Vec<String> {
+    match move_facts(pos, sq) {
+        Some(f) => describe(&f),
+        None => vec![illegal_reason(pos, sq)],
+    }
+}
+
+/// Why a placement is illegal, in plain words.
+pub fn illegal_reason(pos: &Position, sq: Square) -> String {
+    if pos.disc_at(sq).is_some() {
+        format!("{sq} is already occupied.")
+    } else if pos.legal_moves().is_empty() {
+        format!("{} has no legal move and must pass.", pos.to_move)
+    } else {
+        format!(
+            "{sq} flips nothing: it does not flank any {} disc in a straight line.",
+            pos.to_move.opposite().name().to_lowercase()
+        )
+    }
+}
+
+/// The few facts that tell a played move from a better one (what the played move
+/// does wrong, or what the better one does right), most telling first.
+pub fn contrast(pos: &Position, played: Square, better: Square) -> Vec<String> {
+    let (Some(a), Some(b)) = (move_facts(pos, played), move_facts(pos, better)) else {
+        return Vec::new();
+    };
+    let them = pos.to_move.opposite();
+    let mut out = Vec::new();
+    if !a.corners_given.is_empty() && b.corners_given.is_empty() {
+        let names: Vec<String> = a.corners_given.iter().map(|c| c.to_string()).collect();
+        out.push(format!(
+            "{played} gives {them} the {} corner; {better} does not.",
+            names.join(" and ")
+        ));
+    }
+    if b.takes_corner.is_some() && a.takes_corner.is_none() {
+        out.push(format!("{better} takes a corner."));
+    }
+    if a.x_square_of.is_some() && b.x_square_of.is_none() && a.corners_given.is_empty() {
+        out.push(format!("{played} is an X-square next to an empty corner."));
+    }
+    if b.opponent_must_pass && !a.opponent_must_pass {
+        out.push(format!("{better} leaves {them} without a move."));
+    }
+    if a.their_moves_after >= b.their_moves_after + 2 {
+        out.push(format!(
+            "{played} leaves {them} {} moves, {better} only {}.",
+            a.their_moves_after, b.their_moves_after
+        ));
+    }
+    if a.frontier_flipped.len() >= b.frontier_flipped.len() + 2 {
+        out.push(format!(
+            "{played} flips {} frontier discs, {better} {}.",
+            a.frontier_flipped.len(),
+            b.frontier_flipped.len()
+        ));
+    }
+    if b.stable_after >= a.stable_after + 2 {
+        out.push(format!(
+            "{better} ends with {} stable discs, {played} with {}.",
+            b.stable_after, a.stable_after
+        ));
+    }
+    if b.wedge && !a.wedge {
+        out.push(format!("{better} is a wedge on the edge."));
+    }
+    if a.makes_unbalanced_edge && !b.makes_unbalanced_edge {
+        out.push(format!("{played} makes an unbalanced edge."));
+    }
+    if a.empties_after <= 20 && b.odd_region() && !a.odd_region() {
+        out.push(format!(
+            "{better} plays into an odd region; {played} into an even one."
+        ));
+    }
+    out
+}

@@ -1,0 +1,160 @@
+//! Grading a played move against the engine's values of every move: best, good,
+//! inaccuracy, mistake or blunder, with the disc loss and the reasons.
+
+use super::explain::{contrast, explain_move};
+use crate::engine::analysis::MoveValue;
+use crate::engine::eval::UNITS_PER_DISC;
+use crate::engine::{Move, Position, Square};
+use std::fmt;
+
+/// How good a move was, by the discs it lost against the best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// As good as the best move.
+    Best,
+    /// Loses at most 2 discs.
+    Good,
+    /// Loses 3 or 4 discs.
+    Inaccuracy,
+    /// Loses 5 to 8 discs.
+    Mistake,
+    /// Loses more than 8 discs, or turns a win into a draw or a loss.
+    Blunder,
+}
+
+/// The most discs a "good" move may lose.
+pub const GOOD_MAX_LOSS: i32 = 2;
+/// The most discs an "inaccuracy" may lose.
+pub const INACCURACY_MAX_LOSS: i32 = 4;
+/// The most discs a "mistake" may lose; more is a blunder.
+pub const MISTAKE_MAX_LOSS: i32 = 8;
+
+impl Grade {
+    /// The grade of a move worth `played` when the best is worth `best` (whole discs,
+    /// mover's view). Throwing a win away is a blunder whatever the margin.
+    pub fn from_values(best: i32, played: i32) -> Grade {
+        let loss = (best - played).max(0);
+        if best > 0 && played <= 0 {
+            return Grade::Blunder;
+        }
+        match loss {
+            0 => Grade::Best,
+            l if l <= GOOD_MAX_LOSS => Grade::Good,
+            l if l <= INACCURACY_MAX_LOSS => Grade::Inaccuracy,
+            l if l <= MISTAKE_MAX_LOSS => Grade::Mistake,
+            _ => Grade::Blunder,
+        }
+    }
+
+    /// The word for the grade.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
+        }
+    }
+
+    /// Whether the learner should be told to look again.
+    pub const fn is_error(self) -> bool {
+        matches!(self, Grade::Inaccuracy | Grade::Mistake | Grade::Blunder)
+    }
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// The verdict on one played move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedback {
+    /// The move played.
+    pub played: Square,
+    /// Its value in whole discs (mover's view).
+    pub played_value: i32,
+    /// The best move (one of them).
+    pub best: Square,
+    /// The best value in whole discs.
+    pub best_value: i32,
+    /// Discs lost against the best move.
+    pub loss: i32,
+    /// The grade.
+    pub grade: Grade,
+    /// Whether the values are proved (exact) rather than estimated.
+    pub exact: bool,
+    /// The search depth behind estimated values.
+    pub depth: u32,
+    /// What the played move does.
+    pub why_played: Vec<String>,
+    /// What the best move does.
+    pub why_best: Vec<String>,
+    /// What tells them apart.
+    pub difference: Vec<String>,
+}
+
+fn discs(v: &MoveValue) -> i32 {
+    (v.score as f64 / UNITS_PER_DISC as f64).round() as i32
+}
+
+/// Grades `played` in `pos` given the values of every move (as from
+/// `engine::analysis::analyze`, best first). `None` if the move is not among them.
+pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Option<Feedback> {
+    let best = values.first()?;
+    let mine = values.iter().find(|v| v.mv == Move::Place(played))?;
+    let Move::Place(best_sq) = best.mv else {
+        return None;
+    };
+    let (best_value, played_value) = (discs(best), discs(mine));
+    // A move worth as much as the best is itself a best move.
+    let best_sq = if played_value >= best_value {
+        played
+    } else {
+        best_sq
+    };
+    let grade = Grade::from_values(best_value, played_value);
+    let difference = if best_sq == played {
+        Vec::new()
+    } else {
+        contrast(pos, played, best_sq)
+    };
+    Some(Feedback {
+        played,
+        played_value,
+        best: best_sq,
+        best_value,
+        loss: (best_value - played_value).max(0),
+        grade,
+        exact: mine.exact && best.exact,
+        depth: mine.depth,
+        why_played: explain_move(pos, played),
+        why_best: explain_move(pos, best_sq),
+        difference,
+    })
+}
+
+/// A one-line summary such as "c4: mistake, loses 6 discs (best f5, exact)".
+pub fn summary_line(f: &Feedback) -> String {
+    let basis = if f.exact {
+        "exact".to_string()
+    } else {
+        format!("depth {}", f.depth)
+    };
+    if f.grade == Grade::Best {
+        format!("{}: best move ({:+}, {basis})", f.played, f.played_value)
+    } else {
+        format!(
+            "{}: {}, loses {} disc{} ({:+} against {:+} for {}, {basis})",
+            f.played,
+            f.grade,
+            f.loss,
+            if f.loss == 1 { "" } else { "s" },
+            f.played_value,
+            f.best_value,
+            f.best
+        )
+    }
+}
