@@ -79,8 +79,29 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Potential, the second game of the reference texts
+    Potential {
+        #[command(subcommand)]
+        command: PotentialCommand,
+    },
     /// Print the speed figures, one per line
     Bench,
+}
+
+#[derive(Subcommand)]
+enum PotentialCommand {
+    /// Let the computer play itself; prints the record and "White +k", "Black +k" or "Draw"
+    Selfplay {
+        /// Pieces per side (3..=25)
+        #[arg(long, default_value_t = 12)]
+        pieces: usize,
+        /// Random seed (the same seed gives the same game)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random, greedy or search
+        #[arg(long, default_value = "search")]
+        level: String,
+    },
 }
 
 /// A failure that the user caused: printed as one line, exit status 2.
@@ -124,6 +145,16 @@ fn main() -> ExitCode {
             seed,
             out,
         }) => tune(games, per_phase, seed, out.as_deref()),
+        Some(Command::Potential {
+            command:
+                PotentialCommand::Selfplay {
+                    pieces,
+                    seed,
+                    level,
+                },
+        }) => othello_tutor::potential::selfplay::selfplay_text(pieces, seed, &level)
+            .map(|text| print!("{text}"))
+            .map_err(|e| UserError(e.to_string())),
         Some(Command::Bench) => {
             bench();
             Ok(())
@@ -179,6 +210,115 @@ fn bench() {
             n as f64 / s.max(1e-9) / 1e6
         );
     }
+    bench_midgame();
+    bench_ffo();
+    if let Some(kb) = peak_rss_kb() {
+        println!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
+    }
+}
+
+/// Ten typical midgame positions: XOT openings played on by a depth-2 engine to 36 empties.
+fn midgame_positions() -> Vec<Board> {
+    use othello_tutor::engine::search::{Limits, Searcher};
+    let mut searcher = Searcher::new(4, 4);
+    (0..10)
+        .map(|i| {
+            let mut pos = othello_tutor::tutor::openings::xot_position(i * 37);
+            while pos.board.empty_count() > 36 && !pos.is_game_over() {
+                if pos.must_pass() {
+                    pos = pos.pass();
+                    continue;
+                }
+                let best = searcher
+                    .search(&pos.board, Limits::depth(2, 0))
+                    .ok()
+                    .and_then(|r| r.best);
+                match best {
+                    Some(sq) => pos = pos.play_unchecked(sq),
+                    None => break,
+                }
+            }
+            pos.board
+        })
+        .collect()
+}
+
+fn bench_midgame() {
+    use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+    use othello_tutor::engine::search::{Limits, Searcher};
+    let positions = midgame_positions();
+    let mut searcher = Searcher::default();
+    let (mut times, mut nodes) = (Vec::new(), 0u64);
+    for b in &positions {
+        searcher.clear();
+        let t = Instant::now();
+        if let Ok(r) = searcher.search(b, Limits::depth(12, 0)) {
+            nodes += r.nodes;
+        }
+        times.push(t.elapsed().as_secs_f64());
+    }
+    let total: f64 = times.iter().sum();
+    println!(
+        "midgame search, depth 12, 10 positions at 36 empties: mean {:.3} s, max {:.3} s, {:.1} Mn/s",
+        total / times.len() as f64,
+        times.iter().cloned().fold(0.0, f64::max),
+        nodes as f64 / total.max(1e-9) / 1e6
+    );
+    let mut times = Vec::new();
+    for b in &positions {
+        searcher.clear();
+        let t = Instant::now();
+        let _ = analyze(
+            &mut searcher,
+            b,
+            AnalysisOptions {
+                depth: 10,
+                ..AnalysisOptions::default()
+            },
+        );
+        times.push(t.elapsed().as_secs_f64());
+    }
+    println!(
+        "hint (every move valued, depth 10), same positions: mean {:.3} s, max {:.3} s",
+        times.iter().sum::<f64>() / times.len() as f64,
+        times.iter().cloned().fold(0.0, f64::max)
+    );
+}
+
+/// FFO #40-#49 (tests/data/fforum-40-59.obf, embedded).
+const FFO_40_59: &str = include_str!("../tests/data/fforum-40-59.obf");
+
+fn bench_ffo() {
+    let Ok(records) = notation::parse_obf_file(FFO_40_59) else {
+        println!("ffo 40-49: data unreadable");
+        return;
+    };
+    let mut solver = othello_tutor::engine::endgame::Solver::default();
+    let (mut nodes, mut wrong) = (0u64, 0);
+    let t = Instant::now();
+    for rec in records.iter().take(10) {
+        match solver.solve(&rec.position.board) {
+            Ok(sol) => {
+                nodes += sol.nodes;
+                if Some(&sol.score) != rec.move_scores.first().map(|m| &m.1) {
+                    wrong += 1;
+                }
+            }
+            Err(_) => wrong += 1,
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "ffo 40-49 exact: {s:.1} s, {nodes} nodes, {:.1} Mn/s, {} of 10 correct",
+        nodes as f64 / s.max(1e-9) / 1e6,
+        10 - wrong
+    );
+}
+
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn solve(file: &std::path::Path, wld: bool) -> Result<(), UserError> {

@@ -89,3 +89,28 @@ fn bad_input_exits_with_status_2_and_one_line() {
         "othello-tutor: column 4: `z9` is not a square (a1-h8) or a pass (pass, PA, --)"
     );
 }
+
+#[test]
+fn potential_selfplay_prints_a_record_and_a_result() {
+    let out = run(&[
+        "potential",
+        "selfplay",
+        "--pieces",
+        "4",
+        "--seed",
+        "3",
+        "--level",
+        "greedy",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last == "Draw" || last.starts_with("White +") || last.starts_with("Black +"),
+        "{text}"
+    );
+    // Eight placements come first, White first.
+    assert!(text.starts_with("W 0,0"), "{text}");
+    let out = run(&["potential", "selfplay", "--pieces", "30"]);
+    assert_eq!(out.status.code(), Some(2));
+}
