@@ -1,0 +1,337 @@
+//! The learner's saved progress: per lesson the current step, completion, stars and
+//! the tries of the current run; room for the puzzles (rating, review queue).
+//!
+//! The file is `progress.toml` in the data directory: the `--data-dir` path if given,
+//! else the `OTHELLO_TUTOR_DATA` environment variable, else the platform's data
+//! directory (`directories`: `~/.local/share/othello-tutor` on Linux). Writes are
+//! atomic (a temporary file in the same directory, flushed to disk, then renamed over
+//! the old one). A damaged file is never silently replaced: it is renamed to
+//! `progress.toml.damaged-<unix seconds>` and the load says so.
+
+use crate::tutor::lesson::{StepAttempts, stars};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The environment variable that overrides the data directory.
+pub const DATA_ENV: &str = "OTHELLO_TUTOR_DATA";
+/// The progress file's name in the data directory.
+pub const FILE_NAME: &str = "progress.toml";
+/// The format version written.
+pub const VERSION: u32 = 1;
+
+/// Everything saved about the learner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    /// The format version.
+    pub version: u32,
+    /// Per lesson id.
+    pub lessons: BTreeMap<String, LessonProgress>,
+    /// The puzzles.
+    pub puzzles: PuzzleProgress,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: VERSION,
+            lessons: BTreeMap::new(),
+            puzzles: PuzzleProgress::default(),
+        }
+    }
+}
+
+impl Progress {
+    /// The progress of a lesson, if it was ever started.
+    pub fn lesson(&self, id: &str) -> Option<&LessonProgress> {
+        self.lessons.get(id)
+    }
+
+    /// The progress of a lesson, created when missing.
+    pub fn lesson_mut(&mut self, id: &str) -> &mut LessonProgress {
+        self.lessons.entry(id.to_string()).or_default()
+    }
+
+    /// Lessons completed.
+    pub fn completed_lessons(&self) -> usize {
+        self.lessons.values().filter(|l| l.completed).count()
+    }
+
+    /// Stars earned over all lessons (the best of each).
+    pub fn total_stars(&self) -> u32 {
+        self.lessons.values().map(|l| u32::from(l.stars)).sum()
+    }
+}
+
+/// One lesson's progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LessonProgress {
+    /// The step to resume at (0-based).
+    pub current_step: usize,
+    /// Whether the lesson was ever finished.
+    pub completed: bool,
+    /// The best stars earned (0 before the first finish).
+    pub stars: u8,
+    /// Wrong answers in the current run.
+    pub attempts: u32,
+    /// Hints taken in the current run.
+    pub hints: u32,
+    /// Answers shown in the current run.
+    pub revealed: u32,
+    /// Interactive steps finished in the current run.
+    pub answered: u32,
+}
+
+impl LessonProgress {
+    /// Adds a finished interactive step's tries to the current run.
+    pub fn record(&mut self, tries: &StepAttempts) {
+        self.attempts += tries.wrong;
+        self.hints += tries.hints;
+        self.revealed += u32::from(tries.revealed);
+        self.answered += 1;
+    }
+
+    /// Moves the resume point to `step` (0-based).
+    pub fn advance(&mut self, step: usize) {
+        self.current_step = step;
+    }
+
+    /// Ends the run: computes its stars (with `interactive` steps in the lesson),
+    /// keeps the best, marks the lesson completed, and starts a fresh run. Returns the
+    /// run's stars.
+    pub fn finish(&mut self, interactive: u32) -> u8 {
+        let earned = stars(interactive, self.attempts, self.hints, self.revealed);
+        self.stars = self.stars.max(earned);
+        self.completed = true;
+        self.restart();
+        earned
+    }
+
+    /// Starts the lesson over (keeps completion and the best stars).
+    pub fn restart(&mut self) {
+        self.current_step = 0;
+        self.attempts = 0;
+        self.hints = 0;
+        self.revealed = 0;
+        self.answered = 0;
+    }
+}
+
+/// The puzzles' progress (issue 6 extends it; every field has a default).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PuzzleProgress {
+    /// The learner's puzzle rating (Glicko-2 scale).
+    pub rating: f64,
+    /// The rating deviation.
+    pub deviation: f64,
+    /// The rating volatility.
+    pub volatility: f64,
+    /// Puzzle ids to see again, the next first.
+    pub review_queue: Vec<String>,
+    /// Puzzles solved, by id: the number of times.
+    pub solved: BTreeMap<String, u32>,
+}
+
+impl Default for PuzzleProgress {
+    fn default() -> Self {
+        PuzzleProgress {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            review_queue: Vec::new(),
+            solved: BTreeMap::new(),
+        }
+    }
+}
+
+/// Why the progress could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressError {
+    /// No data directory: no `--data-dir`, no `OTHELLO_TUTOR_DATA`, no home directory.
+    #[error("no data directory: set {DATA_ENV} or pass --data-dir")]
+    NoDataDir,
+    /// A file operation failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The progress could not be written as TOML.
+    #[error("cannot write the progress: {0}")]
+    Serialize(String),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ProgressError + '_ {
+    move |source| ProgressError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The data directory from an explicit path (`--data-dir`), else the value of
+/// `OTHELLO_TUTOR_DATA` (`env`, ignored when empty), else the platform's.
+pub fn resolve_data_dir(
+    explicit: Option<&Path>,
+    env: Option<OsString>,
+) -> Result<PathBuf, ProgressError> {
+    if let Some(p) = explicit {
+        return Ok(p.to_path_buf());
+    }
+    if let Some(v) = env.filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(v));
+    }
+    directories::ProjectDirs::from("", "", "othello-tutor")
+        .map(|d| d.data_dir().to_path_buf())
+        .ok_or(ProgressError::NoDataDir)
+}
+
+/// The data directory: `explicit`, else `$OTHELLO_TUTOR_DATA`, else the platform's.
+pub fn data_dir(explicit: Option<&Path>) -> Result<PathBuf, ProgressError> {
+    resolve_data_dir(explicit, std::env::var_os(DATA_ENV))
+}
+
+/// What loading found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadOutcome {
+    /// The progress (fresh when there was no file or it was damaged).
+    pub progress: Progress,
+    /// Where a damaged file was moved to, if it was.
+    pub recovered_from: Option<PathBuf>,
+    /// What was wrong with the damaged file.
+    pub damage: Option<String>,
+}
+
+impl LoadOutcome {
+    /// A sentence for the learner when a damaged file was moved aside.
+    pub fn notice(&self) -> Option<String> {
+        self.recovered_from.as_ref().map(|p| {
+            format!(
+                "Your saved progress could not be read, so it starts afresh. The damaged file was kept as {}.",
+                p.display()
+            )
+        })
+    }
+}
+
+/// The progress file in a data directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgressStore {
+    dir: PathBuf,
+}
+
+impl ProgressStore {
+    /// The store in `dir` (created on the first save).
+    pub fn new(dir: impl Into<PathBuf>) -> ProgressStore {
+        ProgressStore { dir: dir.into() }
+    }
+
+    /// The store in the data directory (see [`data_dir`]).
+    pub fn open(explicit: Option<&Path>) -> Result<ProgressStore, ProgressError> {
+        Ok(ProgressStore::new(data_dir(explicit)?))
+    }
+
+    /// The data directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The progress file.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    /// Reads the progress. No file gives a fresh progress. A file that cannot be
+    /// parsed is renamed to `progress.toml.damaged-<seconds>` and reported in the
+    /// outcome; a file that cannot be read or moved is an error.
+    pub fn load(&self) -> Result<LoadOutcome, ProgressError> {
+        let path = self.path();
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(LoadOutcome {
+                    progress: Progress::default(),
+                    recovered_from: None,
+                    damage: None,
+                });
+            }
+            Err(e) => return Err(io_err(&path)(e)),
+        };
+        let parsed = std::str::from_utf8(&bytes)
+            .map_err(|_| "the file is not UTF-8 text".to_string())
+            .and_then(|t| toml::from_str::<Progress>(t).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(progress) => Ok(LoadOutcome {
+                progress,
+                recovered_from: None,
+                damage: None,
+            }),
+            Err(damage) => {
+                let aside = self.damaged_name();
+                std::fs::rename(&path, &aside).map_err(io_err(&path))?;
+                Ok(LoadOutcome {
+                    progress: Progress::default(),
+                    recovered_from: Some(aside),
+                    damage: Some(damage.trim_end().to_string()),
+                })
+            }
+        }
+    }
+
+    /// A free name `progress.toml.damaged-<seconds>[-n]` beside the file.
+    fn damaged_name(&self) -> PathBuf {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let base = format!("{FILE_NAME}.damaged-{secs}");
+        let mut candidate = self.dir.join(&base);
+        let mut n = 1;
+        while candidate.exists() {
+            n += 1;
+            candidate = self.dir.join(format!("{base}-{n}"));
+        }
+        candidate
+    }
+
+    /// Writes the progress atomically: a temporary file in the same directory,
+    /// flushed to disk, then renamed over `progress.toml`.
+    pub fn save(&self, progress: &Progress) -> Result<(), ProgressError> {
+        let text = toml::to_string_pretty(progress)
+            .map_err(|e| ProgressError::Serialize(e.to_string()))?;
+        std::fs::create_dir_all(&self.dir).map_err(io_err(&self.dir))?;
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let tmp = self
+            .dir
+            .join(format!(".{FILE_NAME}.tmp-{}-{nanos}", std::process::id()));
+        let write = || -> Result<(), ProgressError> {
+            let mut f = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
+            f.write_all(text.as_bytes()).map_err(io_err(&tmp))?;
+            f.sync_all().map_err(io_err(&tmp))?;
+            drop(f);
+            let path = self.path();
+            std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
+            Ok(())
+        };
+        if let Err(e) = write() {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        // Make the rename itself durable where directories can be synced.
+        #[cfg(unix)]
+        if let Ok(d) = std::fs::File::open(&self.dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
