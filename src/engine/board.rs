@@ -115,7 +115,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// The discs of `o` that a disc of `p` placed on square `sq` would flip.
 /// Zero means the move is illegal (when `sq` is empty).
-#[inline]
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut f = 0u64;

@@ -20,7 +20,10 @@ const INF: i32 = 65;
 const SHALLOW_EMPTIES: u32 = 6;
 /// At and above this many empties, children are looked up in the table before searching
 /// (enhanced transposition cut-off).
-const ETC_EMPTIES: u32 = 10;
+const ETC_EMPTIES: u32 = 8;
+
+/// At and above this many empties, move ordering also uses the evaluation.
+const EVAL_ORDER_EMPTIES: u32 = 12;
 
 /// Squares in the order to try them when nothing better is known: corners first,
 /// X-squares last.
@@ -53,6 +56,40 @@ const SQUARE_ORDER: [u8; 64] = {
     order
 };
 
+/// The king-move neighbours of each square.
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if (dc != 0 || dr != 0) && nc >= 0 && nc < 8 && nr >= 0 && nr < 8 {
+                    t[sq] |= 1u64 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The discs `p` flips by playing `sq` against `o`, skipping the work when no
+/// opposing disc touches `sq`.
+#[inline(always)]
+fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
+    if NEIGHBOURS[sq as usize] & o == 0 {
+        0
+    } else {
+        flips(p, o, sq as usize)
+    }
+}
+
 /// Why a solve did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -69,6 +106,7 @@ pub struct Solver {
     node_limit: u64,
     stop: Arc<AtomicBool>,
     stopped: bool,
+    deadline: Option<std::time::Instant>,
 }
 
 /// The outcome of a solve: exact score (side to move's view), best move, line, nodes.
@@ -99,6 +137,7 @@ impl Solver {
             node_limit: u64::MAX,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
+            deadline: None,
         }
     }
 
@@ -111,6 +150,11 @@ impl Solver {
     /// The cancel flag.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Stops when `deadline` passes (`None`: no time limit).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     /// Stops after about `limit` more nodes per call.
@@ -137,6 +181,39 @@ impl Solver {
     /// The exact score of `board` (side to move's view), its best move and a line.
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
         self.solve_window(board, -64, 64)
+    }
+
+    /// The exact score by a series of null-window searches starting from `guess`
+    /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
+    pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
+        self.begin();
+        let (p, o) = (board.player, board.opponent);
+        let empties = board.empty_count();
+        let (mut lower, mut upper) = (-64, 64);
+        let mut g = (guess.clamp(-64, 64) / 2) * 2;
+        while lower < upper {
+            let beta = g.max(lower + 1);
+            // beta is even or odd; a null window just below it.
+            let s = self.nws(p, o, beta - 1, empties, false);
+            if self.stopped {
+                return Err(SolveError::Stopped);
+            }
+            if s < beta {
+                upper = s;
+            } else {
+                lower = s;
+            }
+            g = s;
+        }
+        let score = lower;
+        let pv = self.line(board, score)?;
+        let best = pv.first().copied().flatten();
+        Ok(Solution {
+            score,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
     }
 
     /// Win/loss/draw only: the score is clamped to -1, 0 or +1 (faster than exact).
@@ -282,7 +359,11 @@ impl Solver {
     #[inline]
     fn poll(&mut self) -> bool {
         if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit)
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
         {
             self.stopped = true;
         }
@@ -442,7 +523,7 @@ impl Solver {
                 if set & bit == 0 {
                     continue;
                 }
-                let f = flips(p, o, sq as usize);
+                let f = flips_near(p, o, sq);
                 if f == 0 {
                     continue;
                 }
@@ -466,58 +547,149 @@ impl Solver {
     }
 
     /// The last one to four empty squares, given in the order to try them.
+    #[inline]
     fn solve_small(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: &[u8],
+        passed: bool,
+    ) -> i32 {
+        match *squares {
+            [] => final_score(p, o),
+            [a] => {
+                self.nodes += 1;
+                last_one(p, o, a)
+            }
+            [a, b] => self.solve_2(p, o, alpha, beta, a, b, passed),
+            [a, b, c] => self.solve_3(p, o, alpha, beta, [a, b, c], passed),
+            [a, b, c, d, ..] => self.solve_4(p, o, alpha, beta, [a, b, c, d], passed),
+        }
+    }
+
+    /// Four empty squares.
+    fn solve_4(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        squares: &[u8],
+        sq: [u8; 4],
         passed: bool,
     ) -> i32 {
-        match squares.len() {
-            0 => final_score(p, o),
-            1 => {
-                self.nodes += 1;
-                last_one(p, o, squares[0])
+        self.nodes += 1;
+        let mut best = -INF;
+        for i in 0..4 {
+            let x = sq[i];
+            let f = flips_near(p, o, x);
+            if f == 0 {
+                continue;
             }
-            n => {
-                self.nodes += 1;
-                let mut best = -INF;
-                let mut rest = [0u8; 4];
-                for i in 0..n {
-                    let sq = squares[i];
-                    let f = flips(p, o, sq as usize);
-                    if f == 0 {
-                        continue;
-                    }
-                    let mut k = 0;
-                    for (j, &s) in squares.iter().enumerate() {
-                        if j != i {
-                            rest[k] = s;
-                            k += 1;
-                        }
-                    }
-                    let bit = 1u64 << sq;
-                    let score =
-                        -self.solve_small(o ^ f, p ^ f ^ bit, -beta, -alpha, &rest[..n - 1], false);
-                    if score > best {
-                        best = score;
-                        if score >= beta {
-                            return best;
-                        }
-                        alpha = alpha.max(score);
-                    }
-                }
-                if best > -INF {
+            let rest = match i {
+                0 => [sq[1], sq[2], sq[3]],
+                1 => [sq[0], sq[2], sq[3]],
+                2 => [sq[0], sq[1], sq[3]],
+                _ => [sq[0], sq[1], sq[2]],
+            };
+            let score = -self.solve_3(o ^ f, p ^ f ^ (1u64 << x), -beta, -alpha, rest, false);
+            if score > best {
+                best = score;
+                if score >= beta {
                     return best;
                 }
-                if passed {
-                    return final_score(p, o);
-                }
-                -self.solve_small(o, p, -beta, -alpha, squares, true)
+                alpha = alpha.max(score);
             }
         }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -self.solve_4(o, p, -beta, -alpha, sq, true)
+    }
+
+    /// Three empty squares.
+    fn solve_3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        sq: [u8; 3],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for i in 0..3 {
+            let x = sq[i];
+            let f = flips_near(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let (a, b) = match i {
+                0 => (sq[1], sq[2]),
+                1 => (sq[0], sq[2]),
+                _ => (sq[0], sq[1]),
+            };
+            let score = -self.solve_2(o ^ f, p ^ f ^ (1u64 << x), -beta, -alpha, a, b, false);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -self.solve_3(o, p, -beta, -alpha, sq, true)
+    }
+
+    /// Two empty squares.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn solve_2(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        a: u8,
+        b: u8,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        let f = flips_near(p, o, a);
+        if f != 0 {
+            self.nodes += 1;
+            best = -last_one(o ^ f, p ^ f ^ (1u64 << a), b);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips_near(p, o, b);
+        if f != 0 {
+            self.nodes += 1;
+            let score = -last_one(o ^ f, p ^ f ^ (1u64 << b), a);
+            if score > best {
+                best = score;
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -self.solve_2(o, p, -beta, -alpha.max(best), a, b, true)
     }
 }
 
@@ -535,11 +707,11 @@ fn final_score(p: u64, o: u64) -> i32 {
 #[inline]
 fn last_one(p: u64, o: u64, sq: u8) -> i32 {
     let base = 2 * p.count_ones() as i32 - 63; // disc difference now
-    let f = flips(p, o, sq as usize);
+    let f = flips_near(p, o, sq);
     if f != 0 {
         return base + 2 * f.count_ones() as i32 + 1;
     }
-    let g = flips(o, p, sq as usize);
+    let g = flips_near(o, p, sq);
     if g != 0 {
         return base - 2 * g.count_ones() as i32 - 1;
     }
@@ -613,7 +785,16 @@ impl MoveList {
                 let their = legal_moves(cp, co);
                 let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
                 let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
-                let mut k = mob * 64 + pot * 2;
+                let mut k = mob * 64 + pot * 16;
+                if empties >= EVAL_ORDER_EMPTIES {
+                    // Far from the end, the evaluation helps: a bad position for the
+                    // opponent first.
+                    let child = Board {
+                        player: cp,
+                        opponent: co,
+                    };
+                    k += super::eval::evaluate(&child) * 30 / 100;
+                }
                 if bit & CORNERS != 0 {
                     k -= 32;
                 }

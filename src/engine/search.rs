@@ -123,8 +123,16 @@ impl Searcher {
     }
 
     /// The cancel flag: raise it from another thread to stop the search promptly.
+    /// It stays raised (every later search stops at once) until lowered again.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Uses `flag` as the cancel flag, for this searcher and its solver (a fresh flag
+    /// per job lets a canceller stop exactly that job, whenever it starts).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.solver.set_stop_flag(flag.clone());
+        self.stop = flag;
     }
 
     /// The exact solver this searcher hands over to.
@@ -141,12 +149,12 @@ impl Searcher {
     }
 
     fn begin(&mut self, limits: &Limits) {
-        self.stop.store(false, Ordering::Relaxed);
         self.stopped = false;
         self.nodes = 0;
         self.solver.reset_nodes();
         self.node_limit = limits.nodes;
         self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.solver.set_deadline(self.deadline);
         self.table.new_search();
         for h in self.history.iter_mut() {
             *h /= 4;
@@ -158,7 +166,7 @@ impl Searcher {
         self.nodes + self.solver.nodes()
     }
 
-    /// Searches `board` within `limits`; the stop flag is lowered at the start.
+    /// Searches `board` within `limits` (or until the stop flag is raised).
     pub fn search(&mut self, board: &Board, limits: Limits) -> Result<SearchResult, SearchError> {
         self.begin(&limits);
         let empties = board.empty_count();
@@ -182,6 +190,8 @@ impl Searcher {
             return Ok(r);
         }
         if empties <= limits.exact_empties {
+            // A promised exact solve is bounded by the stop flag only, not the clock.
+            self.solver.set_deadline(None);
             let sol = self.solver.solve(board).map_err(|_| SearchError::Stopped)?;
             return Ok(SearchResult {
                 best: sol.best,
@@ -296,7 +306,6 @@ impl Searcher {
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
-            self.stop.store(true, Ordering::Relaxed);
         }
         self.stopped
     }

@@ -4,3 +4,7 @@
 pub mod explain;
 pub mod feedback;
 pub mod openings;
+pub mod practice;
+pub mod lesson;
+pub mod content;
+pub mod progress;
