@@ -17,6 +17,13 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Where progress and saved games live (default: the user's data directory;
+    /// the environment variable OTHELLO_TUTOR_DATA also sets it)
+    #[arg(long, global = true)]
+    data_dir: Option<std::path::PathBuf>,
+    /// Size of each engine table in MB (two tables; default 48)
+    #[arg(long, global = true, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    table_mb: u64,
 }
 
 #[derive(Subcommand)]
@@ -119,9 +126,14 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     let result = match cli.command {
-        None => Err(UserError(
-            "the TUI is not built yet; try a subcommand (othello-tutor --help)".into(),
-        )),
+        None => {
+            run_tui(othello_tutor::ui::UiOptions {
+                data_dir: cli.data_dir.clone(),
+                table_mb: cli.table_mb as usize,
+                ..Default::default()
+            });
+            Ok(())
+        }
         Some(Command::Perft { depth }) => {
             run_perft(depth);
             Ok(())
@@ -167,6 +179,33 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Runs the TUI. A panic first restores the terminal, then prints its message.
+fn run_tui(options: othello_tutor::ui::UiOptions) {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() == Some("main") {
+            restore_terminal();
+        }
+        default_hook(info);
+    }));
+    let mut siv = cursive::default();
+    othello_tutor::ui::build(&mut siv, options);
+    siv.run();
+}
+
+fn restore_terminal() {
+    use cursive::backends::crossterm::crossterm::{
+        cursor, event::DisableMouseCapture, execute, terminal,
+    };
+    let _ = execute!(
+        std::io::stdout(),
+        terminal::LeaveAlternateScreen,
+        DisableMouseCapture,
+        cursor::Show
+    );
+    let _ = terminal::disable_raw_mode();
 }
 
 fn run_perft(depth: u32) {

@@ -63,15 +63,15 @@ impl Strategy {
     /// One line on how it plays.
     pub fn description(self) -> &'static str {
         match self {
-            Strategy::Greedy => "grabs as many discs as it can with every move",
-            Strategy::StaticSquares => "loves corners and edges, avoids squares next to corners",
-            Strategy::MobilityOnly => "leaves you as few moves as it can, and nothing else",
+            Strategy::Greedy => "grabs the most discs with every move",
+            Strategy::StaticSquares => "loves corners, avoids the squares next to them",
+            Strategy::MobilityOnly => "leaves you as few moves as it can",
             Strategy::Engine(1) => "looks one move ahead",
             Strategy::Engine(2) => "looks two moves ahead",
-            Strategy::Engine(3) => "looks four moves ahead, exact in the last 12",
-            Strategy::Engine(4) => "looks six moves ahead, exact in the last 14",
-            Strategy::Engine(5) => "looks eight moves ahead, exact in the last 16",
-            Strategy::Engine(_) => "searches deeply and plays the last 20 moves perfectly",
+            Strategy::Engine(3) => "looks 4 moves ahead, exact in the last 12",
+            Strategy::Engine(4) => "looks 6 moves ahead, exact in the last 14",
+            Strategy::Engine(5) => "looks 8 moves ahead, exact in the last 16",
+            Strategy::Engine(_) => "searches deep, perfect in the last 20",
         }
     }
 }

@@ -1,3 +1,14 @@
 //! The cursive user interface. Holds no game rules: it reads the tutor and the engine.
+//!
+//! `build` sets up the whole interface on a `Cursive` root; `main` and the tests call
+//! the same function.
+
+pub mod analyze_screen;
+pub mod app;
 pub mod board_view;
+pub mod help;
 pub mod potential_screen;
+pub mod practice_screen;
+pub mod worker;
+
+pub use app::{UiOptions, build};
