@@ -11,16 +11,16 @@ pub fn text() -> String {
     format!(
         "\
 THE BOARD
-  Columns a-h run left to right, rows 1-8 top to bottom; a square is named
-  by both, like f5. Black moves first.
+  Columns a-h run left to right, rows 1-8 top to bottom; a square
+  is named by both, like f5. Black moves first.
   ●  a black disc          ○/●  a white disc (○ without colours)
-  +  a legal move for the side to move (m turns these markers on and off)
+  +  a legal move for the side to move (m: markers on and off)
   [●] the last move        (●)  a disc it flipped
   >·< a square the lesson points at
-  +4  a hint: the value of playing there, in discs, for the side to move
+  +4  a hint: the value of a move there, in discs, for the mover
 
 PLAYING A MOVE
-  Arrow keys or h j k l move the cursor; Enter or Space plays there.
+  Arrow keys or h j k l move the cursor; Enter or Space plays.
   Or click a square with the mouse.
   Or type the square's name, such as f5, then Enter.
 
@@ -41,12 +41,14 @@ GRADES
   good         loses at most {GOOD_MAX_LOSS} discs
   inaccuracy   loses at most {INACCURACY_MAX_LOSS} discs
   mistake      loses at most {MISTAKE_MAX_LOSS} discs
-  blunder      loses more than {MISTAKE_MAX_LOSS} discs, or turns a win into a draw or a loss
-  Near the end (20 empty squares or fewer) the values are exact; before
-  that they come from a deep search and are estimates.
+  blunder      loses more than {MISTAKE_MAX_LOSS} discs, or throws a win away
+               (into a draw or a loss)
+  Near the end (16 empty squares or fewer for grades, 18 for hints)
+  the values are exact; before that they come from a search and are
+  estimates.
 
 EVERYWHERE
-  F1  this help        Esc  back        the bottom line lists each screen's keys
+  F1  this help   Esc  back   the bottom lines list each screen's keys
 "
     )
 }

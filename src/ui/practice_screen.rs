@@ -351,10 +351,9 @@ fn panel_text(st: &State) -> String {
     out.push_str(&format!("{}\n{}\n", seat(Color::Black), seat(Color::White)));
     out.push_str(&format!("Start: {}\n", setup.start_name));
     let (b, w) = pos.score_counts();
-    out.push_str(&format!(
-        "Move {}   Black {b} - {w} White\n",
-        p.game().len() + 1
-    ));
+    // The move number as in a game from the start: one more than the discs placed.
+    let number = 61 - pos.board.empty_count().min(60);
+    out.push_str(&format!("Move {number}   Black {b} - {w} White\n"));
     if let Some((color, sq, value, exact)) = st.last_reply {
         let basis = if exact { "exact" } else { "estimate" };
         out.push_str(&format!(
@@ -629,8 +628,12 @@ fn show_summary(siv: &mut Cursive, shared: &Shared) {
         }
         text
     };
-    let s1 = shared.clone();
-    let s2 = shared.clone();
+    let (s1, s2, s3, s4) = (
+        shared.clone(),
+        shared.clone(),
+        shared.clone(),
+        shared.clone(),
+    );
     siv.add_layer(
         Dialog::around(TextView::new(text))
             .title("Game over")
@@ -646,6 +649,14 @@ fn show_summary(siv: &mut Cursive, shared: &Shared) {
                 s.pop_layer();
             })
             .wrap_with(OnEventView::new)
+            .on_event('v', move |s| {
+                s.pop_layer();
+                review(s, &s3);
+            })
+            .on_event('n', move |s| {
+                s.pop_layer();
+                new_game(s, &s4);
+            })
             .on_event(Key::Esc, |s| {
                 s.pop_layer();
             }),

@@ -1,0 +1,290 @@
+//! The TUI driven headless with cursive's puppet backend: real screens, real key and
+//! mouse events, snapshots of the rendered text. No test depends on timing: the engine
+//! runs at fixed depths, and the tests wait for its callback.
+
+use cursive::backends::puppet::Backend;
+use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
+use cursive::event::{Event, Key, MouseButton, MouseEvent};
+use cursive::reexports::crossbeam_channel::{Receiver, Sender};
+use cursive::{Cursive, CursiveRunner, Vec2};
+use othello_tutor::engine::notation::parse_transcript;
+use othello_tutor::engine::players::Strategy;
+use othello_tutor::engine::{Color, Square};
+use othello_tutor::tutor::practice::{Seat, Setup};
+use othello_tutor::ui::board_view::BoardView;
+use othello_tutor::ui::{UiOptions, build, practice_screen};
+
+struct Harness {
+    runner: CursiveRunner<Cursive>,
+    input: Sender<Option<Event>>,
+    frames: Receiver<ObservedScreen>,
+    last: Option<ObservedScreen>,
+}
+
+impl Harness {
+    fn new(w: usize, h: usize) -> Harness {
+        let backend = Backend::init(Some(Vec2::new(w, h)));
+        let (frames, input) = (backend.stream(), backend.input());
+        let mut siv = Cursive::new();
+        let dir = std::env::temp_dir().join(format!("othello-tutor-ui-{}", std::process::id()));
+        build(
+            &mut siv,
+            UiOptions {
+                plain: true,
+                data_dir: Some(dir),
+                table_mb: 4,
+            },
+        );
+        let mut runner = siv.into_runner(backend);
+        runner.refresh();
+        Harness {
+            runner,
+            input,
+            frames,
+            last: None,
+        }
+    }
+
+    fn siv(&mut self) -> &mut Cursive {
+        &mut self.runner
+    }
+
+    fn send(&mut self, e: Event) {
+        self.input.send(Some(e)).expect("backend alive");
+        self.runner.step();
+    }
+
+    fn keys(&mut self, text: &str) {
+        for c in text.chars() {
+            self.send(Event::Char(c));
+        }
+    }
+
+    fn frame(&mut self) -> &ObservedScreen {
+        if let Some(f) = self.frames.try_iter().last() {
+            self.last = Some(f);
+        }
+        self.last.as_ref().expect("a frame was drawn")
+    }
+
+    fn text(&mut self) -> String {
+        self.runner.refresh();
+        let lines = self.frame().as_strings();
+        lines
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Steps the event loop until the screen shows `needle` (the engine answers through
+    /// the callback sink). Panics after a generous number of steps.
+    fn wait_for(&mut self, needle: &str) -> String {
+        for _ in 0..3000 {
+            self.runner.process_events();
+            let t = self.text();
+            if t.contains(needle) {
+                return t;
+            }
+            self.runner.step();
+        }
+        panic!("`{needle}` never appeared:\n{}", self.text());
+    }
+
+    /// Screen position of the board's square `sq`.
+    fn square_pos(&mut self, sq: Square) -> Vec2 {
+        let header = self.frame().find_occurences("a   b   c   d")[0].min();
+        // The header's `a` sits above column a's disc glyph.
+        let a1 = header + (0, 1);
+        let glyph = BoardView::glyph_offset(sq) - BoardView::glyph_offset(Square::A1);
+        a1 + glyph
+    }
+
+    fn click(&mut self, pos: Vec2) {
+        self.send(Event::Mouse {
+            offset: Vec2::zero(),
+            position: pos,
+            event: MouseEvent::Press(MouseButton::Left),
+        });
+        self.send(Event::Mouse {
+            offset: Vec2::zero(),
+            position: pos,
+            event: MouseEvent::Release(MouseButton::Left),
+        });
+    }
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).expect("square")
+}
+
+#[test]
+fn main_menu() {
+    let mut h = Harness::new(80, 24);
+    let screen = h.text();
+    for entry in [
+        "1  Learn",
+        "2  Puzzles",
+        "3  Practice",
+        "4  Analyze",
+        "5  Potential",
+        "6  Progress",
+        "7  Help",
+        "8  Quit",
+    ] {
+        assert!(screen.contains(entry), "{entry}\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+    // A number key opens its entry; Esc comes back.
+    h.keys("7");
+    assert!(h.text().contains("THE BOARD"), "{}", h.text());
+    h.send(Event::Key(Key::Esc));
+    assert!(h.text().contains("3  Practice"));
+    h.keys("3");
+    assert!(h.text().contains("Practice: new game"), "{}", h.text());
+}
+
+fn practice(h: &mut Harness, setup: Setup) {
+    practice_screen::open_game(h.siv(), setup);
+    h.runner.refresh();
+}
+
+fn vs_level(level: u8, feedback: bool) -> Setup {
+    let mut s = Setup::against(Color::Black, Strategy::Engine(level));
+    s.feedback = feedback;
+    s
+}
+
+#[test]
+fn practice_moves_by_keys_mouse_and_typing_and_the_engine_replies() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, false));
+    assert!(h.text().contains("Your move, Black"));
+    // Arrow keys and Enter: the cursor starts on d3, a legal first move.
+    h.send(Event::Key(Key::Right));
+    h.send(Event::Key(Key::Left));
+    h.send(Event::Key(Key::Enter));
+    let t = h.wait_for("White plays");
+    assert!(t.contains("Black plays d3."), "{t}");
+    let t = h.wait_for("Your move, Black");
+    // A mouse click on a legal square.
+    let legal: Vec<String> = t
+        .lines()
+        .find(|l| l.contains("Legal:"))
+        .and_then(|l| l.split("Legal:").nth(1))
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let target = sq(&legal[0]);
+    let pos = h.square_pos(target);
+    h.click(pos);
+    let t = h.wait_for(&format!("Black plays {target}."));
+    assert!(t.contains("Black plays"), "{t}");
+    let t = h.wait_for("Your move, Black");
+    // Typing a square's name, then Enter.
+    let legal: Vec<String> = t
+        .lines()
+        .find(|l| l.contains("Legal:"))
+        .and_then(|l| l.split("Legal:").nth(1))
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let typed = legal.last().cloned().expect("a legal move");
+    h.keys(&typed);
+    h.send(Event::Key(Key::Enter));
+    h.wait_for(&format!("Black plays {typed}."));
+    let t = h.wait_for("Your move, Black");
+    // Three moves each: move 7 is next.
+    assert!(t.contains("Move 7"), "{t}");
+}
+
+#[test]
+fn hint_writes_values_on_the_board() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, false));
+    h.keys("t");
+    let t = h.wait_for("Hint, best first:");
+    // The four first moves are equal by symmetry: each gets the same value.
+    let row3 = t
+        .lines()
+        .find(|l| l.contains("3 "))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        t.contains("d3 +") || t.contains("d3 -") || t.contains("d3 +0"),
+        "{t}"
+    );
+    let labelled = t
+        .lines()
+        .filter(|l| l.contains('+') || l.contains('-'))
+        .count();
+    assert!(labelled >= 2, "{row3}\n{t}");
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, false));
+    h.keys("f5");
+    h.send(Event::Key(Key::Enter));
+    h.wait_for("White plays");
+    h.wait_for("Your move, Black");
+    assert!(h.text().contains("Move 3"));
+    h.keys("u");
+    let t = h.wait_for("Taken back.");
+    assert!(t.contains("Move 1"), "{t}");
+    assert!(t.contains("Black 2 - 2 White"), "{t}");
+    // Redo replays both.
+    h.keys("r");
+    let t = h.wait_for("Move 3");
+    assert!(t.contains("Black 3 - 3 White"), "{t}");
+}
+
+#[test]
+fn a_blunder_on_an_x_square_names_the_corner_it_gives() {
+    let mut h = Harness::new(100, 40);
+    let start = parse_transcript("d3c3b3e3f3d6f6d2c5g3f2f4c2b5")
+        .expect("legal")
+        .current();
+    let mut setup = vs_level(1, true);
+    setup.start = start;
+    practice(&mut h, setup);
+    h.keys("g2");
+    h.send(Event::Key(Key::Enter));
+    let t = h.wait_for("g2: blunder");
+    assert!(t.contains("Gives White the h1 corner"), "{t}");
+    assert!(t.contains("X-square next to the empty h1 corner"), "{t}");
+    // The answer stays hidden until asked for; Retry takes the move back.
+    assert!(t.contains("u: take it back"), "{t}");
+    h.wait_for("Your move, Black");
+    h.keys("s");
+    let t = h.wait_for("Best: ");
+    assert!(t.contains("Best: f5"), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn game_over_summary() {
+    let mut h = Harness::new(100, 30);
+    // The master game one move from its end: White plays f8 and the game is over.
+    let game = parse_transcript(
+        "f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2 c6 b4 b5 f2 e2 a3 d1 c1 a4 a5 f3 g4 f1 e7 d7 d8 e6 \
+         f6 b6 e1 b1 c7 a6 a7 b2 f7 g3 g5 h4 h5 g2 h1 g1 a1 a2 b7 c8 b8 a8 h3 h6 g6 e8 h7 h2 \
+         h8 g8 g7",
+    )
+    .expect("legal");
+    let setup = Setup {
+        black: Seat::Computer(Strategy::Engine(1)),
+        white: Seat::Human,
+        start: game.current(),
+        start_name: "the master game".into(),
+        feedback: true,
+    };
+    practice(&mut h, setup);
+    h.wait_for("Your move, White");
+    h.keys("f8");
+    h.send(Event::Key(Key::Enter));
+    let t = h.wait_for("Review (v)");
+    assert!(t.contains("White wins 44-20 (Black 20 - 44 White)."), "{t}");
+    assert!(t.contains("White: accuracy"), "{t}");
+    insta::assert_snapshot!(t);
+}
