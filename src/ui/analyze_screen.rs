@@ -1,4 +1,382 @@
-//! The analysis board (placeholder while it is built).
+//! The analysis board: paste a position (transcript or OBF) or load a game, step
+//! through it, see every move's value and why. Moves played on the board start a
+//! variation from the position shown.
+
+use super::app::{SizeGuard, state};
+use super::board_view::{BoardView, OnSquare};
+use super::worker::Job;
+use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::notation::{self, parse_ggf, parse_obf};
+use crate::engine::search::Searcher;
+use crate::engine::{Game, Move, Position, Square};
+use crate::tutor::explain::explain_move;
 use cursive::Cursive;
-/// Opens the analysis screen.
-pub fn open(_siv: &mut Cursive) {}
+use cursive::event::Key;
+use cursive::traits::*;
+use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, Panel, ScrollView, TextView};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Name of the analysis board view.
+pub const BOARD: &str = "analyze-board";
+/// Name of the analysis panel.
+pub const PANEL: &str = "analyze-panel";
+
+const KEYS: &str = "p paste/open a position or game   [ ] or PgUp/PgDn: step   Home/End\n\
+Enter, click or type f5: play a move (a variation)   w: why the cursor square\n\
+m markers   F1 help   Esc/q menu";
+
+/// How deep the analysis board looks.
+pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
+    depth: 10,
+    exact_empties: 18,
+    time: None,
+};
+
+struct State {
+    game: Game,
+    index: usize,
+    values: Option<Vec<MoveValue>>,
+    job: Option<Job>,
+    why: Option<Square>,
+    message: String,
+}
+
+type Shared = Arc<Mutex<State>>;
+
+fn lock(shared: &Shared) -> MutexGuard<'_, State> {
+    match shared.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+/// Opens the analysis board on the initial position.
+pub fn open(siv: &mut Cursive) {
+    open_game(siv, Game::new(Position::start()));
+}
+
+/// Opens the analysis board on `game`, showing its last position.
+pub fn open_game(siv: &mut Cursive, game: Game) {
+    let plain = state(siv).options.plain;
+    let index = game.len();
+    let shared: Shared = Arc::new(Mutex::new(State {
+        game,
+        index,
+        values: None,
+        job: None,
+        why: None,
+        message: "Press p to paste a transcript, an OBF position or a GGF game.".into(),
+    }));
+    let mut board = BoardView::new(Position::start(), plain);
+    let on_square: OnSquare = {
+        let shared = shared.clone();
+        Arc::new(move |s: &mut Cursive, sq: Square| play(s, &shared, sq))
+    };
+    board.set_on_square(on_square);
+    let body = LinearLayout::vertical()
+        .child(
+            LinearLayout::horizontal()
+                .child(Panel::new(board.with_name(BOARD)))
+                .child(
+                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
+                        .title("Analysis")
+                        .full_width(),
+                ),
+        )
+        .child(TextView::new(KEYS));
+    let mut keys = OnEventView::new(body);
+    let bind = |keys: &mut OnEventView<LinearLayout>,
+                e: cursive::event::Event,
+                f: fn(&mut Cursive, &Shared)| {
+        let shared = shared.clone();
+        keys.set_on_event(e, move |s| f(s, &shared));
+    };
+    use cursive::event::Event;
+    bind(&mut keys, Event::Char('['), back);
+    bind(&mut keys, Event::Char(']'), forward);
+    bind(&mut keys, Event::Key(Key::PageUp), back);
+    bind(&mut keys, Event::Key(Key::PageDown), forward);
+    bind(&mut keys, Event::Key(Key::Home), first);
+    bind(&mut keys, Event::Key(Key::End), last);
+    bind(&mut keys, Event::Char('p'), paste);
+    bind(&mut keys, Event::Char('w'), why_cursor);
+    bind(&mut keys, Event::Char('m'), markers);
+    bind(&mut keys, Event::Char('q'), leave);
+    bind(&mut keys, Event::Key(Key::Esc), leave);
+    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    let _ = siv.focus_name(BOARD);
+    show(siv, &shared);
+}
+
+fn cancel(st: &mut State) {
+    if let Some(j) = st.job.take() {
+        j.cancel();
+    }
+}
+
+/// Shows the position at the current index and starts its analysis.
+fn show(siv: &mut Cursive, shared: &Shared) {
+    let pos = {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.values = None;
+        st.why = None;
+        st.game.position_at(st.index)
+    };
+    refresh(siv, shared);
+    if pos.is_game_over() {
+        return;
+    }
+    let engine = state(siv).engine;
+    let sink = siv.cb_sink().clone();
+    let s2 = shared.clone();
+    let job = engine.spawn(
+        &sink,
+        move |searcher: &mut Searcher| analyze(searcher, &pos.board, ANALYSIS),
+        move |s: &mut Cursive, job: &Job, result| {
+            {
+                let mut st = lock(&s2);
+                if st.job.as_ref().map(|j| j.id) != Some(job.id) {
+                    return;
+                }
+                st.job = None;
+                if let Ok(values) = result {
+                    st.values = Some(values);
+                }
+            }
+            refresh(s, &s2);
+        },
+    );
+    lock(shared).job = Some(job);
+    refresh(siv, shared);
+}
+
+fn refresh(siv: &mut Cursive, shared: &Shared) {
+    let (pos, last, flips, labels, text) = {
+        let st = lock(shared);
+        let pos = st.game.position_at(st.index);
+        let (last, flips) = match st.index.checked_sub(1).map(|i| st.game.moves()[i]) {
+            Some(Move::Place(sq)) => {
+                let before = st.game.position_at(st.index - 1);
+                (
+                    Some(sq),
+                    before.board.flips(sq).into_iter().collect::<Vec<_>>(),
+                )
+            }
+            _ => (None, Vec::new()),
+        };
+        let labels: Vec<(Square, String)> = st
+            .values
+            .iter()
+            .flatten()
+            .filter_map(|v| match v.mv {
+                Move::Place(sq) => Some((sq, format!("{:+}", v.discs()))),
+                Move::Pass => None,
+            })
+            .collect();
+        (pos, last, flips, labels, panel_text(&st, &pos))
+    };
+    siv.call_on_name(BOARD, |b: &mut BoardView| {
+        let c = b.cursor();
+        b.set_position(pos, last, &flips);
+        b.set_labels(&labels);
+        b.set_cursor(c);
+    });
+    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+}
+
+fn panel_text(st: &State, pos: &Position) -> String {
+    let mut out = String::new();
+    let (b, w) = pos.score_counts();
+    out.push_str(&format!(
+        "Position {} of {}   Black {b} - {w} White\n",
+        st.index,
+        st.game.len()
+    ));
+    if pos.is_game_over() {
+        out.push_str("The game is over.\n");
+    } else if pos.must_pass() {
+        out.push_str(&format!("{} has no move and must pass.\n", pos.to_move));
+    } else {
+        out.push_str(&format!("{} to move.\n", pos.to_move));
+    }
+    out.push_str(&format!("OBF: {}\n", notation::to_obf(pos)));
+    match &st.values {
+        None if st.job.is_some() => out.push_str("\nValuing every move…\n"),
+        None => {}
+        Some(values) => {
+            out.push_str("\nEvery move, best first (discs for the mover):\n");
+            for v in values {
+                let basis = if v.exact {
+                    "exact".to_string()
+                } else {
+                    format!("d{}", v.depth)
+                };
+                let line: Vec<String> =
+                    v.pv.iter()
+                        .skip(1)
+                        .take(5)
+                        .map(|m| m.map(|s| s.to_string()).unwrap_or_else(|| "pass".into()))
+                        .collect();
+                out.push_str(&format!(
+                    "  {} {:+} {basis}  {}\n",
+                    v.mv,
+                    v.discs(),
+                    line.join(" ")
+                ));
+            }
+            let focus = st.why.or_else(|| {
+                values.first().and_then(|v| match v.mv {
+                    Move::Place(sq) => Some(sq),
+                    Move::Pass => None,
+                })
+            });
+            if let Some(sq) = focus {
+                out.push_str(&format!("\nWhy {sq}:\n"));
+                for line in explain_move(pos, sq) {
+                    out.push_str(&format!("  · {line}\n"));
+                }
+            }
+        }
+    }
+    if !st.message.is_empty() {
+        out.push_str(&format!("\n{}\n", st.message));
+    }
+    out
+}
+
+fn play(siv: &mut Cursive, shared: &Shared, sq: Square) {
+    {
+        let mut st = lock(shared);
+        let pos = st.game.position_at(st.index);
+        if !pos.board.is_legal(sq) {
+            st.message = crate::tutor::explain::illegal_reason(&pos, sq);
+            drop(st);
+            refresh(siv, shared);
+            return;
+        }
+        let index = st.index;
+        st.game.truncate(index);
+        if st.game.play_with_implied_pass(Move::Place(sq)).is_ok() {
+            st.index = st.game.len();
+            st.message = format!("Variation: {sq} played.");
+        }
+    }
+    show(siv, shared);
+}
+
+fn back(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        st.index = st.index.saturating_sub(1);
+    }
+    show(siv, shared);
+}
+
+fn forward(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        st.index = (st.index + 1).min(st.game.len());
+    }
+    show(siv, shared);
+}
+
+fn first(siv: &mut Cursive, shared: &Shared) {
+    lock(shared).index = 0;
+    show(siv, shared);
+}
+
+fn last(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        st.index = st.game.len();
+    }
+    show(siv, shared);
+}
+
+fn why_cursor(siv: &mut Cursive, shared: &Shared) {
+    let cursor = siv
+        .call_on_name(BOARD, |b: &mut BoardView| b.cursor())
+        .unwrap_or(Square::A1);
+    lock(shared).why = Some(cursor);
+    refresh(siv, shared);
+}
+
+fn markers(siv: &mut Cursive, _shared: &Shared) {
+    siv.call_on_name(BOARD, |b: &mut BoardView| b.set_show_legal(!b.show_legal()));
+}
+
+fn leave(siv: &mut Cursive, shared: &Shared) {
+    cancel(&mut lock(shared));
+    super::app::show_menu(siv);
+}
+
+/// Reads a game or a position: a GGF game, an OBF line, a transcript, or a file
+/// holding one of them.
+pub fn read_game(text: &str) -> Result<Game, String> {
+    let t = text.trim();
+    let content = match std::fs::read_to_string(t) {
+        Ok(c) if !t.is_empty() => c,
+        _ => t.to_string(),
+    };
+    let c = content.trim();
+    if c.starts_with('(') {
+        return parse_ggf(c).map(|g| g.game).map_err(|e| e.to_string());
+    }
+    if let Ok(rec) = parse_obf(c) {
+        return Ok(Game::new(rec.position));
+    }
+    notation::parse_transcript(c).map_err(|e| e.to_string())
+}
+
+fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {
+    match read_game(text) {
+        Ok(game) => {
+            s.pop_layer();
+            {
+                let mut st = lock(shared);
+                st.index = game.len();
+                st.game = game;
+                st.message = "Loaded: [ and ] step through the moves.".into();
+            }
+            show(s, shared);
+        }
+        Err(e) => {
+            s.add_layer(Dialog::info(format!("Cannot read it: {e}")));
+        }
+    }
+}
+
+fn paste(siv: &mut Cursive, shared: &Shared) {
+    let (s1, s2) = (shared.clone(), shared.clone());
+    siv.add_layer(
+        Dialog::around(
+            LinearLayout::vertical()
+                .child(TextView::new(
+                    "Paste a transcript (f5d6c3…), an OBF line or a GGF game, or a file name:",
+                ))
+                .child(
+                    EditView::new()
+                        .on_submit(move |s, text| open_input(s, &s2, text))
+                        .with_name("analyze-input")
+                        .fixed_width(70),
+                ),
+        )
+        .title("Open a position   (Enter: open   Esc: cancel)")
+        .button("Open", move |s| {
+            let text = s
+                .call_on_name("analyze-input", |e: &mut EditView| {
+                    e.get_content().to_string()
+                })
+                .unwrap_or_default();
+            open_input(s, &s1, &text);
+        })
+        .button("Cancel", |s| {
+            s.pop_layer();
+        })
+        .wrap_with(OnEventView::new)
+        .on_event(Key::Esc, |s| {
+            s.pop_layer();
+        }),
+    );
+}
