@@ -149,7 +149,7 @@ impl Searcher {
     }
 
     fn begin(&mut self, limits: &Limits) {
-        self.stopped = false;
+        self.stopped = self.stop.load(Ordering::Relaxed);
         self.nodes = 0;
         self.solver.reset_nodes();
         self.node_limit = limits.nodes;
@@ -206,6 +206,9 @@ impl Searcher {
         let max_depth = limits.depth.clamp(1, MAX_DEPTH).min(empties);
         let mut guess = self.weights.evaluate(board);
         for depth in 1..=max_depth {
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
             let (mut lo, mut hi) = if depth >= 4 {
                 (guess - ASPIRATION, guess + ASPIRATION)
             } else {
