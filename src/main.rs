@@ -250,6 +250,7 @@ fn bench() {
         );
     }
     bench_midgame();
+    bench_cancel();
     bench_ffo();
     if let Some(kb) = peak_rss_kb() {
         println!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
@@ -322,6 +323,27 @@ fn bench_midgame() {
         times.iter().sum::<f64>() / times.len() as f64,
         times.iter().cloned().fold(0.0, f64::max)
     );
+}
+
+/// How long a search takes to return after its stop flag is raised (worst of 5).
+fn bench_cancel() {
+    use othello_tutor::engine::search::{Limits, Searcher};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let positions = midgame_positions();
+    let mut worst = 0f64;
+    for b in positions.into_iter().take(5) {
+        let mut searcher = Searcher::new(16, 16);
+        let flag = Arc::new(AtomicBool::new(false));
+        searcher.set_stop_flag(flag.clone());
+        let handle = std::thread::spawn(move || searcher.search(&b, Limits::depth(40, 0)).is_ok());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let t = Instant::now();
+        flag.store(true, Ordering::Relaxed);
+        let _ = handle.join();
+        worst = worst.max(t.elapsed().as_secs_f64());
+    }
+    println!("stop latency (search stopped from another thread): worst {:.1} ms of 5", worst * 1000.0);
 }
 
 /// FFO #40-#49 (tests/data/fforum-40-59.obf, embedded).
