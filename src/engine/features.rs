@@ -71,7 +71,14 @@ pub fn risky_c_squares(discs: u64, empty: u64) -> u64 {
 /// and growing to a fixpoint, this finds corners, filled lines and the stability that
 /// spreads from them; every disc it counts is truly unflippable.
 pub fn stable_discs(own: u64, opp: u64) -> u64 {
-    let [fh, fv, fd9, fd7] = full_lines(own | opp);
+    let occupied = own | opp;
+    // Without a corner of its own, a side's first stable disc needs a full row or
+    // column through it (an edge disc needs its full edge, an inner disc all four of
+    // its lines full), so without one there is none at all.
+    if own & CORNERS == 0 && !has_full_row_or_column(occupied) {
+        return 0;
+    }
+    let [fh, fv, fd9, fd7] = full_lines(occupied);
     // Squares with no neighbour on one side of each axis.
     let wall_h = COL_A | COL_H;
     let wall_v = ROW_1 | ROW_8;
@@ -90,56 +97,73 @@ pub fn stable_discs(own: u64, opp: u64) -> u64 {
     }
 }
 
-/// The eight squares of each edge, as (mask, squares in order along the edge).
-const EDGE_LINES: [[u8; 8]; 4] = [
-    [0, 1, 2, 3, 4, 5, 6, 7],
-    [56, 57, 58, 59, 60, 61, 62, 63],
-    [0, 8, 16, 24, 32, 40, 48, 56],
-    [7, 15, 23, 31, 39, 47, 55, 63],
-];
+/// Whether some row or column is completely occupied.
+#[inline]
+fn has_full_row_or_column(occupied: u64) -> bool {
+    let mut h = occupied;
+    h &= h >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    let mut v = occupied;
+    v &= v >> 8;
+    v &= v >> 16;
+    v &= v >> 32;
+    (h & COL_A) != 0 || (v & ROW_1) != 0
+}
+
+/// For each 8-bit edge pattern of one side: whether it is an unbalanced run (one
+/// contiguous run that takes exactly one C-square and no corner).
+static UNBALANCED_RUN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut m = 1usize;
+    while m < 256 {
+        let corners = m & 0x81 != 0;
+        let run = m >> m.trailing_zeros();
+        let contiguous = run & (run + 1) == 0;
+        let c1 = m & 0x02 != 0;
+        let c2 = m & 0x40 != 0;
+        t[m] = !corners && contiguous && c1 != c2;
+        m += 1;
+    }
+    t
+};
+
+/// The four edges of a bitboard as 8-bit patterns (row 1, row 8, column a, column h;
+/// the columns' bit order is reversed, which no edge test here depends on).
+#[inline]
+fn edge_patterns(b: u64) -> [usize; 4] {
+    const MAGIC: u64 = 0x0102_0408_1020_4080;
+    [
+        (b & 0xFF) as usize,
+        (b >> 56) as usize,
+        ((b & COL_A).wrapping_mul(MAGIC) >> 56) as usize,
+        (((b >> 7) & COL_A).wrapping_mul(MAGIC) >> 56) as usize,
+    ]
+}
 
 /// Edges where `own` has an unbalanced edge: its discs on the edge form one run that
 /// takes exactly one C-square, both corners are empty, and `opp` has no disc on that
 /// edge (a run of five such as b1–f1 is the classic case). Returns the number of edges.
+#[inline]
 pub fn unbalanced_edges(own: u64, opp: u64) -> u32 {
-    let mut n = 0;
-    for line in EDGE_LINES {
-        let bit = |i: usize| 1u64 << line[i];
-        let mine: u32 = (0..8)
-            .filter(|&i| own & bit(i) != 0)
-            .fold(0, |m, i| m | 1 << i);
-        let theirs = (0..8).any(|i| opp & bit(i) != 0);
-        if theirs || mine & 0x81 != 0 || mine == 0 {
-            continue;
-        }
-        // One contiguous run?
-        let run = mine >> mine.trailing_zeros();
-        if run & (run + 1) != 0 {
-            continue;
-        }
-        let c1 = mine & 0x02 != 0;
-        let c2 = mine & 0x40 != 0;
-        if c1 != c2 {
-            n += 1;
-        }
-    }
-    n
+    let mine = edge_patterns(own);
+    let theirs = edge_patterns(opp);
+    (0..4)
+        .filter(|&i| theirs[i] == 0 && UNBALANCED_RUN[mine[i]])
+        .count() as u32
 }
 
 /// Wedge moves of the owner of `p`: legal moves on an edge square (not a corner) whose
 /// two neighbours along that edge are both opposing discs.
+#[inline]
 pub fn wedge_moves(p: u64, o: u64) -> u64 {
-    let moves = legal_moves(p, o) & EDGES & !CORNERS;
-    let mut out = 0;
-    for line in EDGE_LINES {
-        for i in 1..7 {
-            let sq = 1u64 << line[i];
-            if moves & sq != 0 && o & (1u64 << line[i - 1]) != 0 && o & (1u64 << line[i + 1]) != 0 {
-                out |= sq;
-            }
-        }
+    let rows = (o << 1) & (o >> 1) & (ROW_1 | ROW_8);
+    let cols = (o << 8) & (o >> 8) & (COL_A | COL_H);
+    let gaps = (rows | cols) & !CORNERS & !(p | o);
+    if gaps == 0 {
+        return 0;
     }
-    out
+    legal_moves(p, o) & gaps
 }
 
 /// Edge anchors of `own`: its stable discs on the edges, corners included.

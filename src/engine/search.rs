@@ -313,6 +313,49 @@ impl Searcher {
         self.stopped
     }
 
+    /// A node one ply above the leaves: every child is evaluated once, no ordering.
+    fn frontier_node(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut moves: u64,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let board = Board {
+            player: p,
+            opponent: o,
+        };
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            self.nodes += 1;
+            let child = board.play_unchecked(Square::from_index_unchecked(sq as u32));
+            let score = if legal_moves(child.player, child.opponent) == 0
+                && legal_moves(child.opponent, child.player) == 0
+            {
+                -child.final_score() * UNITS_PER_DISC
+            } else {
+                -self.weights.evaluate(&child)
+            };
+            if score > best {
+                best = score;
+                best_sq = sq;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if best > alpha {
+            self.pv[ply][0] = best_sq;
+            self.pv_len[ply] = 1;
+        }
+        best
+    }
+
     fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         let board = Board {
@@ -355,6 +398,9 @@ impl Searcher {
             self.pv_len[ply] = n + 1;
             return s;
         }
+        if depth == 1 {
+            return self.frontier_node(p, o, moves, alpha, beta, ply);
+        }
         let alpha0 = alpha;
         let mut hint = 64u8;
         if let Some(e) = self.table.probe(p, o) {
@@ -384,11 +430,7 @@ impl Searcher {
             let key = if sq == hint {
                 1 << 30
             } else {
-                let mut k = if depth >= 2 {
-                    -self.weights.evaluate(&child)
-                } else {
-                    -(legal_moves(child.player, child.opponent).count_ones() as i32) * 100
-                };
+                let mut k = -self.weights.evaluate(&child);
                 if killers.contains(&sq) {
                     k += 50;
                 }
@@ -401,21 +443,7 @@ impl Searcher {
         let mut best = -INF;
         let mut best_sq = 64u8;
         for (k, &(sq, _, cp, co)) in list[..n].iter().enumerate() {
-            let score = if depth == 1 {
-                self.nodes += 1;
-                let child = Board {
-                    player: cp,
-                    opponent: co,
-                };
-                self.pv_len[ply + 1] = 0;
-                if child.empty_count() == 0
-                    || (legal_moves(cp, co) == 0 && legal_moves(co, cp) == 0)
-                {
-                    -child.final_score() * UNITS_PER_DISC
-                } else {
-                    -self.weights.evaluate(&child)
-                }
-            } else if k == 0 {
+            let score = if k == 0 {
                 -self.pvs(cp, co, -beta, -alpha, depth - 1, ply + 1)
             } else {
                 let mut s = -self.pvs(cp, co, -alpha - 1, -alpha, depth - 1, ply + 1);
