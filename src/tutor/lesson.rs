@@ -1193,15 +1193,16 @@ impl Question {
                 },
                 Answer::Choice(_) => {
                     let pos = self.asked_position();
+                    let listed = self.choices.iter().any(|c| c.eq_ignore_ascii_case(given));
                     match Square::parse(given) {
-                        Ok(sq) if self.ask.is_square_choice() => {
-                            why.push(self.choice_reason(&pos, sq));
-                        }
-                        _ if !self.choices.iter().any(|c| c.eq_ignore_ascii_case(given)) => {
+                        _ if !listed => {
                             why.push(format!(
                                 "`{given}` is not one of the choices ({}).",
                                 self.choices.join(", ")
                             ));
+                        }
+                        Ok(sq) if self.ask.is_square_choice() => {
+                            why.push(self.choice_reason(&pos, sq));
                         }
                         _ => why.push(format!("Not {given}.")),
                     }
