@@ -685,3 +685,15 @@ fn the_data_directory_prefers_the_flag_then_the_variable() {
     }
     assert_eq!(DATA_ENV, "OTHELLO_TUTOR_DATA");
 }
+
+#[test]
+fn puzzle_results_join_the_report() {
+    let mut report = content::CheckReport::default();
+    assert!(report.is_ok());
+    report.add_puzzles(2, ["puzzles/set.toml, puzzle p1, field answer: wrong"]);
+    assert!(!report.is_ok());
+    assert_eq!(
+        report.to_string(),
+        "puzzles/set.toml, puzzle p1, field answer: wrong\nlessons: 0 (steps: 0, interactive: 0), puzzles: 2"
+    );
+}
