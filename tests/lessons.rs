@@ -697,3 +697,22 @@ fn puzzle_results_join_the_report() {
         "puzzles/set.toml, puzzle p1, field answer: wrong\nlessons: 0 (steps: 0, interactive: 0), puzzles: 2"
     );
 }
+
+#[test]
+fn an_explicit_move_list_is_proved_within_its_tolerance() {
+    let position = "d3 e3 f4 g3 g4 g5 h4 c3 f5 f6 d6 e6 f2 f3 e2 c5 c4 d2 b6 e1 c6 h5 c1 b4 h6 g6 d1 b1 d7 b5 a6 g2 h1 c2 e7 a5 f7 c8 a3 a4 d8 g8 b8 f8";
+    let text = format!(
+        "{HEAD}\n[[step]]\nkind = \"find-move\"\nposition = \"{position}\"\nprompt = \"p\"\ncheck = \"moves\"\nmoves = [\"b3\"]\nexplain = \"e\"\n"
+    );
+    let errors = check(&[("lessons/x.toml", &text)]);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with(
+            "lessons/x.toml, step 1, field moves: stated b3, but the engine finds b3 not among the best (exact: c7 +6, b3 -2,"
+        ),
+        "{}",
+        errors[0]
+    );
+    let text = text.replace("check = \"moves\"", "check = \"moves\"\ntolerance = 8");
+    assert_eq!(check(&[("lessons/x.toml", &text)]), Vec::<String>::new());
+}
