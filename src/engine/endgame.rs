@@ -24,6 +24,8 @@ const ETC_EMPTIES: u32 = 8;
 
 /// At and above this many empties, move ordering also uses the evaluation.
 const EVAL_ORDER_EMPTIES: u32 = 12;
+/// At and above this many empties, move ordering uses a one-ply search.
+const SHALLOW_ORDER_EMPTIES: u32 = 16;
 
 /// Squares in the order to try them when nothing better is known: corners first,
 /// X-squares last.
@@ -786,7 +788,10 @@ impl MoveList {
                 let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
                 let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
                 let mut k = mob * 64 + pot * 16;
-                if empties >= EVAL_ORDER_EMPTIES {
+                if empties >= SHALLOW_ORDER_EMPTIES {
+                    // Far from the end: the opponent's best reply by the evaluation.
+                    k += opponent_best_reply(cp, co);
+                } else if empties >= EVAL_ORDER_EMPTIES {
                     // Far from the end, the evaluation helps: a bad position for the
                     // opponent first.
                     let child = Board {
@@ -832,4 +837,25 @@ impl MoveList {
     fn iter(&self) -> std::slice::Iter<'_, Scored> {
         self.moves[..self.len].iter()
     }
+}
+
+/// The side to move's best value after one of its moves, by the evaluation (a
+/// one-ply search used to order moves far from the end).
+fn opponent_best_reply(p: u64, o: u64) -> i32 {
+    let mut moves = legal_moves(p, o);
+    let b = Board {
+        player: p,
+        opponent: o,
+    };
+    if moves == 0 {
+        return super::eval::evaluate(&b);
+    }
+    let mut best = -100_000;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let c = b.play_unchecked(Square::from_index_unchecked(sq));
+        best = best.max(-super::eval::evaluate(&c));
+    }
+    best
 }
