@@ -91,6 +91,13 @@ enum Command {
         #[command(subcommand)]
         command: PotentialCommand,
     },
+    /// Prove every lesson and puzzle with the engine; last line
+    /// "lessons: L (steps: S, interactive: I), puzzles: P"
+    CheckContent {
+        /// Deeper proofs (slower)
+        #[arg(long)]
+        full: bool,
+    },
     /// Print the speed figures, one per line
     Bench,
 }
@@ -167,6 +174,7 @@ fn main() -> ExitCode {
         }) => othello_tutor::potential::selfplay::selfplay_text(pieces, seed, &level)
             .map(|text| print!("{text}"))
             .map_err(|e| UserError(e.to_string())),
+        Some(Command::CheckContent { full }) => return check_content(full),
         Some(Command::Bench) => {
             bench();
             Ok(())
@@ -206,6 +214,18 @@ fn restore_terminal() {
         cursor::Show
     );
     let _ = terminal::disable_raw_mode();
+}
+
+/// Proves the content; exit 0 when every answer holds, 1 otherwise.
+fn check_content(full: bool) -> ExitCode {
+    let mut progress = |msg: &str| eprintln!("{msg}");
+    let report = othello_tutor::tutor::content::check_content(full, &mut progress);
+    println!("{report}");
+    if report.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 fn run_perft(depth: u32) {
@@ -343,7 +363,10 @@ fn bench_cancel() {
         let _ = handle.join();
         worst = worst.max(t.elapsed().as_secs_f64());
     }
-    println!("stop latency (search stopped from another thread): worst {:.1} ms of 5", worst * 1000.0);
+    println!(
+        "stop latency (search stopped from another thread): worst {:.1} ms of 5",
+        worst * 1000.0
+    );
 }
 
 /// FFO #40-#49 (tests/data/fforum-40-59.obf, embedded).

@@ -114,3 +114,13 @@ fn potential_selfplay_prints_a_record_and_a_result() {
     let out = run(&["potential", "selfplay", "--pieces", "30"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn check_content_proves_the_embedded_content() {
+    let out = run(&["check-content"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("lessons: "), "{last}");
+    assert!(last.contains(", puzzles: "), "{last}");
+}
