@@ -23,10 +23,14 @@ struct Harness {
 
 impl Harness {
     fn new(w: usize, h: usize) -> Harness {
+        let dir = std::env::temp_dir().join(format!("othello-tutor-ui-{}", std::process::id()));
+        Harness::with_dir(w, h, dir)
+    }
+
+    fn with_dir(w: usize, h: usize, dir: std::path::PathBuf) -> Harness {
         let backend = Backend::init(Some(Vec2::new(w, h)));
         let (frames, input) = (backend.stream(), backend.input());
         let mut siv = Cursive::new();
-        let dir = std::env::temp_dir().join(format!("othello-tutor-ui-{}", std::process::id()));
         build(
             &mut siv,
             UiOptions {
@@ -287,4 +291,118 @@ fn game_over_summary() {
     assert!(t.contains("White wins 44-20 (Black 20 - 44 White)."), "{t}");
     assert!(t.contains("White: accuracy"), "{t}");
     insta::assert_snapshot!(t);
+}
+
+/// A fresh, empty data directory for one test.
+fn temp_data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Opens lesson 1 from the main menu.
+fn open_first_lesson(h: &mut Harness) {
+    h.keys("1");
+    assert!(
+        h.text().contains("1. The rules and the notation"),
+        "{}",
+        h.text()
+    );
+    h.send(Event::Key(Key::Enter));
+}
+
+#[test]
+fn a_lesson_question_answered_wrong_then_right() {
+    let dir = temp_data_dir("lesson-answer");
+    let mut h = Harness::with_dir(100, 30, dir);
+    open_first_lesson(&mut h);
+    let t = h.text();
+    assert!(t.contains("Step 1 of 7"), "{t}");
+    h.keys("n");
+    let t = h.text();
+    assert!(t.contains("How many legal moves does Black have"), "{t}");
+    // The legal-move markers are hidden, or they would give the answer away.
+    let board_rows: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("│3 ") || l.starts_with("│6 "))
+        .collect();
+    assert_eq!(board_rows.len(), 2, "{t}");
+    assert!(board_rows.iter().all(|l| !l.contains('+')), "{t}");
+    h.keys("3");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Not 3: that is too few."), "{t}");
+    h.keys("4");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("✓ Right."), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn a_find_move_step_answered_wrong_names_the_reason() {
+    let dir = temp_data_dir("lesson-find");
+    let mut h = Harness::with_dir(100, 30, dir);
+    open_first_lesson(&mut h);
+    // Step 4: "find the move that flips the most discs" (c4 flips six).
+    h.keys("n");
+    h.keys("4");
+    h.send(Event::Key(Key::Enter));
+    h.keys("n");
+    h.keys("n");
+    let t = h.text();
+    assert!(t.contains("Step 4 of 7"), "{t}");
+    assert!(t.contains("flips the most discs"), "{t}");
+    h.keys("g5");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("✗ Not right."), "{t}");
+    assert!(t.contains("g5 flips"), "the why names what g5 does:\n{t}");
+    h.keys("c4");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("✓ Right."), "{t}");
+}
+
+#[test]
+fn lesson_progress_survives_a_restart() {
+    let dir = temp_data_dir("lesson-restart");
+    {
+        let mut h = Harness::with_dir(100, 30, dir.clone());
+        open_first_lesson(&mut h);
+        h.keys("n");
+        h.keys("4");
+        h.send(Event::Key(Key::Enter));
+        h.keys("n");
+        assert!(h.text().contains("Step 3 of 7"));
+    }
+    assert!(dir.join("progress.toml").exists());
+    let mut h = Harness::with_dir(100, 30, dir);
+    h.keys("1");
+    let t = h.text();
+    assert!(t.contains("step 3 of 7"), "{t}");
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("Step 3 of 7"), "{}", h.text());
+}
+
+#[test]
+fn a_damaged_progress_file_is_moved_aside_and_reported() {
+    let dir = temp_data_dir("lesson-damaged");
+    std::fs::write(dir.join("progress.toml"), "this is [[ not toml").expect("write");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    h.keys("1");
+    let t = h.text();
+    assert!(t.contains("could not be read"), "{t}");
+    let kept: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("progress.toml.damaged-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&kept[0])).expect("read"),
+        "this is [[ not toml"
+    );
 }

@@ -81,7 +81,8 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
                     Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
                         .title("Analysis")
                         .full_width(),
-                ),
+                )
+                .full_height(),
         )
         .child(TextView::new(KEYS));
     let mut keys = OnEventView::new(body);

@@ -1,13 +1,17 @@
 //! The application: options, theme, the main menu and navigation between screens.
 
 use super::worker::Engine;
-use super::{analyze_screen, help, potential_screen, practice_screen};
+use super::{
+    analyze_screen, help, lesson_screen, potential_screen, practice_screen, progress_screen,
+};
+use crate::tutor::progress::{Progress, ProgressStore};
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
 use cursive::traits::*;
 use cursive::views::{Dialog, LinearLayout, OnEventView, SelectView, TextView};
 use cursive::{Cursive, Printer, Vec2, View};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// Settings of the user interface.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,13 +34,82 @@ impl Default for UiOptions {
     }
 }
 
-/// What every screen can reach: the options and the engine.
+/// What every screen can reach: the options, the engine and the saved progress.
 #[derive(Clone)]
 pub struct AppState {
     /// The options the program was started with.
     pub options: UiOptions,
     /// The shared engine.
     pub engine: Engine,
+    /// The learner's progress, loaded on first use.
+    pub progress: Arc<Mutex<ProgressState>>,
+}
+
+/// The learner's progress and where it is saved.
+#[derive(Debug, Default)]
+pub struct ProgressState {
+    loaded: bool,
+    store: Option<ProgressStore>,
+    /// The progress itself.
+    pub progress: Progress,
+    /// A message for the learner not shown yet (a damaged file moved aside, an error).
+    pub notice: Option<String>,
+}
+
+impl ProgressState {
+    /// Saves the progress atomically; returns a message on failure.
+    pub fn save(&mut self) -> Result<(), String> {
+        match &self.store {
+            Some(store) => store.save(&self.progress).map_err(|e| e.to_string()),
+            None => Err("there is no data directory to save progress in".into()),
+        }
+    }
+}
+
+/// Runs `f` on the learner's progress, loading it from disk the first time (a damaged
+/// file is moved aside; `show_progress_notice` reports it).
+pub fn with_progress<R>(siv: &mut Cursive, f: impl FnOnce(&mut ProgressState) -> R) -> R {
+    let app = state(siv);
+    {
+        let mut guard = match app.progress.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        };
+        if !guard.loaded {
+            guard.loaded = true;
+            match ProgressStore::open(app.options.data_dir.as_deref()) {
+                Ok(store) => {
+                    match store.load() {
+                        Ok(outcome) => {
+                            guard.notice = outcome.notice();
+                            guard.progress = outcome.progress;
+                        }
+                        Err(e) => {
+                            guard.notice = Some(format!("Progress could not be loaded: {e}"));
+                        }
+                    }
+                    guard.store = Some(store);
+                }
+                Err(e) => guard.notice = Some(format!("No place to save progress: {e}")),
+            }
+        }
+        f(&mut guard)
+    }
+}
+
+/// Shows, once, what loading or saving the progress has to tell the learner (a
+/// damaged file moved aside, a directory that cannot be written).
+pub fn show_progress_notice(siv: &mut Cursive) {
+    let notice = with_progress(siv, |ps| ps.notice.take());
+    if let Some(text) = notice {
+        siv.add_layer(
+            Dialog::around(TextView::new(text))
+                .title("Progress")
+                .button("OK", |s| {
+                    s.pop_layer();
+                }),
+        );
+    }
 }
 
 /// The app state stored in the `Cursive` root (set by `build`).
@@ -47,6 +120,7 @@ pub fn state(siv: &mut Cursive) -> AppState {
             let s = AppState {
                 options: UiOptions::default(),
                 engine: Engine::new(UiOptions::default().table_mb),
+                progress: Arc::default(),
             };
             siv.set_user_data(s.clone());
             s
@@ -62,7 +136,11 @@ pub const MIN_SIZE: Vec2 = Vec2::new(80, 24);
 pub fn build(siv: &mut Cursive, options: UiOptions) {
     siv.set_theme(theme(options.plain));
     let engine = Engine::new(options.table_mb);
-    siv.set_user_data(AppState { options, engine });
+    siv.set_user_data(AppState {
+        options,
+        engine,
+        progress: Arc::default(),
+    });
     siv.add_global_callback(Event::Key(Key::F1), help::show);
     show_menu(siv);
 }
@@ -129,7 +207,7 @@ pub fn show_menu(siv: &mut Cursive) {
 
 fn open_entry(siv: &mut Cursive, i: usize) {
     match i {
-        0 => not_yet(siv, "Learn", "The lessons are being written (issue 5)."),
+        0 => lesson_screen::open_list(siv),
         1 => not_yet(
             siv,
             "Puzzles",
@@ -147,11 +225,7 @@ fn open_entry(siv: &mut Cursive, i: usize) {
                 },
             );
         }
-        5 => not_yet(
-            siv,
-            "Progress",
-            "Progress arrives with the lessons and puzzles (issues 5 and 6).",
-        ),
+        5 => progress_screen::open(siv),
         6 => help::show(siv),
         _ => siv.quit(),
     }

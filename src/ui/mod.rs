@@ -7,8 +7,10 @@ pub mod analyze_screen;
 pub mod app;
 pub mod board_view;
 pub mod help;
+pub mod lesson_screen;
 pub mod potential_screen;
 pub mod practice_screen;
+pub mod progress_screen;
 pub mod worker;
 
 pub use app::{UiOptions, build};

@@ -227,7 +227,8 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         .child(
             LinearLayout::horizontal()
                 .child(Panel::new(board.with_name(BOARD)))
-                .child(Panel::new(right).title("Game").full_width()),
+                .child(Panel::new(right).title("Game").full_width())
+                .full_height(),
         )
         .child(TextView::new("").with_name(STATUS))
         .child(TextView::new(KEYS));
@@ -569,7 +570,7 @@ fn reply(siv: &mut Cursive, shared: &Shared, strategy: Strategy) {
 }
 
 /// The computer's choice with its value (whole discs, mover's view) and exactness.
-fn choose_move(
+pub(crate) fn choose_move(
     searcher: &mut Searcher,
     pos: &Position,
     strategy: Strategy,

@@ -1,0 +1,715 @@
+//! The course: the lesson list (completion and stars), and the step player (text,
+//! board, prompt, feedback) that resumes where the learner left off.
+
+use super::app::{SizeGuard, show_progress_notice, state, with_progress};
+use super::board_view::{BoardView, OnSquare};
+use super::practice_screen::choose_move;
+use super::worker::Job;
+use crate::engine::search::Searcher;
+use crate::engine::{Game, Move, Position, Square};
+use crate::tutor::content::load_lessons;
+use crate::tutor::lesson::{GoalStatus, Lesson, NextAction, Step, StepAttempts, Verdict};
+use cursive::Cursive;
+use cursive::event::{Event, Key};
+use cursive::traits::*;
+use cursive::views::{
+    Dialog, EditView, LinearLayout, OnEventView, Panel, ScrollView, SelectView, TextView,
+};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Name of the lesson list.
+pub const LIST: &str = "lesson-list";
+/// Name of the step board.
+pub const BOARD: &str = "lesson-board";
+/// Name of the step text panel.
+pub const PANEL: &str = "lesson-panel";
+/// Name of the answer box of questions.
+pub const ANSWER: &str = "lesson-answer";
+
+const LIST_KEYS: &str = "Up/Down or mouse: choose   Enter: open (resumes where you left off)\nr: start the chosen lesson over   F1 help   Esc/q: menu";
+
+const STEP_KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  Questions: type, Enter\n\
+n/PgDn next   p/PgUp back   i hint   s show the answer   F1 help   Esc lessons";
+
+fn stars_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+/// Opens the lesson list.
+pub fn open_list(siv: &mut Cursive) {
+    let lessons = match load_lessons() {
+        Ok(l) => l,
+        Err(errors) => {
+            let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            siv.add_layer(Dialog::info(format!(
+                "The lessons could not be loaded:\n{}",
+                text.join("\n")
+            )));
+            return;
+        }
+    };
+    let lines: Vec<(String, usize)> = with_progress(siv, |ps| {
+        lessons
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
+                let state = if p.current_step > 0 {
+                    format!("step {} of {}", p.current_step + 1, l.step_count())
+                } else if p.completed {
+                    "done".to_string()
+                } else {
+                    "new".to_string()
+                };
+                (
+                    format!(
+                        "{:>2}. {:<52} {} {}",
+                        l.order,
+                        l.title,
+                        stars_text(p.stars),
+                        state
+                    ),
+                    i,
+                )
+            })
+            .collect()
+    });
+    let mut list = SelectView::<usize>::new();
+    for (text, i) in lines {
+        list.add_item(text, i);
+    }
+    let lessons = Arc::new(lessons);
+    {
+        let lessons = lessons.clone();
+        list.set_on_submit(move |s, &i| open_lesson(s, lessons[i].clone(), None));
+    }
+    let restart_lessons = lessons.clone();
+    let body = LinearLayout::vertical()
+        .child(TextView::new(
+            "The course, one idea at a time. Stars: ★★★ no slip, ★★ a few, ★ answers shown.",
+        ))
+        .child(list.with_name(LIST).scrollable())
+        .child(TextView::new(LIST_KEYS));
+    let view = OnEventView::new(body)
+        .on_event('r', move |s| {
+            let chosen = s
+                .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
+                .flatten();
+            if let Some(i) = chosen {
+                let lesson = restart_lessons[i].clone();
+                with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
+                open_lesson(s, lesson, Some(0));
+            }
+        })
+        .on_event('q', super::app::show_menu)
+        .on_event(Key::Esc, super::app::show_menu);
+    while siv.pop_layer().is_some() {}
+    siv.add_fullscreen_layer(SizeGuard::new(
+        Dialog::around(view).title("Learn").full_screen(),
+    ));
+    show_progress_notice(siv);
+}
+
+/// A play-out in progress.
+struct PlayOutGame {
+    game: Game,
+    busy: bool,
+    job: Option<Job>,
+}
+
+struct State {
+    lesson: Lesson,
+    index: usize,
+    attempts: StepAttempts,
+    feedback: Vec<String>,
+    shown: Position,
+    last: Option<Square>,
+    flips: Vec<Square>,
+    play: Option<PlayOutGame>,
+}
+
+type Shared = Arc<Mutex<State>>;
+
+fn lock(shared: &Shared) -> MutexGuard<'_, State> {
+    match shared.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+impl State {
+    fn step(&self) -> &Step {
+        &self.lesson.steps[self.index]
+    }
+
+    fn done(&self) -> bool {
+        !self.step().is_interactive() || self.attempts.is_done()
+    }
+
+    /// Sets up the board for the current step.
+    fn enter_step(&mut self) {
+        self.attempts = StepAttempts::default();
+        self.feedback.clear();
+        self.play = None;
+        self.last = None;
+        self.flips.clear();
+        let step = self.lesson.steps[self.index].clone();
+        let setup_pos = step
+            .setup()
+            .map(|s| s.position)
+            .unwrap_or_else(Position::start);
+        self.shown = setup_pos;
+        if let Some(setup) = step.setup() {
+            self.last = setup.last_move;
+        }
+        match &step {
+            Step::Read(r) => {
+                if let Some(sq) = r.play
+                    && let Ok(next) = setup_pos.play(Move::Place(sq))
+                {
+                    self.flips = setup_pos.board.flips(sq).into_iter().collect();
+                    self.last = Some(sq);
+                    self.shown = next;
+                }
+            }
+            Step::Question(q) => {
+                if let Some(sq) = q.play
+                    && let Ok(next) = setup_pos.play(Move::Place(sq))
+                {
+                    self.flips = setup_pos.board.flips(sq).into_iter().collect();
+                    self.last = Some(sq);
+                    self.shown = next;
+                }
+            }
+            Step::PlayOut(_) => {
+                self.play = Some(PlayOutGame {
+                    game: Game::new(setup_pos),
+                    busy: false,
+                    job: None,
+                });
+            }
+            Step::FindMove(_) => {}
+        }
+    }
+}
+
+/// Opens a lesson at `at` (or where the learner left off).
+pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
+    let resume = with_progress(siv, |ps| {
+        ps.progress
+            .lesson(&lesson.id)
+            .map(|p| p.current_step)
+            .unwrap_or(0)
+    });
+    let index = at
+        .unwrap_or(resume)
+        .min(lesson.steps.len().saturating_sub(1));
+    let plain = state(siv).options.plain;
+    let shared: Shared = Arc::new(Mutex::new(State {
+        lesson,
+        index,
+        attempts: StepAttempts::default(),
+        feedback: Vec::new(),
+        shown: Position::start(),
+        last: None,
+        flips: Vec::new(),
+        play: None,
+    }));
+    lock(&shared).enter_step();
+    let mut board = BoardView::new(Position::start(), plain);
+    let on_square: OnSquare = {
+        let shared = shared.clone();
+        Arc::new(move |s: &mut Cursive, sq: Square| square_chosen(s, &shared, sq))
+    };
+    board.set_on_square(on_square);
+    let answer = {
+        let shared = shared.clone();
+        EditView::new()
+            .on_submit(move |s, text| answer_given(s, &shared, text))
+            .with_name(ANSWER)
+            .fixed_width(24)
+    };
+    let body = LinearLayout::vertical()
+        .child(
+            LinearLayout::horizontal()
+                .child(Panel::new(board.with_name(BOARD)))
+                .child(
+                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
+                        .title("Lesson")
+                        .full_width(),
+                )
+                .full_height(),
+        )
+        .child(
+            LinearLayout::horizontal()
+                .child(TextView::new("Answer: "))
+                .child(answer),
+        )
+        .child(TextView::new(STEP_KEYS));
+    let mut keys = OnEventView::new(body);
+    let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
+        let shared = shared.clone();
+        keys.set_on_event(e, move |s| f(s, &shared));
+    };
+    bind(&mut keys, Event::Char('n'), next);
+    bind(&mut keys, Event::Key(Key::PageDown), next);
+    bind(&mut keys, Event::Char('p'), previous);
+    bind(&mut keys, Event::Key(Key::PageUp), previous);
+    bind(&mut keys, Event::Char('i'), hint);
+    bind(&mut keys, Event::Char('s'), show_answer);
+    bind(&mut keys, Event::Key(Key::Esc), leave);
+    bind(&mut keys, Event::Char('q'), leave);
+    while siv.pop_layer().is_some() {}
+    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    refresh(siv, &shared);
+}
+
+fn refresh(siv: &mut Cursive, shared: &Shared) {
+    let (pos, last, flips, highlights, text, question, question_step) = {
+        let st = lock(shared);
+        let step = st.step();
+        let (pos, last, flips) = match &st.play {
+            Some(p) => {
+                let (last, flips) = last_move_of(&p.game);
+                (p.game.current(), last.or(st.last), flips)
+            }
+            None => (st.shown, st.last, st.flips.clone()),
+        };
+        (
+            pos,
+            last,
+            flips,
+            step.highlight().to_vec(),
+            panel_text(&st),
+            matches!(step, Step::Question(_)) && !st.attempts.is_done(),
+            matches!(step, Step::Question(_)),
+        )
+    };
+    siv.call_on_name(BOARD, |b: &mut BoardView| {
+        let c = b.cursor();
+        b.set_position(pos, last, &flips);
+        b.set_highlights(&highlights);
+        b.set_cursor(c);
+        // Legal-move markers would give away questions such as "how many moves".
+        b.set_show_legal(!question_step);
+    });
+    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+    if question {
+        let _ = siv.focus_name(ANSWER);
+    } else {
+        let _ = siv.focus_name(BOARD);
+    }
+}
+
+fn last_move_of(game: &Game) -> (Option<Square>, Vec<Square>) {
+    match game.moves().last() {
+        Some(&Move::Place(sq)) => {
+            let before = game.position_at(game.len() - 1);
+            (Some(sq), before.board.flips(sq).into_iter().collect())
+        }
+        _ => (None, Vec::new()),
+    }
+}
+
+fn panel_text(st: &State) -> String {
+    let l = &st.lesson;
+    let mut out = format!(
+        "{}\nStep {} of {}\n\n",
+        l.title,
+        st.index + 1,
+        l.steps.len()
+    );
+    let step = st.step();
+    let (text, prompt) = match step {
+        Step::Read(r) => (Some(r.text.clone()), None),
+        Step::FindMove(f) => (f.text.clone(), Some(f.prompt.clone())),
+        Step::Question(q) => {
+            let mut prompt = q.prompt.clone();
+            if !q.choices.is_empty() {
+                prompt.push_str(&format!("\n(Type one of: {})", q.choices.join(", ")));
+            }
+            (q.text.clone(), Some(prompt))
+        }
+        Step::PlayOut(p) => (p.text.clone(), Some(p.prompt.clone())),
+    };
+    if let Some(t) = text {
+        out.push_str(&t);
+        out.push_str("\n\n");
+    }
+    if let Some(p) = prompt {
+        out.push_str(&format!("» {p}\n"));
+    }
+    if let Some(p) = &st.play
+        && p.busy
+    {
+        out.push_str("\nThe opponent is thinking…\n");
+    }
+    if !st.feedback.is_empty() {
+        out.push('\n');
+        for f in &st.feedback {
+            out.push_str(f);
+            out.push('\n');
+        }
+    }
+    if st.done() {
+        let last = st.index + 1 == l.steps.len();
+        out.push_str(if last {
+            "\nn: finish the lesson\n"
+        } else {
+            "\nn: next step\n"
+        });
+    }
+    out
+}
+
+/// Shows the outcome of an answer, in the order the learner needs it.
+fn respond(
+    st: &mut State,
+    action: NextAction,
+    verdict: &Verdict,
+    explain: &str,
+    answer: String,
+    hint: String,
+) {
+    st.feedback.clear();
+    match action {
+        NextAction::Solved => {
+            st.feedback.push("✓ Right.".into());
+            st.feedback.push(explain.to_string());
+        }
+        NextAction::Retry => {
+            st.feedback.push("✗ Not right.".into());
+            st.feedback
+                .extend(verdict.why.iter().map(|w| format!("  · {w}")));
+            st.feedback
+                .push("Look again and try once more (i: hint).".into());
+        }
+        NextAction::RetryWithHint => {
+            st.feedback.push("✗ Still not right.".into());
+            st.feedback
+                .extend(verdict.why.iter().map(|w| format!("  · {w}")));
+            st.feedback.push(format!("Hint: {hint}"));
+        }
+        NextAction::Reveal => {
+            st.feedback.push("✗ Not right.".into());
+            st.feedback
+                .extend(verdict.why.iter().map(|w| format!("  · {w}")));
+            st.feedback.push(format!("The answer: {answer}"));
+            st.feedback.extend(verdict.reveal.iter().cloned());
+            st.feedback.push(explain.to_string());
+        }
+    }
+}
+
+fn square_chosen(siv: &mut Cursive, shared: &Shared, sq: Square) {
+    let step = lock(shared).step().clone();
+    match step {
+        Step::FindMove(fm) => {
+            {
+                let mut st = lock(shared);
+                if st.attempts.is_done() {
+                    st.feedback.push("This step is done: n goes on.".into());
+                } else {
+                    let verdict = fm.judge(sq, None);
+                    if !verdict.legal {
+                        st.feedback = verdict.why.clone();
+                    } else {
+                        let action = st.attempts.record(verdict.correct);
+                        let answer = fm.answer_text();
+                        respond(&mut st, action, &verdict, &fm.explain, answer, fm.hint());
+                        if verdict.correct {
+                            let before = fm.setup.position;
+                            st.flips = before.board.flips(sq).into_iter().collect();
+                            st.last = Some(sq);
+                            st.shown = before.play_unchecked(sq);
+                        }
+                    }
+                }
+            }
+            refresh(siv, shared);
+        }
+        Step::Question(q) => {
+            // Questions whose choices are squares can be answered on the board.
+            if q.choices
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(&sq.to_string()))
+            {
+                answer_given(siv, shared, &sq.to_string());
+            } else {
+                lock(shared).feedback =
+                    vec!["Type the answer in the box below, then Enter.".into()];
+                refresh(siv, shared);
+            }
+        }
+        Step::PlayOut(_) => play_out_move(siv, shared, sq),
+        Step::Read(_) => {
+            lock(shared).feedback = vec!["Nothing to play here: n goes on.".into()];
+            refresh(siv, shared);
+        }
+    }
+}
+
+fn answer_given(siv: &mut Cursive, shared: &Shared, text: &str) {
+    {
+        let mut st = lock(shared);
+        let Step::Question(q) = st.step().clone() else {
+            return;
+        };
+        if st.attempts.is_done() {
+            st.feedback.push("This step is done: n goes on.".into());
+        } else if text.trim().is_empty() {
+            st.feedback = vec!["Type an answer first.".into()];
+        } else {
+            let verdict = q.judge(text);
+            let action = st.attempts.record(verdict.correct);
+            respond(
+                &mut st,
+                action,
+                &verdict,
+                &q.explain,
+                q.answer.to_string(),
+                q.hint(),
+            );
+        }
+    }
+    siv.call_on_name(ANSWER, |e: &mut EditView| e.set_content(""));
+    refresh(siv, shared);
+}
+
+fn play_out_move(siv: &mut Cursive, shared: &Shared, sq: Square) {
+    let reply = {
+        let mut st = lock(shared);
+        let Step::PlayOut(po) = st.step().clone() else {
+            return;
+        };
+        if st.attempts.is_done() {
+            st.feedback.push("This step is done: n goes on.".into());
+            None
+        } else {
+            let Some(play) = st.play.as_mut() else { return };
+            if play.busy {
+                return;
+            }
+            let pos = play.game.current();
+            if pos.to_move != po.learner() {
+                None
+            } else if let Err(e) = play.game.play(Move::Place(sq)) {
+                st.feedback = vec![e.to_string()];
+                None
+            } else {
+                Some(po)
+            }
+        }
+    };
+    let Some(po) = reply else {
+        refresh(siv, shared);
+        return;
+    };
+    after_play_out_move(siv, shared, po);
+}
+
+/// Checks the goal; if the game goes on, lets the opponent reply off the UI thread.
+fn after_play_out_move(siv: &mut Cursive, shared: &Shared, po: crate::tutor::lesson::PlayOut) {
+    let opponent_pos = {
+        let mut st = lock(shared);
+        let Some(play) = st.play.as_mut() else { return };
+        // Forced passes.
+        while play.game.current().must_pass() {
+            if play.game.play(Move::Pass).is_err() {
+                break;
+            }
+        }
+        let status = po.status(&play.game);
+        let current = play.game.current();
+        match status {
+            GoalStatus::Achieved(msg) => {
+                st.attempts.record(true);
+                st.feedback = vec![format!("✓ {msg}"), po.explain.clone()];
+                None
+            }
+            GoalStatus::Failed(why) => {
+                let action = st.attempts.record(false);
+                let verdict = Verdict {
+                    correct: false,
+                    legal: true,
+                    why: vec![why],
+                    reveal: Vec::new(),
+                    loss: None,
+                };
+                respond(&mut st, action, &verdict, &po.explain, po.hint(), po.hint());
+                if action != NextAction::Reveal {
+                    st.feedback
+                        .push("The position is set up again: try once more.".into());
+                    st.play = Some(PlayOutGame {
+                        game: Game::new(po.setup.position),
+                        busy: false,
+                        job: None,
+                    });
+                }
+                None
+            }
+            GoalStatus::Ongoing => {
+                if current.to_move != po.learner() && !current.is_game_over() {
+                    play.busy = true;
+                    Some(current)
+                } else {
+                    None
+                }
+            }
+        }
+    };
+    refresh(siv, shared);
+    let Some(pos) = opponent_pos else { return };
+    let engine = state(siv).engine;
+    let sink = siv.cb_sink().clone();
+    let s2 = shared.clone();
+    let strategy = po.opponent();
+    let job = engine.spawn(
+        &sink,
+        move |searcher: &mut Searcher| choose_move(searcher, &pos, strategy),
+        move |s: &mut Cursive, job: &Job, result| {
+            {
+                let mut st = lock(&s2);
+                let Some(play) = st.play.as_mut() else { return };
+                if play.job.as_ref().map(|j| j.id) != Some(job.id) {
+                    return;
+                }
+                play.busy = false;
+                play.job = None;
+                if let Some((sq, _, _)) = result {
+                    let _ = play.game.play(Move::Place(sq));
+                }
+            }
+            after_play_out_move(s, &s2, po);
+        },
+    );
+    if let Some(play) = lock(shared).play.as_mut() {
+        play.job = Some(job);
+    }
+}
+
+fn cancel(st: &mut State) {
+    if let Some(play) = st.play.as_mut()
+        && let Some(job) = play.job.take()
+    {
+        job.cancel();
+        play.busy = false;
+    }
+}
+
+fn next(siv: &mut Cursive, shared: &Shared) {
+    let (done, lesson_id, interactive, attempts, index, count) = {
+        let st = lock(shared);
+        (
+            st.done(),
+            st.lesson.id.clone(),
+            st.step().is_interactive(),
+            st.attempts,
+            st.index,
+            st.lesson.steps.len(),
+        )
+    };
+    if !done {
+        lock(shared).feedback = vec!["Answer first, or press s to see the answer.".into()];
+        refresh(siv, shared);
+        return;
+    }
+    let interactive_total = lock(shared).lesson.interactive_count() as u32;
+    let finished = index + 1 >= count;
+    let (stars, save_error) = with_progress(siv, |ps| {
+        let lp = ps.progress.lesson_mut(&lesson_id);
+        if interactive {
+            lp.record(&attempts);
+        }
+        let stars = if finished {
+            Some(lp.finish(interactive_total))
+        } else {
+            lp.advance(index + 1);
+            None
+        };
+        (stars, ps.save().err())
+    });
+    if let Some(e) = save_error {
+        with_progress(siv, |ps| {
+            ps.notice = Some(format!("Progress could not be saved: {e}"));
+        });
+    }
+    if let Some(stars) = stars {
+        show_progress_notice(siv);
+        let title = lock(shared).lesson.title.clone();
+        cancel(&mut lock(shared));
+        siv.add_layer(
+            Dialog::around(TextView::new(format!(
+                "{title}\n\nLesson finished: {} ({stars} of 3 stars).",
+                stars_text(stars)
+            )))
+            .title("Well done")
+            .button("Back to the lessons", open_list),
+        );
+        return;
+    }
+    {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.index += 1;
+        st.enter_step();
+    }
+    refresh(siv, shared);
+    show_progress_notice(siv);
+}
+
+fn previous(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        if st.index == 0 {
+            return;
+        }
+        cancel(&mut st);
+        st.index -= 1;
+        st.enter_step();
+    }
+    refresh(siv, shared);
+}
+
+fn hint(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        let text = match st.step() {
+            Step::FindMove(f) => Some(f.hint()),
+            Step::Question(q) => Some(q.hint()),
+            Step::PlayOut(p) => Some(p.hint()),
+            Step::Read(_) => None,
+        };
+        if let Some(t) = text
+            && !st.attempts.is_done()
+        {
+            st.attempts.take_hint();
+            st.feedback.push(format!("Hint: {t}"));
+        }
+    }
+    refresh(siv, shared);
+}
+
+fn show_answer(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        if st.attempts.is_done() || !st.step().is_interactive() {
+            return;
+        }
+        st.attempts.give_up();
+        let (answer, explain) = match st.step() {
+            Step::FindMove(f) => (f.answer_text(), f.explain.clone()),
+            Step::Question(q) => (q.answer.to_string(), q.explain.clone()),
+            Step::PlayOut(p) => (p.hint(), p.explain.clone()),
+            Step::Read(_) => return,
+        };
+        cancel(&mut st);
+        st.feedback = vec![format!("The answer: {answer}"), explain];
+    }
+    refresh(siv, shared);
+}
+
+fn leave(siv: &mut Cursive, shared: &Shared) {
+    cancel(&mut lock(shared));
+    open_list(siv);
+}

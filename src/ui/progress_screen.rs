@@ -1,0 +1,57 @@
+//! The progress screen: lessons finished and their stars.
+
+use super::app::{SizeGuard, with_progress};
+use crate::tutor::content::load_lessons;
+use cursive::Cursive;
+use cursive::event::Key;
+use cursive::traits::*;
+use cursive::views::{Dialog, OnEventView, ScrollView, TextView};
+
+/// Opens the progress screen.
+pub fn open(siv: &mut Cursive) {
+    let lessons = load_lessons().unwrap_or_default();
+    let text = with_progress(siv, |ps| {
+        let p = &ps.progress;
+        let mut out = format!(
+            "Lessons finished: {} of {}   Stars: {} of {}\n\n",
+            lessons
+                .iter()
+                .filter(|l| p.lesson(&l.id).is_some_and(|x| x.completed))
+                .count(),
+            lessons.len(),
+            p.total_stars(),
+            3 * lessons.len()
+        );
+        for l in &lessons {
+            let lp = p.lesson(&l.id).cloned().unwrap_or_default();
+            let stars: String = (0..3)
+                .map(|i| if i < lp.stars { '★' } else { '☆' })
+                .collect();
+            let state = if lp.completed {
+                "finished"
+            } else if lp.current_step > 0 {
+                "started"
+            } else {
+                "not started"
+            };
+            out.push_str(&format!(
+                "{:>2}. {:<52} {stars} {state}\n",
+                l.order, l.title
+            ));
+        }
+        out
+    });
+    siv.add_layer(SizeGuard::new(
+        Dialog::around(ScrollView::new(TextView::new(text)))
+            .title("Progress   (Up/Down: scroll   Esc: back)")
+            .button("Back", |s| {
+                s.pop_layer();
+            })
+            .wrap_with(OnEventView::new)
+            .on_event(Key::Esc, |s| {
+                s.pop_layer();
+            })
+            .full_screen(),
+    ));
+    super::app::show_progress_notice(siv);
+}
