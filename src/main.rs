@@ -118,6 +118,17 @@ enum PotentialCommand {
     },
 }
 
+/// `println!` that ends the program quietly when standard output is closed (for
+/// example when piped into `head`), instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// A failure that the user caused: printed as one line, exit status 2.
 struct UserError(String);
 
@@ -172,7 +183,7 @@ fn main() -> ExitCode {
                     level,
                 },
         }) => othello_tutor::potential::selfplay::selfplay_text(pieces, seed, &level)
-            .map(|text| print!("{text}"))
+            .map(|text| outln!("{}", text.trim_end()))
             .map_err(|e| UserError(e.to_string())),
         Some(Command::CheckContent { full }) => return check_content(full),
         Some(Command::Bench) => {
@@ -220,7 +231,7 @@ fn restore_terminal() {
 fn check_content(full: bool) -> ExitCode {
     let mut progress = |msg: &str| eprintln!("{msg}");
     let report = othello_tutor::tutor::content::check_content(full, &mut progress);
-    println!("{report}");
+    outln!("{report}");
     if report.is_ok() {
         ExitCode::SUCCESS
     } else {
@@ -233,29 +244,29 @@ fn run_perft(depth: u32) {
         let t = Instant::now();
         let n = perft(&Board::start(), d);
         let s = t.elapsed().as_secs_f64();
-        println!("perft {d} {n} {s:.3} {:.1}", n as f64 / s.max(1e-9) / 1e6);
+        outln!("perft {d} {n} {s:.3} {:.1}", n as f64 / s.max(1e-9) / 1e6);
     }
 }
 
 fn show(transcript: &str) -> Result<(), UserError> {
     let game = notation::parse_transcript(transcript).map_err(|e| UserError(e.to_string()))?;
     let pos = game.current();
-    print!("{pos}");
+    outln!("{}", pos.to_string().trim_end());
     if pos.is_game_over() {
-        println!("game over");
+        outln!("game over");
     } else {
         let side = match pos.to_move {
             Color::Black => "Black (X)",
             Color::White => "White (O)",
         };
         if pos.must_pass() {
-            println!("{side} to move, and must pass");
+            outln!("{side} to move, and must pass");
         } else {
-            println!("{side} to move");
+            outln!("{side} to move");
         }
     }
     let (b, w) = pos.score_counts();
-    println!("Black {b} - {w} White");
+    outln!("Black {b} - {w} White");
     Ok(())
 }
 
@@ -264,7 +275,7 @@ fn bench() {
         let t = Instant::now();
         let n = perft(&Board::start(), d);
         let s = t.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "perft {d}: {n} nodes, {s:.3} s, {:.1} MN/s (single thread, last ply bulk-counted)",
             n as f64 / s.max(1e-9) / 1e6
         );
@@ -273,7 +284,7 @@ fn bench() {
     bench_cancel();
     bench_ffo();
     if let Some(kb) = peak_rss_kb() {
-        println!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
+        outln!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
     }
 }
 
@@ -318,7 +329,7 @@ fn bench_midgame() {
         times.push(t.elapsed().as_secs_f64());
     }
     let total: f64 = times.iter().sum();
-    println!(
+    outln!(
         "midgame search, depth 12, 10 positions at 36 empties: mean {:.3} s, max {:.3} s, {:.1} Mn/s",
         total / times.len() as f64,
         times.iter().cloned().fold(0.0, f64::max),
@@ -338,7 +349,7 @@ fn bench_midgame() {
         );
         times.push(t.elapsed().as_secs_f64());
     }
-    println!(
+    outln!(
         "hint (every move valued, depth 10), same positions: mean {:.3} s, max {:.3} s",
         times.iter().sum::<f64>() / times.len() as f64,
         times.iter().cloned().fold(0.0, f64::max)
@@ -363,7 +374,7 @@ fn bench_cancel() {
         let _ = handle.join();
         worst = worst.max(t.elapsed().as_secs_f64());
     }
-    println!(
+    outln!(
         "stop latency (search stopped from another thread): worst {:.1} ms of 5",
         worst * 1000.0
     );
@@ -374,7 +385,7 @@ const FFO_40_59: &str = include_str!("../tests/data/fforum-40-59.obf");
 
 fn bench_ffo() {
     let Ok(records) = notation::parse_obf_file(FFO_40_59) else {
-        println!("ffo 40-49: data unreadable");
+        outln!("ffo 40-49: data unreadable");
         return;
     };
     let mut solver = othello_tutor::engine::endgame::Solver::default();
@@ -392,7 +403,7 @@ fn bench_ffo() {
         }
     }
     let s = t.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "ffo 40-49 exact: {s:.1} s, {nodes} nodes, {:.1} Mn/s, {} of 10 correct",
         nodes as f64 / s.max(1e-9) / 1e6,
         10 - wrong
@@ -427,9 +438,9 @@ fn solve(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
             .best
             .map(|s| s.to_string())
             .unwrap_or_else(|| "pass".into());
-        println!("#{} {mv} {:+} {} {secs:.3}", i + 1, sol.score, sol.nodes);
+        outln!("#{} {mv} {:+} {} {secs:.3}", i + 1, sol.score, sol.nodes);
     }
-    println!(
+    outln!(
         "total: {} positions, {total_nodes} nodes, {total_secs:.3} s, {:.1} Mn/s",
         records.len(),
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
@@ -463,7 +474,7 @@ fn analyze(text: &str, depth: Option<u32>, exact: bool) -> Result<(), UserError>
             v.pv.iter()
                 .map(|m| m.map(|s| s.to_string()).unwrap_or_else(|| "pass".into()))
                 .collect();
-        println!("{} {:+} {kind} {}", v.mv, v.discs(), pv.join(" "));
+        outln!("{} {:+} {kind} {}", v.mv, v.discs(), pv.join(" "));
     }
     Ok(())
 }
@@ -512,7 +523,7 @@ fn play_match(a: &str, b: &str, games: usize, offset: usize) -> Result<(), UserE
             _ => losses += 1,
         }
     }
-    println!(
+    outln!(
         "{} vs {}: {games} games, {wins} wins, {draws} draws, {losses} losses, score {:.1}%, mean margin {:+.1}",
         sa.name(),
         sb.name(),
@@ -549,7 +560,7 @@ fn tune(
             std::fs::write(path, source).map_err(|e| UserError(format!("{}: {e}", path.display())))
         }
         None => {
-            print!("{source}");
+            outln!("{}", source.trim_end());
             Ok(())
         }
     }

@@ -24,6 +24,8 @@ const ETC_EMPTIES: u32 = 8;
 
 /// At and above this many empties, move ordering also uses the evaluation.
 const EVAL_ORDER_EMPTIES: u32 = 12;
+/// Depth of the evaluation search that gives the solver its first guess.
+const GUESS_DEPTH: u32 = 8;
 /// At and above this many empties, move ordering uses a one-ply search.
 const SHALLOW_ORDER_EMPTIES: u32 = 16;
 
@@ -181,8 +183,12 @@ impl Solver {
     }
 
     /// The exact score of `board` (side to move's view), its best move and a line.
+    ///
+    /// It starts from a guess (a depth-8 search on the evaluation) and closes in on the
+    /// exact value with null-window searches (MTD(f)).
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        self.solve_window(board, -64, 64)
+        let g = guess(board, GUESS_DEPTH);
+        self.solve_from_guess(board, g)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
@@ -858,4 +864,40 @@ fn opponent_best_reply(p: u64, o: u64) -> i32 {
         best = best.max(-super::eval::evaluate(&c));
     }
     best
+}
+
+/// A quick estimate of the final margin: a depth-limited negamax on the evaluation,
+/// rounded to an even number of discs (final scores are always even).
+fn guess(board: &Board, depth: u32) -> i32 {
+    fn negamax(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let moves = b.legal_moves_bits();
+        if moves == 0 {
+            if b.pass().legal_moves_bits() == 0 {
+                return b.final_score() * 100;
+            }
+            return -negamax(&b.pass(), depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            return super::eval::evaluate(b);
+        }
+        let mut best = -100_000;
+        let mut m = moves;
+        while m != 0 {
+            let sq = Square::from_index_unchecked(m.trailing_zeros());
+            m &= m - 1;
+            let s = -negamax(&b.play_unchecked(sq), depth - 1, -beta, -alpha);
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+    let v = negamax(board, depth.min(board.empty_count()), -100_000, 100_000);
+    ((v as f64 / 200.0).round() as i32 * 2).clamp(-64, 64)
 }
