@@ -281,6 +281,7 @@ fn bench() {
         );
     }
     bench_midgame();
+    bench_replies();
     bench_cancel();
     bench_ffo();
     if let Some(kb) = peak_rss_kb() {
@@ -354,6 +355,56 @@ fn bench_midgame() {
         times.iter().sum::<f64>() / times.len() as f64,
         times.iter().cloned().fold(0.0, f64::max)
     );
+}
+
+/// Reply times of the default (level 3) and the strongest (level 6) opponents, over
+/// positions from 50 down to 14 empties.
+fn bench_replies() {
+    use othello_tutor::engine::players::{Player, Strategy};
+    use othello_tutor::engine::search::{Limits, Searcher};
+    let mut searcher = Searcher::new(4, 4);
+    let mut positions = Vec::new();
+    for i in 0..8 {
+        let mut pos = othello_tutor::tutor::openings::xot_position(i * 53 + 7);
+        for target in [50u32, 44, 38, 32, 26, 20, 14] {
+            while pos.board.empty_count() > target && !pos.is_game_over() {
+                if pos.must_pass() {
+                    pos = pos.pass();
+                    continue;
+                }
+                match searcher
+                    .search(&pos.board, Limits::depth(2, 0))
+                    .ok()
+                    .and_then(|r| r.best)
+                {
+                    Some(sq) => pos = pos.play_unchecked(sq),
+                    None => break,
+                }
+            }
+            if !pos.is_game_over() && !pos.must_pass() {
+                positions.push(pos.board);
+            }
+        }
+    }
+    let mut rng = rand::rng();
+    for level in [3u8, 6] {
+        let mut player = Player::new(Strategy::Engine(level));
+        let mut times: Vec<f64> = positions
+            .iter()
+            .map(|b| {
+                let t = Instant::now();
+                let _ = player.choose(b, &mut rng);
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        outln!(
+            "reply time, engine level {level}, {} positions from 50 to 14 empties: median {:.3} s, max {:.3} s",
+            times.len(),
+            times[times.len() / 2],
+            times.last().copied().unwrap_or(0.0)
+        );
+    }
 }
 
 /// How long a search takes to return after its stop flag is raised (worst of 5).

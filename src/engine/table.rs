@@ -1,12 +1,12 @@
 //! A transposition table: bounds on a position's value, keyed by the whole board.
+//!
+//! Entries are three `u64`s (player discs, opponent discs, and the packed bounds, depth,
+//! best move and generation), so a new table is zeroed memory that the system hands
+//! out lazily: creating a large table is instant and costs no memory until used.
 
-/// One stored position: the full board (no false hits), a lower and an upper bound,
-/// the depth they hold for, and the best move found.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
+/// One stored position, unpacked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
-    player: u64,
-    opponent: u64,
     /// Lower bound of the value.
     pub lower: i16,
     /// Upper bound of the value.
@@ -15,20 +15,41 @@ pub struct Entry {
     pub depth: u8,
     /// Best move's square index, or 64 for none.
     pub best: u8,
-    /// Search generation that last wrote the entry.
     generation: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn pack(self) -> u64 {
+        (self.lower as u16 as u64)
+            | ((self.upper as u16 as u64) << 16)
+            | ((self.depth as u64) << 32)
+            | ((self.best as u64) << 40)
+            | ((self.generation as u64) << 48)
+    }
+
+    #[inline]
+    fn unpack(m: u64) -> Entry {
+        Entry {
+            lower: m as u16 as i16,
+            upper: (m >> 16) as u16 as i16,
+            depth: (m >> 32) as u8,
+            best: (m >> 40) as u8,
+            generation: (m >> 48) as u8,
+        }
+    }
 }
 
 /// A table of two-entry buckets; the shallower (or older) entry of a bucket is replaced.
 #[derive(Debug)]
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<[u64; 3]>,
     mask: usize,
     generation: u8,
 }
 
 /// Bytes per entry.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 
 #[inline]
 fn hash(p: u64, o: u64) -> u64 {
@@ -46,7 +67,7 @@ impl Table {
             n *= 2;
         }
         Table {
-            entries: vec![Entry::default(); n],
+            slots: vec![[0u64; 3]; n],
             mask: n - 2,
             generation: 1,
         }
@@ -54,7 +75,7 @@ impl Table {
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.slots.len() * ENTRY_BYTES
     }
 
     /// Starts a new search: older entries become the first to be replaced.
@@ -64,17 +85,17 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.slots.fill([0; 3]);
     }
 
     /// The entry for board (`p`, `o`), if stored.
     #[inline]
-    pub fn probe(&self, p: u64, o: u64) -> Option<&Entry> {
+    pub fn probe(&self, p: u64, o: u64) -> Option<Entry> {
         let i = (hash(p, o) as usize) & self.mask;
-        let bucket = &self.entries[i..i + 2];
-        bucket
+        self.slots[i..i + 2]
             .iter()
-            .find(|e| e.player == p && e.opponent == o && e.generation != 0)
+            .find(|s| s[0] == p && s[1] == o && (s[2] >> 48) as u8 != 0)
+            .map(|s| Entry::unpack(s[2]))
     }
 
     /// Stores bounds for board (`p`, `o`): a search at `depth` in the window (`alpha`,
@@ -98,10 +119,11 @@ impl Table {
         } else {
             (score as i16, score as i16)
         };
-        let bucket = &mut self.entries[i..i + 2];
+        let bucket = &mut self.slots[i..i + 2];
         // Same position: merge or replace.
-        for e in bucket.iter_mut() {
-            if e.player == p && e.opponent == o && e.generation != 0 {
+        for slot in bucket.iter_mut() {
+            let mut e = Entry::unpack(slot[2]);
+            if slot[0] == p && slot[1] == o && e.generation != 0 {
                 if e.depth == depth {
                     e.lower = e.lower.max(lower);
                     e.upper = e.upper.min(upper);
@@ -120,26 +142,32 @@ impl Table {
                     e.best = best;
                 }
                 e.generation = generation;
+                slot[2] = e.pack();
                 return;
             }
         }
         // Otherwise replace the older, then the shallower, of the two.
-        let victim = {
-            let (a, b) = (&bucket[0], &bucket[1]);
-            let score_of = |e: &Entry| {
-                let stale = e.generation != generation;
-                (if stale { 0 } else { 256 }) + e.depth as i32
-            };
-            if score_of(a) <= score_of(b) { 0 } else { 1 }
+        let value = |s: &[u64; 3]| {
+            let e = Entry::unpack(s[2]);
+            let stale = e.generation != generation;
+            (if stale { 0 } else { 256 }) + e.depth as i32
         };
-        bucket[victim] = Entry {
-            player: p,
-            opponent: o,
-            lower,
-            upper,
-            depth,
-            best,
-            generation,
+        let victim = if value(&bucket[0]) <= value(&bucket[1]) {
+            0
+        } else {
+            1
         };
+        bucket[victim] = [
+            p,
+            o,
+            Entry {
+                lower,
+                upper,
+                depth,
+                best,
+                generation,
+            }
+            .pack(),
+        ];
     }
 }
