@@ -8,3 +8,7 @@ pub mod practice;
 pub mod lesson;
 pub mod content;
 pub mod progress;
+pub mod puzzle;
+pub mod rating;
+pub mod review;
+pub mod miner;

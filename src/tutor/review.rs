@@ -1,0 +1,590 @@
+//! The learner's puzzle training state: the Leitner review queue, the rating, the
+//! streak, per-theme results, and personal puzzles made from a practice game's
+//! mistakes. The clock is a parameter (`now`, seconds since the Unix epoch) so tests
+//! need no real time; [`now_seconds`] gives the real clock.
+//!
+//! Leitner boxes: a failed puzzle goes to box 1 and comes back after 1 day; each
+//! success when due moves it up a box (3, 7, 14, then 30 days); a success in the last
+//! box takes it out of the queue. Due puzzles are served before new ones.
+
+use crate::engine::analysis::{AnalysisOptions, analyze};
+use crate::engine::notation::{parse_obf, to_obf};
+use crate::engine::search::Searcher;
+use crate::engine::{Color, Move, Position, Square, SquareSet};
+use crate::tutor::feedback::GOOD_MAX_LOSS;
+use crate::tutor::practice::Practice;
+use crate::tutor::puzzle::{
+    Goal, Proof, Puzzle, PuzzleError, PuzzleProblem, PuzzleSource, Step, Theme, themes_of,
+};
+use crate::tutor::rating::{
+    DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_PUZZLE_RATING, MIN_PUZZLE_RATING,
+    Rating, rate_attempt,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Seconds in a day.
+pub const DAY: u64 = 86_400;
+/// The waiting time of each Leitner box, in days.
+pub const BOX_DAYS: [u64; 5] = [1, 3, 7, 14, 30];
+/// Personal puzzles are searched this deep when they have more empties than
+/// [`PERSONAL_EXACT_EMPTIES`].
+pub const PERSONAL_DEPTH: u32 = 10;
+/// Personal puzzles with at most this many empties are valued exactly.
+pub const PERSONAL_EXACT_EMPTIES: u32 = 18;
+
+/// The real clock: seconds since the Unix epoch (0 if the clock is before it).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A puzzle waiting in the review queue.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewEntry {
+    /// The puzzle's id.
+    pub id: String,
+    /// The Leitner box, 0 to 4 (boxes "1 day" to "30 days").
+    #[serde(rename = "box")]
+    pub level: usize,
+    /// When it is due, in seconds since the epoch.
+    pub due: u64,
+}
+
+/// What a success or failure did to a puzzle's place in the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueChange {
+    /// Put in (or back in) box 1.
+    ToFirstBox,
+    /// Moved up to this box (0-based).
+    MovedUp(usize),
+    /// Left the queue: learned.
+    Learned,
+    /// Nothing changed (not queued, or solved before it was due).
+    Unchanged,
+}
+
+/// The Leitner review queue.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReviewQueue {
+    /// The queued puzzles, in no particular order.
+    pub entries: Vec<ReviewEntry>,
+}
+
+impl ReviewQueue {
+    /// The entry of `id`, if queued.
+    pub fn get(&self, id: &str) -> Option<&ReviewEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// Whether `id` is queued.
+    pub fn contains(&self, id: &str) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// Number of queued puzzles.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether nothing is queued.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Puts `id` in box 1, due `BOX_DAYS[0]` days after `now` (a failed puzzle).
+    pub fn fail(&mut self, id: &str, now: u64) -> QueueChange {
+        self.put(id, 0, now + BOX_DAYS[0] * DAY);
+        QueueChange::ToFirstBox
+    }
+
+    /// Puts `id` in box 1, due at once (a new personal puzzle).
+    pub fn add_now(&mut self, id: &str, now: u64) {
+        if !self.contains(id) {
+            self.put(id, 0, now);
+        }
+    }
+
+    fn put(&mut self, id: &str, level: usize, due: u64) {
+        match self.entries.iter_mut().find(|e| e.id == id) {
+            Some(e) => {
+                e.level = level;
+                e.due = due;
+            }
+            None => self.entries.push(ReviewEntry {
+                id: id.to_string(),
+                level,
+                due,
+            }),
+        }
+    }
+
+    /// A success on `id` at `now`: when due, it moves up a box (or leaves the queue
+    /// after the last); before it is due, nothing changes.
+    pub fn pass(&mut self, id: &str, now: u64) -> QueueChange {
+        let Some(i) = self.entries.iter().position(|e| e.id == id) else {
+            return QueueChange::Unchanged;
+        };
+        let e = &mut self.entries[i];
+        if now < e.due {
+            return QueueChange::Unchanged;
+        }
+        let next = e.level.min(BOX_DAYS.len() - 1) + 1;
+        if next >= BOX_DAYS.len() {
+            self.entries.remove(i);
+            return QueueChange::Learned;
+        }
+        e.level = next;
+        e.due = now + BOX_DAYS[next] * DAY;
+        QueueChange::MovedUp(next)
+    }
+
+    /// The puzzles due at `now`, the longest overdue first (ties by id).
+    pub fn due(&self, now: u64) -> Vec<&ReviewEntry> {
+        let mut due: Vec<&ReviewEntry> = self.entries.iter().filter(|e| e.due <= now).collect();
+        due.sort_by(|a, b| a.due.cmp(&b.due).then(a.id.cmp(&b.id)));
+        due
+    }
+
+    /// When the next puzzle falls due (`None` with an empty queue).
+    pub fn next_due_time(&self) -> Option<u64> {
+        self.entries.iter().map(|e| e.due).min()
+    }
+
+    /// Removes `id` from the queue.
+    pub fn remove(&mut self, id: &str) {
+        self.entries.retain(|e| e.id != id);
+    }
+}
+
+/// Results in one theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ThemeResult {
+    /// Attempts solved.
+    pub solved: u32,
+    /// Attempts failed.
+    pub failed: u32,
+}
+
+impl ThemeResult {
+    /// Percentage solved (0 with no attempt).
+    pub fn percent(&self) -> u32 {
+        let total = self.solved + self.failed;
+        (100 * self.solved).checked_div(total).unwrap_or(0)
+    }
+}
+
+/// A personal puzzle: a mistake from one of the learner's practice games, stored in
+/// the progress file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PersonalPuzzle {
+    /// Id, `my-` and a hash of the position.
+    pub id: String,
+    /// The position as an OBF line.
+    pub position: String,
+    /// The moves accepted: every move within [`GOOD_MAX_LOSS`] discs of the best.
+    pub accepted: Vec<String>,
+    /// The best move.
+    pub best: String,
+    /// The move played in the game.
+    pub played: String,
+    /// The best move's value in discs.
+    pub best_value: i32,
+    /// The played move's value in discs.
+    pub played_value: i32,
+    /// Whether the values are exact; otherwise searched at `depth`.
+    pub exact: bool,
+    /// Search depth when not exact.
+    pub depth: u32,
+    /// The move number in the game.
+    pub number: usize,
+    /// The game up to the position, from its start position, as a transcript.
+    pub game: String,
+    /// When it was made (seconds since the epoch).
+    pub added: u64,
+    /// Its rating when made (the learner's rating then, within 600 to 2400).
+    pub rating: u32,
+}
+
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The id of a personal puzzle at `pos`.
+pub fn personal_id(pos: &Position) -> String {
+    let side = u64::from(pos.to_move == Color::White);
+    let h = mix(mix(pos.black()) ^ pos.white().rotate_left(17) ^ side);
+    format!("my-{:012x}", h >> 16)
+}
+
+impl PersonalPuzzle {
+    /// The puzzle to play: goal `best`, accepting every move within
+    /// [`GOOD_MAX_LOSS`] discs of the best (as the practice grades), themes from the
+    /// engine's facts. Fails if the stored record is damaged.
+    pub fn to_puzzle(&self) -> Result<Puzzle, PuzzleError> {
+        let file = "progress (personal puzzles)";
+        let bad = |field: &str, text: String| {
+            PuzzleError::new(
+                file,
+                Some(&self.id),
+                Some(field),
+                PuzzleProblem::Invalid(text),
+            )
+        };
+        let position = parse_obf(&self.position)
+            .map_err(|e| bad("position", e.to_string()))?
+            .position;
+        let square = |field: &str, t: &str| {
+            Square::parse(t)
+                .ok()
+                .filter(|&sq| position.board.is_legal(sq))
+                .ok_or_else(|| bad(field, format!("`{t}` is not a legal move here")))
+        };
+        let best = square("best", &self.best)?;
+        let mut accepted = SquareSet::EMPTY;
+        for t in &self.accepted {
+            accepted.0 |= square("accepted", t)?.bit();
+        }
+        if !accepted.contains(best) {
+            return Err(bad("accepted", "the best move is not accepted".into()));
+        }
+        let proof = if self.exact {
+            Proof::Exact
+        } else {
+            Proof::Search { depth: self.depth }
+        };
+        let loss = self.best_value - self.played_value;
+        let why = format!(
+            "In your game (move {}) you played {}, {} disc{} worse than {} ({:+}, {}).",
+            self.number,
+            self.played,
+            loss,
+            if loss == 1 { "" } else { "s" },
+            self.best,
+            self.best_value,
+            if self.exact {
+                "exact".to_string()
+            } else {
+                format!("depth {}", self.depth)
+            }
+        );
+        let themes: Vec<Theme> = themes_of(&position, best, self.best_value, proof);
+        Ok(Puzzle {
+            file: file.to_string(),
+            id: self.id.clone(),
+            position,
+            goal: Goal::Best,
+            steps: vec![Step {
+                position,
+                accepted,
+                answer: best,
+                reply: None,
+            }],
+            solution: vec![Move::Place(best)],
+            value: self.best_value,
+            margin: loss.max(1),
+            proof,
+            themes,
+            rating: self.rating.clamp(MIN_PUZZLE_RATING, MAX_PUZZLE_RATING),
+            why,
+            source: PuzzleSource {
+                generator: "practice".into(),
+                seed: None,
+                game: Some(self.game.clone()),
+            },
+        })
+    }
+}
+
+/// Personal puzzles from `color`'s mistakes in a practice game (the moves its review
+/// grades inaccuracy or worse). Each position is valued again by the engine (exactly
+/// at [`PERSONAL_EXACT_EMPTIES`] empties or fewer, else at [`PERSONAL_DEPTH`]); the
+/// accepted moves are those within [`GOOD_MAX_LOSS`] discs of the best, and a
+/// mistake the new values no longer confirm is left out. `rating` is the learner's
+/// rating now (the puzzles start there). Stops early if the searcher's stop flag is
+/// raised.
+pub fn personal_puzzles(
+    practice: &Practice,
+    color: Color,
+    searcher: &mut Searcher,
+    rating: f64,
+    now: u64,
+) -> Vec<PersonalPuzzle> {
+    let review = practice.review(color);
+    let game = practice.game();
+    let mut out: Vec<PersonalPuzzle> = Vec::new();
+    for item in &review.errors {
+        let pos = game.position_at(item.index);
+        let played = item.feedback.played;
+        if pos.to_move != color || !pos.board.is_legal(played) {
+            continue;
+        }
+        let exact = pos.board.empty_count() <= PERSONAL_EXACT_EMPTIES;
+        let options = AnalysisOptions {
+            depth: PERSONAL_DEPTH,
+            exact_empties: PERSONAL_EXACT_EMPTIES,
+            time: None,
+        };
+        let Ok(values) = analyze(searcher, &pos.board, options) else {
+            break;
+        };
+        let Some(top) = values.first() else { continue };
+        let Move::Place(best) = top.mv else { continue };
+        let best_value = top.discs();
+        let accepted: Vec<Square> = values
+            .iter()
+            .filter(|v| v.discs() >= best_value - GOOD_MAX_LOSS)
+            .filter_map(|v| match v.mv {
+                Move::Place(sq) => Some(sq),
+                Move::Pass => None,
+            })
+            .collect();
+        let Some(played_value) = values
+            .iter()
+            .find(|v| v.mv == Move::Place(played))
+            .map(|v| v.discs())
+        else {
+            continue;
+        };
+        if accepted.contains(&played) {
+            continue;
+        }
+        let id = personal_id(&pos);
+        if out.iter().any(|p| p.id == id) {
+            continue;
+        }
+        let moves: Vec<Move> = game.moves()[..item.index].to_vec();
+        out.push(PersonalPuzzle {
+            id,
+            position: to_obf(&pos),
+            accepted: accepted.iter().map(|s| s.to_string()).collect(),
+            best: best.to_string(),
+            played: played.to_string(),
+            best_value,
+            played_value,
+            exact,
+            depth: if exact { 0 } else { PERSONAL_DEPTH },
+            number: item.number,
+            game: game_text(&game.start(), &moves),
+            added: now,
+            rating: (rating.round().max(0.0) as u32).clamp(MIN_PUZZLE_RATING, MAX_PUZZLE_RATING),
+        });
+    }
+    out
+}
+
+/// The game as a transcript, or as the start's OBF line and the moves when it did not
+/// start from the initial position.
+fn game_text(start: &Position, moves: &[Move]) -> String {
+    let t = crate::engine::notation::to_transcript(moves);
+    if *start == Position::start() {
+        t
+    } else {
+        format!("{} ; {t}", to_obf(start))
+    }
+}
+
+/// What one attempt changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AttemptOutcome {
+    /// The learner's rating before.
+    pub learner_before: Rating,
+    /// The learner's rating after.
+    pub learner_after: Rating,
+    /// The puzzle's rating before.
+    pub puzzle_before: Rating,
+    /// The puzzle's rating after.
+    pub puzzle_after: Rating,
+    /// The streak after.
+    pub streak: u32,
+    /// What happened in the review queue.
+    pub queue: QueueChange,
+}
+
+/// The learner's puzzle state, for the progress file: every field has a default, so
+/// an older or partial file still loads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PuzzleProgress {
+    /// The learner's puzzle rating (Glicko-2, Glicko scale).
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+    /// Puzzles solved, by id: how many times.
+    pub solved: BTreeMap<String, u32>,
+    /// Puzzles failed, by id: how many times.
+    pub failed: BTreeMap<String, u32>,
+    /// The puzzles' own ratings, once attempted (others start at their file rating).
+    pub puzzle_ratings: BTreeMap<String, Rating>,
+    /// The review queue.
+    pub review: ReviewQueue,
+    /// Puzzles solved in a row (first try).
+    pub streak: u32,
+    /// The longest streak.
+    pub best_streak: u32,
+    /// Results by theme name.
+    pub per_theme: BTreeMap<String, ThemeResult>,
+    /// Personal puzzles from practice games.
+    pub personal: Vec<PersonalPuzzle>,
+}
+
+impl Default for PuzzleProgress {
+    fn default() -> Self {
+        PuzzleProgress {
+            rating: DEFAULT_RATING,
+            deviation: DEFAULT_DEVIATION,
+            volatility: DEFAULT_VOLATILITY,
+            solved: BTreeMap::new(),
+            failed: BTreeMap::new(),
+            puzzle_ratings: BTreeMap::new(),
+            review: ReviewQueue::default(),
+            streak: 0,
+            best_streak: 0,
+            per_theme: BTreeMap::new(),
+            personal: Vec::new(),
+        }
+    }
+}
+
+impl PuzzleProgress {
+    /// The learner's rating (a damaged one is replaced by a newcomer's).
+    pub fn learner(&self) -> Rating {
+        let r = Rating::new(self.rating, self.deviation, self.volatility);
+        if r.is_sane() { r } else { Rating::default() }
+    }
+
+    /// A puzzle's current rating: its own after attempts, else its file rating.
+    pub fn puzzle_rating(&self, puzzle: &Puzzle) -> Rating {
+        self.puzzle_ratings
+            .get(&puzzle.id)
+            .copied()
+            .filter(Rating::is_sane)
+            .unwrap_or_else(|| Rating::puzzle(puzzle.rating))
+    }
+
+    /// Records an attempt at `puzzle` at time `now`: both ratings (Glicko-2), the
+    /// streak, the per-theme results and the review queue (a failure goes to box 1,
+    /// a success when due moves up).
+    pub fn record_attempt(&mut self, puzzle: &Puzzle, solved: bool, now: u64) -> AttemptOutcome {
+        let learner_before = self.learner();
+        let puzzle_before = self.puzzle_rating(puzzle);
+        let (learner_after, puzzle_after) = rate_attempt(learner_before, puzzle_before, solved);
+        self.rating = learner_after.rating;
+        self.deviation = learner_after.deviation;
+        self.volatility = learner_after.volatility;
+        self.puzzle_ratings.insert(puzzle.id.clone(), puzzle_after);
+        let queue = if solved {
+            *self.solved.entry(puzzle.id.clone()).or_default() += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+            self.review.pass(&puzzle.id, now)
+        } else {
+            *self.failed.entry(puzzle.id.clone()).or_default() += 1;
+            self.streak = 0;
+            self.review.fail(&puzzle.id, now)
+        };
+        for t in &puzzle.themes {
+            let r = self.per_theme.entry(t.name().to_string()).or_default();
+            if solved {
+                r.solved += 1;
+            } else {
+                r.failed += 1;
+            }
+        }
+        AttemptOutcome {
+            learner_before,
+            learner_after,
+            puzzle_before,
+            puzzle_after,
+            streak: self.streak,
+            queue,
+        }
+    }
+
+    /// Whether `id` was ever attempted.
+    pub fn attempted(&self, id: &str) -> bool {
+        self.solved.contains_key(id) || self.failed.contains_key(id)
+    }
+
+    /// The results in `theme`.
+    pub fn theme_result(&self, theme: Theme) -> ThemeResult {
+        self.per_theme
+            .get(theme.name())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Adds personal puzzles (ignoring ids already kept) and queues them, due at once.
+    /// Returns how many were new.
+    pub fn add_personal(&mut self, puzzles: Vec<PersonalPuzzle>, now: u64) -> usize {
+        let mut n = 0;
+        for p in puzzles {
+            if self.personal.iter().any(|q| q.id == p.id) {
+                continue;
+            }
+            self.review.add_now(&p.id, now);
+            self.personal.push(p);
+            n += 1;
+        }
+        n
+    }
+
+    /// The personal puzzles as puzzles (damaged records are skipped).
+    pub fn personal_puzzles(&self) -> Vec<Puzzle> {
+        self.personal
+            .iter()
+            .filter_map(|p| p.to_puzzle().ok())
+            .collect()
+    }
+
+    /// The next puzzle to serve from `puzzles` (the set and the personal ones): a due
+    /// review first (the longest overdue), else a puzzle never attempted whose rating
+    /// is nearest the learner's, else any puzzle not waiting in the queue, nearest
+    /// the learner's rating. `theme` restricts the choice. Ties go to the smaller id.
+    pub fn next_puzzle<'a>(
+        &self,
+        puzzles: &'a [Puzzle],
+        now: u64,
+        theme: Option<Theme>,
+    ) -> Option<&'a Puzzle> {
+        let fits = |p: &&Puzzle| theme.is_none_or(|t| p.has_theme(t));
+        for entry in self.review.due(now) {
+            if let Some(p) = puzzles.iter().filter(fits).find(|p| p.id == entry.id) {
+                return Some(p);
+            }
+        }
+        let me = self.learner().rating;
+        let nearest = |candidates: Vec<&'a Puzzle>| {
+            candidates.into_iter().min_by(|a, b| {
+                let da = (self.puzzle_rating(a).rating - me).abs();
+                let db = (self.puzzle_rating(b).rating - me).abs();
+                da.total_cmp(&db).then(a.id.cmp(&b.id))
+            })
+        };
+        let fresh: Vec<&Puzzle> = puzzles
+            .iter()
+            .filter(fits)
+            .filter(|p| !self.attempted(&p.id))
+            .collect();
+        if !fresh.is_empty() {
+            return nearest(fresh);
+        }
+        nearest(
+            puzzles
+                .iter()
+                .filter(fits)
+                .filter(|p| !self.review.contains(&p.id))
+                .collect(),
+        )
+    }
+}

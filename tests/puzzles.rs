@@ -1,0 +1,476 @@
+//! Puzzles: Glicko-2, the Leitner review queue, judging, broken files, the engine's
+//! proof of a sample of the embedded set, the miner's determinism, personal puzzles.
+
+use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+use othello_tutor::engine::players::{Player, Strategy};
+use othello_tutor::engine::search::Searcher;
+use othello_tutor::engine::{Color, Move};
+use othello_tutor::tutor::feedback::grade_move;
+use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
+use othello_tutor::tutor::practice::{Practice, Setup};
+use othello_tutor::tutor::puzzle::{
+    Goal, Proof, Puzzle, Theme, check_puzzles, load_dir, load_embedded, parse_set, proof_searcher,
+    prove_puzzle, sample_indices, to_toml,
+};
+use othello_tutor::tutor::rating::{Rating, TAU, update};
+use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange, personal_puzzles};
+use rand::SeedableRng;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn embedded() -> Vec<Puzzle> {
+    let (puzzles, errors) = load_embedded();
+    assert!(errors.is_empty(), "{errors:#?}");
+    puzzles
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("othello-puzzles-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn glicko2_reproduces_glickmans_worked_example() {
+    let player = Rating::new(1500.0, 200.0, 0.06);
+    let games = [
+        (Rating::new(1400.0, 30.0, 0.06), 1.0),
+        (Rating::new(1550.0, 100.0, 0.06), 0.0),
+        (Rating::new(1700.0, 300.0, 0.06), 0.0),
+    ];
+    let after = update(player, &games, TAU);
+    // "Example of the Glicko-2 system": r' = 1464.06, RD' = 151.52, sigma' = 0.05999.
+    assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+    assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+    assert!((after.volatility - 0.05999).abs() < 0.000_01, "{after:?}");
+}
+
+#[test]
+fn leitner_queue_serves_a_failed_puzzle_when_due_and_not_before() {
+    let puzzles = embedded();
+    let p = &puzzles[0];
+    let mut progress = PuzzleProgress::default();
+    let t0 = 1_700_000_000;
+    let out = progress.record_attempt(p, false, t0);
+    assert_eq!(out.queue, QueueChange::ToFirstBox);
+    assert!(out.learner_after.rating < out.learner_before.rating);
+    assert!(out.puzzle_after.rating > out.puzzle_before.rating);
+    assert_eq!(progress.streak, 0);
+    // Not due yet: a fresh puzzle is served instead.
+    let due = t0 + BOX_DAYS[0] * DAY;
+    let next = progress.next_puzzle(&puzzles, due - 1, None).unwrap();
+    assert_ne!(next.id, p.id);
+    assert!(progress.review.due(due - 1).is_empty());
+    // Solving it before it is due changes nothing in the queue.
+    assert_eq!(progress.review.pass(&p.id, due - 1), QueueChange::Unchanged);
+    // Due: it comes first.
+    assert_eq!(progress.next_puzzle(&puzzles, due, None).unwrap().id, p.id);
+    // Each success when due moves it up a box: 3, 7, 14, 30 days, then out.
+    let mut now = due;
+    for (level, days) in BOX_DAYS.iter().enumerate().skip(1) {
+        let out = progress.record_attempt(p, true, now);
+        assert_eq!(out.queue, QueueChange::MovedUp(level));
+        now += days * DAY;
+        assert_ne!(
+            progress.next_puzzle(&puzzles, now - 1, None).unwrap().id,
+            p.id
+        );
+        assert_eq!(progress.next_puzzle(&puzzles, now, None).unwrap().id, p.id);
+    }
+    assert_eq!(
+        progress.record_attempt(p, true, now).queue,
+        QueueChange::Learned
+    );
+    assert!(progress.review.is_empty());
+    assert_eq!(progress.streak, 5);
+    assert_eq!(progress.best_streak, 5);
+    // A failure sends it back to box 1 and ends the streak.
+    progress.record_attempt(p, false, now);
+    assert_eq!(progress.review.get(&p.id).unwrap().level, 0);
+    assert_eq!(progress.review.get(&p.id).unwrap().due, now + DAY);
+    assert_eq!(progress.streak, 0);
+    for t in &p.themes {
+        let r = progress.theme_result(*t);
+        assert_eq!((r.solved, r.failed), (5, 2), "{t}");
+    }
+    assert_eq!(progress.solved[&p.id], 5);
+    assert_eq!(progress.failed[&p.id], 2);
+    // The state survives the progress file.
+    let text = toml::to_string(&progress).unwrap();
+    let back: PuzzleProgress = toml::from_str(&text).unwrap();
+    assert_eq!(back, progress);
+    let empty: PuzzleProgress = toml::from_str("").unwrap();
+    assert_eq!(empty, PuzzleProgress::default());
+}
+
+#[test]
+fn judging_accepts_the_answers_and_explains_a_wrong_move() {
+    let puzzles = embedded();
+    let p = puzzles
+        .iter()
+        .find(|p| p.goal == Goal::Best && p.proof == Proof::Exact)
+        .unwrap();
+    let st = &p.steps[0];
+    for sq in st.accepted {
+        let j = p.judge(0, sq);
+        assert!(j.correct && j.legal, "{j:?}");
+        assert_eq!(j.why[0], p.why);
+    }
+    let wrong = st
+        .position
+        .legal_moves()
+        .into_iter()
+        .find(|&sq| !st.accepted.contains(sq))
+        .unwrap();
+    let j = p.judge(0, wrong);
+    assert!(!j.correct && j.legal);
+    assert!(
+        j.why[0].starts_with(&format!("{wrong} is not the best")),
+        "{j:?}"
+    );
+    assert!(j.why.len() >= 2, "{j:?}");
+    let occupied = othello_tutor::engine::Square::all()
+        .find(|&sq| st.position.disc_at(sq).is_some())
+        .unwrap();
+    let j = p.judge(0, occupied);
+    assert!(!j.correct && !j.legal);
+    assert_eq!(j.why, vec![format!("{occupied} is already occupied.")]);
+    // A line: the second step has its own position and answer.
+    let line = puzzles.iter().find(|p| p.goal == Goal::Line).unwrap();
+    let second = &line.steps[1];
+    assert!(line.judge(1, second.answer).correct);
+    let wrong = second
+        .position
+        .legal_moves()
+        .into_iter()
+        .find(|&sq| !second.accepted.contains(sq))
+        .unwrap();
+    assert!(!line.judge(1, wrong).correct);
+    assert_eq!(
+        line.judge(0, line.steps[0].answer).why[0],
+        format!("{} is right. Keep going.", line.steps[0].answer)
+    );
+}
+
+/// A good puzzle (the engine proves it in `broken_puzzle_files_give_exact_errors`),
+/// with a field to replace.
+const GOOD: &str = r#"title = "Test set"
+
+[[puzzle]]
+id = "ok-1"
+position = "---OOOOOOXXXXXOOOOXXXOXOOXOOOXOOOXOOOXXOOXOXXXXOOOXOOO--OOOOOOOO O"
+to_move = "white"
+goal = "best"
+accepted = [["a1"]]
+solution = ["a1", "b1", "c1", "g7", "h7"]
+value = 42
+margin = 6
+themes = ["corner", "mobility-squeeze", "parity", "exact-endgame"]
+rating = 1100
+why = "a1 wins most."
+source = { generator = "test" }
+"#;
+
+fn variant(id: &str, from: &str, to: &str) -> String {
+    assert!(GOOD.contains(from), "{from}");
+    GOOD.replace("ok-1", id).replace(from, to)
+}
+
+#[test]
+fn broken_puzzle_files_give_exact_errors() {
+    // The good puzzle loads, and the engine proves it.
+    let (good, errors) = parse_set("test.toml", GOOD);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let mut searcher = proof_searcher();
+    assert_eq!(prove_puzzle(&good[0], &mut searcher), vec![]);
+
+    let dir = temp_dir("broken");
+    let label = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let files = [
+        ("a.toml", variant("typo", "rating = 1100", "ratng = 1100")),
+        (
+            "b.toml",
+            variant("occupied", r#"[["a1"]]"#, r#"[["a1", "h1"]]"#),
+        ),
+        (
+            "c.toml",
+            variant("themes", r#"["corner", "#, r#"["wedge", "#),
+        ),
+        (
+            "d.toml",
+            variant("side", r#"to_move = "white""#, r#"to_move = "black""#),
+        ),
+        ("e.toml", GOOD.to_string()),
+        (
+            "f.toml",
+            format!(
+                "{}\n{}",
+                variant("not-best", r#"[["a1"]]"#, r#"[["a1", "h7"]]"#),
+                GOOD.split_once("\n\n")
+                    .unwrap()
+                    .1
+                    .replace("wins most", "is it")
+            ),
+        ),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let (puzzles, errors) = load_dir(&dir);
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let expected = vec![
+        format!(
+            "{label}/a.toml, puzzle typo: unknown field `ratng`, expected one of `id`, `position`, \
+             `to_move`, `goal`, `accepted`, `solution`, `value`, `margin`, `depth`, `themes`, \
+             `rating`, `why`, `source`"
+        ),
+        format!(
+            "{label}/b.toml, puzzle occupied, field accepted: step 1: h1 not legal (legal: a1 b1 c1 g7 h7)"
+        ),
+        format!(
+            "{label}/c.toml, puzzle themes, field themes: the engine's facts give corner, \
+             mobility-squeeze, parity, exact-endgame; the file says wedge, mobility-squeeze, parity, \
+             exact-endgame"
+        ),
+        format!(
+            "{label}/d.toml, puzzle side, field to_move: `black` does not match the position, \
+             where white is to move"
+        ),
+        format!("{label}/f.toml, puzzle ok-1, field id: the id is already used in {label}/e.toml"),
+    ];
+    assert_eq!(messages, expected);
+    // e.toml's puzzle is good; f.toml's first passes the loading checks, and the engine
+    // finds its error.
+    assert_eq!(puzzles.len(), 2);
+    let wrong = puzzles.iter().find(|p| p.id == "not-best").unwrap();
+    let found: Vec<String> = prove_puzzle(wrong, &mut searcher)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        found,
+        vec![format!(
+            "{label}/f.toml, puzzle not-best, field accepted: step 1: the solver's best moves are \
+             a1 (best value +42); the file accepts a1 h7"
+        )]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sample_of_the_embedded_puzzles_is_proved_by_the_engine() {
+    let puzzles = embedded();
+    assert!(puzzles.len() >= 500, "{}", puzzles.len());
+    let sample: Vec<Puzzle> = sample_indices(puzzles.len(), 60)
+        .into_iter()
+        .map(|i| puzzles[i].clone())
+        .collect();
+    assert_eq!(sample.len(), 60);
+    assert!(sample.iter().any(|p| p.proof != Proof::Exact));
+    assert!(sample.iter().any(|p| p.goal == Goal::Line));
+    let mut lines = 0;
+    let errors = check_puzzles(&sample, true, &mut |_| lines += 1);
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(lines, sample.len());
+    // The whole set covers every theme, goal and kind of proof, and many ratings.
+    for t in Theme::ALL {
+        assert!(puzzles.iter().any(|p| p.has_theme(t)), "no puzzle with {t}");
+    }
+    for g in [Goal::Best, Goal::Win, Goal::Line] {
+        assert!(puzzles.iter().any(|p| p.goal == g), "no {g:?} puzzle");
+    }
+    let bands: std::collections::BTreeSet<u32> = puzzles.iter().map(|p| p.rating / 200).collect();
+    assert!(bands.len() >= 8, "{bands:?}");
+}
+
+#[test]
+fn the_miner_is_deterministic_for_a_seed() {
+    let config = MineConfig {
+        count: 3,
+        seed: 11,
+        per_game: 2,
+        midgame_percent: 0,
+        ..MineConfig::default()
+    };
+    let run = |c: &MineConfig| {
+        let mut lines = Vec::new();
+        let found = mine(
+            c,
+            &mut |l| lines.push(l.to_string()),
+            Arc::new(AtomicBool::new(false)),
+        );
+        (found, lines)
+    };
+    let (a, lines_a) = run(&config);
+    let (b, lines_b) = run(&config);
+    assert_eq!(a.len(), 3);
+    assert!(!lines_a.is_empty());
+    assert_eq!(lines_a, lines_b);
+    let text = mined_toml("Tiny", &a);
+    assert_eq!(text, mined_toml("Tiny", &b));
+    // The written set reads back as the same puzzles, and the engine proves them.
+    let (back, errors) = parse_set("tiny.toml", &text);
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(to_toml(Some("Tiny"), &back), text);
+    let mut searcher = proof_searcher();
+    for p in &back {
+        assert_eq!(prove_puzzle(p, &mut searcher), vec![], "{}", p.id);
+        assert_eq!(p.source.seed, Some(11));
+    }
+    // Another seed finds other puzzles; a raised stop flag finds none.
+    let (c, _) = run(&MineConfig {
+        seed: 12,
+        ..config.clone()
+    });
+    let ids = |v: &[Puzzle]| v.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+    assert_ne!(ids(&a), ids(&c));
+    let stopped = mine(&config, &mut |_| {}, Arc::new(AtomicBool::new(true)));
+    assert!(stopped.is_empty());
+}
+
+#[test]
+fn personal_puzzles_come_from_practice_mistakes() {
+    let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(3)));
+    let mut learner = Player::new(Strategy::Greedy);
+    let mut engine = Player::new(Strategy::Engine(3));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut searcher = Searcher::new(16, 16);
+    let options = AnalysisOptions {
+        depth: 4,
+        exact_empties: 10,
+        time: None,
+    };
+    while !practice.is_over() {
+        if practice.pass_if_forced().is_some() {
+            continue;
+        }
+        let pos = practice.position();
+        let player = if pos.to_move == Color::Black {
+            &mut learner
+        } else {
+            &mut engine
+        };
+        let sq = player.choose(&pos.board, &mut rng).unwrap();
+        practice.play(Move::Place(sq)).unwrap();
+        if pos.to_move == Color::Black {
+            let values = analyze(&mut searcher, &pos.board, options).unwrap();
+            let feedback = grade_move(&pos, sq, &values).unwrap();
+            practice.set_feedback_at(practice.game().len() - 1, feedback);
+        }
+    }
+    let review = practice.review(Color::Black);
+    assert!(!review.errors.is_empty());
+    let now = 1_700_000_000;
+    let personal = personal_puzzles(&practice, Color::Black, &mut searcher, 1500.0, now);
+    assert!(!personal.is_empty());
+    for pp in &personal {
+        assert!(
+            review
+                .errors
+                .iter()
+                .any(|e| e.number == pp.number && e.feedback.played.to_string() == pp.played),
+            "{pp:?}"
+        );
+        let puzzle = pp.to_puzzle().unwrap();
+        let played = pp.played.parse().unwrap();
+        let j = puzzle.judge(0, played);
+        assert!(!j.correct && j.legal, "{j:?}");
+        assert!(puzzle.judge(0, pp.best.parse().unwrap()).correct);
+        assert!(pp.best_value - pp.played_value > 2, "{pp:?}");
+        assert!(puzzle.why.contains(&format!("you played {}", pp.played)));
+        if pp.exact {
+            let sol = searcher.solver().solve(&puzzle.position.board).unwrap();
+            assert_eq!(sol.score, pp.best_value);
+        }
+    }
+    let mut progress = PuzzleProgress::default();
+    assert_eq!(progress.add_personal(personal.clone(), now), personal.len());
+    assert_eq!(progress.add_personal(personal.clone(), now), 0);
+    let mine = progress.personal_puzzles();
+    assert_eq!(mine.len(), personal.len());
+    let next = progress.next_puzzle(&mine, now, None).unwrap();
+    assert!(progress.review.due(now).iter().any(|e| e.id == next.id));
+}
+
+/// Mines a collection: `MINE_COUNT`, `MINE_SEED`; writes `MINE_OUT` (one TOML file)
+/// or, with `MINE_SPLIT` (a directory), one file per kind of puzzle.
+#[test]
+#[ignore]
+fn mine_collection() {
+    use othello_tutor::tutor::puzzle::{Goal, Proof};
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let config = MineConfig {
+        count: env("MINE_COUNT", 10) as usize,
+        seed: env("MINE_SEED", 1),
+        ..MineConfig::default()
+    };
+    let t = std::time::Instant::now();
+    let puzzles = mine(
+        &config,
+        &mut |l| eprintln!("{:>7.1}s {l}", t.elapsed().as_secs_f64()),
+        Arc::new(AtomicBool::new(false)),
+    );
+    eprintln!(
+        "{} puzzles in {:.1}s",
+        puzzles.len(),
+        t.elapsed().as_secs_f64()
+    );
+    if let Ok(dir) = std::env::var("MINE_SPLIT") {
+        let kinds: [(&str, &str, fn(&Puzzle) -> bool); 4] = [
+            ("endgame-best.toml", "Endgames: find the best move", |p| {
+                p.proof == Proof::Exact && p.goal == Goal::Best
+            }),
+            ("endgame-win.toml", "Endgames: find a winning move", |p| {
+                p.proof == Proof::Exact && p.goal == Goal::Win
+            }),
+            ("endgame-lines.toml", "Endgames: find the best line", |p| {
+                p.goal == Goal::Line
+            }),
+            ("midgame.toml", "Midgame: the clearly best move", |p| {
+                p.proof != Proof::Exact
+            }),
+        ];
+        for (file, title, fits) in kinds {
+            let set: Vec<Puzzle> = puzzles.iter().filter(|p| fits(p)).cloned().collect();
+            let path = std::path::Path::new(&dir).join(file);
+            std::fs::write(&path, mined_toml(title, &set)).unwrap();
+            eprintln!("{}: {}", path.display(), set.len());
+        }
+    } else {
+        let out = std::env::var("MINE_OUT").unwrap_or_else(|_| "/tmp/mined.toml".into());
+        std::fs::write(&out, mined_toml("Mined", &puzzles)).unwrap();
+        eprintln!("-> {out}");
+    }
+}
+
+/// Loads and proves every puzzle of `PROVE_DIR`.
+#[test]
+#[ignore]
+fn prove_dir() {
+    let dir = std::env::var("PROVE_DIR").unwrap_or_else(|_| "puzzles".into());
+    let (puzzles, errors) = othello_tutor::tutor::puzzle::load_dir(std::path::Path::new(&dir));
+    for e in &errors {
+        eprintln!("{e}");
+    }
+    let t = std::time::Instant::now();
+    let errs = othello_tutor::tutor::puzzle::check_puzzles(&puzzles, true, &mut |l| {
+        eprintln!("{:>7.2}s {l}", t.elapsed().as_secs_f64())
+    });
+    for e in &errs {
+        eprintln!("{e}");
+    }
+    eprintln!(
+        "{} puzzles, {} load errors, {} proof errors",
+        puzzles.len(),
+        errors.len(),
+        errs.len()
+    );
+    assert!(errors.is_empty() && errs.is_empty());
+}
