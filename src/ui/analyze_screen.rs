@@ -105,6 +105,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
     bind(&mut keys, Event::Char('q'), leave);
     bind(&mut keys, Event::Key(Key::Esc), leave);
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
     show(siv, &shared);
 }

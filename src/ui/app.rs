@@ -142,6 +142,7 @@ pub fn build(siv: &mut Cursive, options: UiOptions) {
         progress: Arc::default(),
     });
     siv.add_global_callback(Event::Key(Key::F1), help::show);
+    siv.add_global_callback(Event::WindowResize, super::board_view::fit_boards);
     show_menu(siv);
 }
 

@@ -12,12 +12,29 @@ use cursive::view::{CannotFocus, View};
 use cursive::{Cursive, Printer, Vec2};
 use std::sync::Arc;
 
-/// Width of one square on screen.
+/// Width of one square on screen (compact board).
 const CELL: usize = 4;
+/// Width and height of one square on the roomy board.
+const ROOMY: (usize, usize) = (6, 2);
 /// Columns before the first square (row label and a space).
 const LEFT: usize = 3;
-/// The board's size on screen.
+/// The compact board's size on screen.
 pub const BOARD_SIZE: Vec2 = Vec2::new(LEFT + 8 * CELL, 9);
+/// The smallest terminal (width, height) in which the roomy board is used.
+pub const ROOMY_FROM: Vec2 = Vec2::new(110, 30);
+
+/// The names under which screens register their boards.
+pub const BOARD_NAMES: [&str; 3] = ["practice-board", "analyze-board", "lesson-board"];
+
+/// Lets every board on screen use the roomy size when the terminal is large enough
+/// (called when a screen opens and when the terminal is resized).
+pub fn fit_boards(siv: &mut Cursive) {
+    let size = siv.screen_size();
+    let roomy = size.x >= ROOMY_FROM.x && size.y >= ROOMY_FROM.y;
+    for name in BOARD_NAMES {
+        siv.call_on_name(name, |b: &mut BoardView| b.roomy_allowed = roomy);
+    }
+}
 
 /// What to do when the user chooses a square.
 pub type OnSquare = Arc<dyn Fn(&mut Cursive, Square) + Send + Sync>;
@@ -34,6 +51,10 @@ pub struct BoardView {
     typed: String,
     plain: bool,
     on_square: Option<OnSquare>,
+    /// Square width and height on screen (compact 4x1, roomy 6x2).
+    cell: (usize, usize),
+    /// Whether the terminal is large enough for the roomy board.
+    roomy_allowed: bool,
 }
 
 impl BoardView {
@@ -50,6 +71,8 @@ impl BoardView {
             typed: String::new(),
             plain,
             on_square: None,
+            cell: (CELL, 1),
+            roomy_allowed: false,
         }
     }
 
@@ -116,18 +139,20 @@ impl BoardView {
     }
 
     /// The square at a position relative to the view's top-left corner.
-    pub fn square_at(pos: Vec2) -> Option<Square> {
-        if pos.y < 1 || pos.y > 8 || pos.x < LEFT {
+    pub fn square_at(&self, pos: Vec2) -> Option<Square> {
+        let (w, h) = self.cell;
+        if pos.y < 1 || pos.x < LEFT {
             return None;
         }
-        let col = (pos.x - LEFT) / CELL;
-        if col >= 8 {
+        let (col, row) = ((pos.x - LEFT) / w, (pos.y - 1) / h);
+        if col >= 8 || row >= 8 {
             return None;
         }
-        Square::from_coords(col as i32, pos.y as i32 - 1)
+        Square::from_coords(col as i32, row as i32)
     }
 
-    /// The screen offset (relative to the view) of the disc glyph of `sq`.
+    /// The screen offset (relative to the view) of the disc glyph of `sq` on the
+    /// compact board.
     pub fn glyph_offset(sq: Square) -> Vec2 {
         Vec2::new(LEFT + sq.col() as usize * CELL + 1, sq.row() as usize + 1)
     }
@@ -191,28 +216,38 @@ enum CellKind {
 
 impl View for BoardView {
     fn draw(&self, printer: &Printer) {
+        let (w, h) = self.cell;
+        let pad = (w - 3) / 2;
         for col in 0..8 {
             let name = (b'a' + col as u8) as char;
-            printer.print((LEFT + col * CELL + 1, 0), &name.to_string());
+            printer.print((LEFT + col * w + pad + 1, 0), &name.to_string());
         }
         let green = Color::Dark(BaseColor::Green);
         for row in 0..8 {
-            printer.print((0, row + 1), &format!("{}", row + 1));
+            let top = 1 + row * h;
+            printer.print((0, top), &format!("{}", row + 1));
             for col in 0..8 {
                 let sq = Square::from_index_unchecked((row * 8 + col) as u32);
                 let (text, kind) = self.cell_text(sq);
-                let x = LEFT + col * CELL;
+                let x = LEFT + col * w;
                 let cursor_here = sq == self.cursor && printer.focused;
-                let draw = |p: &Printer| {
+                let blank = " ".repeat(w);
+                let mut line = " ".repeat(pad);
+                line.push_str(&text);
+                while line.chars().count() < w {
+                    line.push(' ');
+                }
+                let mid = (h - 1) / 2;
+                let body = |p: &Printer| {
+                    for dy in 0..h {
+                        p.print((x, top + dy), if dy == mid { &line } else { &blank });
+                    }
                     if cursor_here {
-                        p.with_effect(Effect::Reverse, |p| p.print((x, row + 1), &text));
-                    } else {
-                        p.print((x, row + 1), &text);
+                        p.with_effect(Effect::Reverse, |p| p.print((x + pad, top + mid), &text));
                     }
                 };
                 if self.plain {
-                    draw(printer);
-                    printer.print((x + 3, row + 1), " ");
+                    body(printer);
                     continue;
                 }
                 let fg = match kind {
@@ -229,20 +264,32 @@ impl View for BoardView {
                 };
                 printer.with_color(ColorStyle::new(fg, back), |p| {
                     if kind == CellKind::Label || self.last_move == Some(sq) {
-                        p.with_effect(Effect::Bold, draw);
+                        p.with_effect(Effect::Bold, body);
                     } else {
-                        draw(p);
+                        body(p);
                     }
-                });
-                printer.with_color(ColorStyle::new(fg, green), |p| {
-                    p.print((x + 3, row + 1), " ")
                 });
             }
         }
     }
 
-    fn required_size(&mut self, _constraint: Vec2) -> Vec2 {
-        BOARD_SIZE
+    fn layout(&mut self, size: Vec2) {
+        self.cell = if size.x >= LEFT + 8 * ROOMY.0 && size.y >= 1 + 8 * ROOMY.1 {
+            ROOMY
+        } else {
+            (CELL, 1)
+        };
+    }
+
+    fn required_size(&mut self, constraint: Vec2) -> Vec2 {
+        // When the terminal is large, ask for the roomy size whatever the constraint:
+        // `layout` falls back to the compact board if less is given.
+        let _ = constraint;
+        if self.roomy_allowed {
+            Vec2::new(LEFT + 8 * ROOMY.0, 1 + 8 * ROOMY.1)
+        } else {
+            BOARD_SIZE
+        }
     }
 
     fn take_focus(&mut self, _: Direction) -> Result<EventResult, CannotFocus> {
@@ -292,7 +339,7 @@ impl View for BoardView {
                 position,
                 event: MouseEvent::Press(MouseButton::Left),
             } => {
-                return match position.checked_sub(offset).and_then(BoardView::square_at) {
+                return match position.checked_sub(offset).and_then(|p| self.square_at(p)) {
                     Some(sq) => self.choose(sq),
                     None => EventResult::Ignored,
                 };

@@ -261,6 +261,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
     bind(&mut keys, Event::Char('q'), leave);
     while siv.pop_layer().is_some() {}
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    super::board_view::fit_boards(siv);
     refresh(siv, &shared);
 }
 

@@ -254,6 +254,7 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         keys.set_on_event(Key::Esc, move |s| leave(s, &shared));
     }
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
     log(&shared, "New game. Black moves first.");
     refresh(siv, &shared);
