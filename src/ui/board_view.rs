@@ -274,7 +274,8 @@ impl View for BoardView {
     }
 
     fn layout(&mut self, size: Vec2) {
-        self.cell = if size.x >= LEFT + 8 * ROOMY.0 && size.y >= 1 + 8 * ROOMY.1 {
+        let roomy = Vec2::new(LEFT + 8 * ROOMY.0, 1 + 8 * ROOMY.1);
+        self.cell = if size.x >= roomy.x && size.y >= roomy.y {
             ROOMY
         } else {
             (CELL, 1)
