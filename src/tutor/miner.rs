@@ -452,15 +452,27 @@ fn why_text(c: &Candidate) -> String {
     let key = st.answer;
     let v = c.value;
     let next = v - c.margin;
+    let one = st.accepted.len() == 1;
+    // The verb agrees with one answer or two.
+    let verb = |single: &str, plural: &str| if one { single } else { plural }.to_string();
+    let others = if next == 0 {
+        "every other move at best draws".to_string()
+    } else if next < 0 {
+        format!("every other move loses (at best {next:+})")
+    } else {
+        format!("every other move wins by {next} at most")
+    };
     let mut text = match (c.goal, c.proof) {
         (_, Proof::Search { depth }) => format!(
-            "At depth {depth} and shallower, {key} is at least {} discs better than any other move ({v:+}).",
+            "At depths {}, {} and {depth}, {key} is at least {} discs better than any other move ({v:+}).",
+            depth.saturating_sub(4),
+            depth.saturating_sub(2),
             c.margin
         ),
         (Goal::Win, _) => format!(
-            "{} win{}; every other move draws or loses (at best {next:+}).",
+            "{} {} ({v:+} with best play); {others}.",
             list(st.accepted),
-            if st.accepted.len() == 1 { "s" } else { "" }
+            verb("wins", "win"),
         ),
         (Goal::Line, _) => {
             let finds: Vec<String> = c.steps.iter().map(|s| s.answer.to_string()).collect();
@@ -470,24 +482,25 @@ fn why_text(c: &Candidate) -> String {
             )
         }
         (Goal::Best, _) => {
-            let who = if st.accepted.len() == 1 {
+            let who = if one {
                 format!("{key} is the only move that")
             } else {
                 format!("{} are the only moves that", list(st.accepted))
             };
-            if v == 0 && next < 0 {
-                format!("{who} saves the draw; every other move loses (at best {next:+}).")
-            } else if v > 0 && next <= 0 {
-                format!("{who} wins ({v:+}); every other move draws or loses (at best {next:+}).")
+            if v == 0 {
+                format!("{who} {} the draw; {others}.", verb("saves", "save"))
             } else if v > 0 {
                 format!(
-                    "{who} wins by {v}; every other move scores at least {} discs less.",
+                    "{who} {} by {v}; every other move scores at least {} discs less.",
+                    verb("wins", "win"),
                     c.margin
                 )
             } else {
                 format!(
-                    "{who} limits the loss to {}; every other move loses at least {} discs more.",
-                    -v, c.margin
+                    "{who} {} the loss to {}; every other move loses at least {} discs more.",
+                    verb("limits", "limit"),
+                    -v,
+                    c.margin
                 )
             }
         }

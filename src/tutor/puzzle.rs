@@ -475,7 +475,13 @@ impl Puzzle {
                 why.push(format!("{played} is right. Keep going."));
             }
             if let Some(f) = move_facts(pos, played) {
-                why.extend(describe(&f).into_iter().take(3));
+                let said = why.join(" ");
+                why.extend(
+                    describe(&f)
+                        .into_iter()
+                        .filter(|l| !said.contains(l.as_str()))
+                        .take(3),
+                );
             }
             return Judgement {
                 correct: true,
