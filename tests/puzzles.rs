@@ -423,7 +423,8 @@ fn mine_collection() {
         t.elapsed().as_secs_f64()
     );
     if let Ok(dir) = std::env::var("MINE_SPLIT") {
-        let kinds: [(&str, &str, fn(&Puzzle) -> bool); 4] = [
+        type Kind = (&'static str, &'static str, fn(&Puzzle) -> bool);
+        let kinds: [Kind; 4] = [
             ("endgame-best.toml", "Endgames: find the best move", |p| {
                 p.proof == Proof::Exact && p.goal == Goal::Best
             }),
