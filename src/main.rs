@@ -98,6 +98,18 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
+    /// Mine puzzles from varied engine games; progress on stderr, Enter stops early
+    MinePuzzles {
+        /// How many puzzles to find
+        #[arg(long, default_value_t = 50)]
+        count: usize,
+        /// Random seed (the same seed and engine give the same puzzles)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the TOML set (default: standard output)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Print the speed figures, one per line
     Bench,
 }
@@ -186,6 +198,9 @@ fn main() -> ExitCode {
             .map(|text| outln!("{}", text.trim_end()))
             .map_err(|e| UserError(e.to_string())),
         Some(Command::CheckContent { full }) => return check_content(full),
+        Some(Command::MinePuzzles { count, seed, out }) => {
+            mine_puzzles(count, seed, out.as_deref())
+        }
         Some(Command::Bench) => {
             bench();
             Ok(())
@@ -225,6 +240,51 @@ fn restore_terminal() {
         cursor::Show
     );
     let _ = terminal::disable_raw_mode();
+}
+
+/// Mines puzzles; Enter on standard input stops early and keeps what was found.
+fn mine_puzzles(count: usize, seed: u64, out: Option<&std::path::Path>) -> Result<(), UserError> {
+    use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if count == 0 {
+        return Err(UserError("--count must be at least 1".into()));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            // A line (not the end of input) asks the miner to stop.
+            if let Ok(n) = std::io::stdin().read_line(&mut line)
+                && n > 0
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+    }
+    eprintln!("Mining {count} puzzles with seed {seed}. Press Enter to stop early.");
+    let config = MineConfig {
+        count,
+        seed,
+        ..MineConfig::default()
+    };
+    let mut progress = |msg: &str| eprintln!("{msg}");
+    let puzzles = mine(&config, &mut progress, stop);
+    let text = mined_toml(&format!("Mined with seed {seed}"), &puzzles);
+    eprintln!("{} puzzles found.", puzzles.len());
+    match out {
+        Some(path) => {
+            let tmp = path.with_extension("tmp-write");
+            std::fs::write(&tmp, &text)
+                .and_then(|_| std::fs::rename(&tmp, path))
+                .map_err(|e| UserError(format!("{}: {e}", path.display())))
+        }
+        None => {
+            outln!("{}", text.trim_end());
+            Ok(())
+        }
+    }
 }
 
 /// Proves the content; exit 0 when every answer holds, 1 otherwise.

@@ -124,3 +124,26 @@ fn check_content_proves_the_embedded_content() {
     assert!(last.starts_with("lessons: "), "{last}");
     assert!(last.contains(", puzzles: "), "{last}");
 }
+
+#[test]
+fn mine_puzzles_writes_a_set_that_loads() {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-mine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("mined.toml");
+    let out = run(&[
+        "mine-puzzles",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (puzzles, errors) = othello_tutor::tutor::puzzle::load_dir(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(puzzles.len(), 2);
+    assert!(stderr(&out).contains("2 puzzles found."));
+    let out = run(&["mine-puzzles", "--count", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -582,7 +582,7 @@ fn progress_round_trips_through_the_file() {
         solved: true,
         ..StepAttempts::default()
     });
-    p.puzzles.review_queue.push("p-001".into());
+    p.puzzles.review.fail("p-001", 1_000);
     store.save(&p).expect("saved");
     let back = store.load().expect("loaded");
     assert_eq!(back.progress, p);

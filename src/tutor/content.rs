@@ -268,7 +268,10 @@ impl fmt::Display for CheckReport {
 /// per step proved. The puzzles are checked by their own module and added with
 /// [`CheckReport::add_puzzles`]; until then the report counts 0 puzzles.
 pub fn check_content(full: bool, progress: &mut dyn FnMut(&str)) -> CheckReport {
-    check_sources(&embedded_lesson_sources(), full, progress)
+    let mut report = check_sources(&embedded_lesson_sources(), full, progress);
+    let (count, errors) = crate::tutor::puzzle::check_embedded(full, progress);
+    report.add_puzzles(count, errors);
+    report
 }
 
 /// Checks and proves the lessons of a directory (tests use it on broken files).

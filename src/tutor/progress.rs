@@ -122,33 +122,8 @@ impl LessonProgress {
     }
 }
 
-/// The puzzles' progress (issue 6 extends it; every field has a default).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PuzzleProgress {
-    /// The learner's puzzle rating (Glicko-2 scale).
-    pub rating: f64,
-    /// The rating deviation.
-    pub deviation: f64,
-    /// The rating volatility.
-    pub volatility: f64,
-    /// Puzzle ids to see again, the next first.
-    pub review_queue: Vec<String>,
-    /// Puzzles solved, by id: the number of times.
-    pub solved: BTreeMap<String, u32>,
-}
-
-impl Default for PuzzleProgress {
-    fn default() -> Self {
-        PuzzleProgress {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-            review_queue: Vec::new(),
-            solved: BTreeMap::new(),
-        }
-    }
-}
+/// The puzzles' progress: the learner's rating, the review queue, results per theme.
+pub use crate::tutor::review::PuzzleProgress;
 
 /// Why the progress could not be read or written.
 #[derive(Debug, thiserror::Error)]
