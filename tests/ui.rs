@@ -406,3 +406,89 @@ fn a_damaged_progress_file_is_moved_aside_and_reported() {
         "this is [[ not toml"
     );
 }
+
+/// The id of the puzzle on screen.
+fn shown_puzzle(t: &str) -> String {
+    t.lines()
+        .filter(|l| l.contains("   rating "))
+        .find_map(|l| l.split("Puzzle ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a puzzle id on screen")
+        .to_string()
+}
+
+fn puzzle_by_id(id: &str) -> othello_tutor::tutor::puzzle::Puzzle {
+    othello_tutor::tutor::puzzle::load_puzzles()
+        .expect("puzzles load")
+        .into_iter()
+        .find(|p| p.id == id)
+        .expect("the shown puzzle exists")
+}
+
+/// The learner's rating as shown in the panel ("Rating 1500 ±350").
+fn shown_rating(t: &str) -> f64 {
+    t.lines()
+        .find_map(|l| l.split("Rating ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a rating on screen")
+}
+
+#[test]
+fn puzzles_right_and_wrong_move_the_rating_and_a_miss_comes_back_when_due() {
+    let dir = temp_data_dir("puzzles");
+    let mut h = Harness::with_dir(100, 40, dir);
+    let t0 = 2_000_000_000u64;
+    othello_tutor::ui::app::set_clock(h.siv(), t0);
+    h.keys("2");
+    let t = h.text();
+    let start_rating = shown_rating(&t);
+    assert_eq!(start_rating, 1500.0, "{t}");
+
+    // Solve the first puzzle: play an accepted move at every step.
+    let first = puzzle_by_id(&shown_puzzle(&t));
+    for step in &first.steps {
+        let mv = step.accepted.into_iter().next().expect("an accepted move");
+        h.keys(&mv.to_string());
+        h.send(Event::Key(Key::Enter));
+    }
+    let t = h.text();
+    assert!(t.contains("solved!"), "{t}");
+    let after_win = shown_rating(&t);
+    assert!(
+        after_win > start_rating,
+        "{after_win} after a solved puzzle\n{t}"
+    );
+    insta::assert_snapshot!("puzzle_solved", t);
+
+    // The next one, answered with a legal move it does not accept.
+    h.keys("n");
+    let t = h.text();
+    let second = puzzle_by_id(&shown_puzzle(&t));
+    assert_ne!(second.id, first.id);
+    let step = &second.steps[0];
+    let wrong = step
+        .position
+        .legal_moves()
+        .into_iter()
+        .find(|m| !step.accepted.contains(*m))
+        .expect("a legal move that is not accepted");
+    h.keys(&wrong.to_string());
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains(&format!("✗ {wrong} is not it.")), "{t}");
+    assert!(t.contains("Solution: "), "{t}");
+    let after_loss = shown_rating(&t);
+    assert!(after_loss < after_win, "{after_loss} after a miss\n{t}");
+
+    // Not due yet: the missed puzzle is not served again the same day.
+    h.keys("n");
+    let t = h.text();
+    assert_ne!(shown_puzzle(&t), second.id, "{t}");
+    // A day and a bit later it is due, and it comes first.
+    othello_tutor::ui::app::set_clock(h.siv(), t0 + 26 * 3600);
+    h.keys("n");
+    let t = h.text();
+    assert_eq!(shown_puzzle(&t), second.id, "{t}");
+    assert!(t.contains("A review"), "{t}");
+}

@@ -85,6 +85,8 @@ pub struct LessonProgress {
     pub revealed: u32,
     /// Interactive steps finished in the current run.
     pub answered: u32,
+    /// The lesson's puzzles: solved and served in the last run, once tried.
+    pub puzzle_score: Option<(u32, u32)>,
 }
 
 impl LessonProgress {

@@ -3,6 +3,7 @@
 use super::worker::Engine;
 use super::{
     analyze_screen, help, lesson_screen, potential_screen, practice_screen, progress_screen,
+    puzzle_screen,
 };
 use crate::tutor::progress::{Progress, ProgressStore};
 use cursive::event::{Event, Key};
@@ -43,6 +44,25 @@ pub struct AppState {
     pub engine: Engine,
     /// The learner's progress, loaded on first use.
     pub progress: Arc<Mutex<ProgressState>>,
+    /// A fixed clock for tests (seconds since 1970); 0 means the system clock.
+    pub clock: Arc<std::sync::atomic::AtomicU64>,
+}
+
+/// The time now, in seconds since 1970 (a test may have fixed it with `set_clock`).
+pub fn now(siv: &mut Cursive) -> u64 {
+    let fixed = state(siv).clock.load(std::sync::atomic::Ordering::Relaxed);
+    if fixed == 0 {
+        crate::tutor::review::now_seconds()
+    } else {
+        fixed
+    }
+}
+
+/// Fixes the clock at `seconds` (tests use this to bring reviews due).
+pub fn set_clock(siv: &mut Cursive, seconds: u64) {
+    state(siv)
+        .clock
+        .store(seconds, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The learner's progress and where it is saved.
@@ -121,6 +141,7 @@ pub fn state(siv: &mut Cursive) -> AppState {
                 options: UiOptions::default(),
                 engine: Engine::new(UiOptions::default().table_mb),
                 progress: Arc::default(),
+                clock: Arc::default(),
             };
             siv.set_user_data(s.clone());
             s
@@ -140,6 +161,7 @@ pub fn build(siv: &mut Cursive, options: UiOptions) {
         options,
         engine,
         progress: Arc::default(),
+        clock: Arc::default(),
     });
     siv.add_global_callback(Event::Key(Key::F1), help::show);
     siv.add_global_callback(Event::WindowResize, super::board_view::fit_boards);
@@ -209,11 +231,7 @@ pub fn show_menu(siv: &mut Cursive) {
 fn open_entry(siv: &mut Cursive, i: usize) {
     match i {
         0 => lesson_screen::open_list(siv),
-        1 => not_yet(
-            siv,
-            "Puzzles",
-            "The puzzle trainer is not built yet (issue 6).",
-        ),
+        1 => puzzle_screen::open(siv, None),
         2 => practice_screen::open_setup(siv),
         3 => analyze_screen::open(siv),
         4 => {
@@ -230,22 +248,6 @@ fn open_entry(siv: &mut Cursive, i: usize) {
         6 => help::show(siv),
         _ => siv.quit(),
     }
-}
-
-fn not_yet(siv: &mut Cursive, title: &str, text: &str) {
-    siv.add_layer(
-        Dialog::around(TextView::new(format!(
-            "{text}\n\nThis part has not landed yet."
-        )))
-        .title(title)
-        .button("Back (Esc)", |s| {
-            s.pop_layer();
-        })
-        .wrap_with(OnEventView::new)
-        .on_event(Key::Esc, |s| {
-            s.pop_layer();
-        }),
-    );
 }
 
 /// Wraps a screen: when the terminal is smaller than `MIN_SIZE`, it says so instead of

@@ -4,11 +4,14 @@
 use super::app::{SizeGuard, show_progress_notice, state, with_progress};
 use super::board_view::{BoardView, OnSquare};
 use super::practice_screen::choose_move;
+use super::puzzle_screen::LessonRun;
 use super::worker::Job;
+use crate::engine::players::Strategy;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::content::load_lessons;
 use crate::tutor::lesson::{GoalStatus, Lesson, NextAction, Step, StepAttempts, Verdict};
+use crate::tutor::puzzle::Theme;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::traits::*;
@@ -99,6 +102,28 @@ pub fn open_list(siv: &mut Cursive) {
                 let lesson = restart_lessons[i].clone();
                 with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
                 open_lesson(s, lesson, Some(0));
+            }
+        })
+        .on_event('z', {
+            let lessons = lessons.clone();
+            move |s| {
+                let chosen = s
+                    .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
+                    .flatten();
+                if let Some(i) = chosen {
+                    open_lesson_puzzles(s, &lessons[i]);
+                }
+            }
+        })
+        .on_event('g', {
+            let lessons = lessons.clone();
+            move |s| {
+                let chosen = s
+                    .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
+                    .flatten();
+                if let Some(i) = chosen {
+                    open_lesson_game(s, &lessons[i]);
+                }
             }
         })
         .on_event('q', super::app::show_menu)
@@ -639,13 +664,29 @@ fn next(siv: &mut Cursive, shared: &Shared) {
         show_progress_notice(siv);
         let title = lock(shared).lesson.title.clone();
         cancel(&mut lock(shared));
+        let lesson = lock(shared).lesson.clone();
+        let (l1, l2) = (lesson.clone(), lesson.clone());
+        let (game_text, _, _) = lesson_game(&lesson);
         siv.add_layer(
             Dialog::around(TextView::new(format!(
-                "{title}\n\nLesson finished: {} ({stars} of 3 stars).",
+                "{title}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
+                 Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
                 stars_text(stars)
             )))
             .title("Well done")
-            .button("Back to the lessons", open_list),
+            .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
+            .button("Game (g)", move |s| open_lesson_game(s, &l2))
+            .button("Lessons (Esc)", open_list)
+            .wrap_with(OnEventView::new)
+            .on_event('p', {
+                let l = lesson.clone();
+                move |s| open_lesson_puzzles(s, &l)
+            })
+            .on_event('g', {
+                let l = lesson.clone();
+                move |s| open_lesson_game(s, &l)
+            })
+            .on_event(Key::Esc, open_list),
         );
         return;
     }
@@ -713,4 +754,100 @@ fn show_answer(siv: &mut Cursive, shared: &Shared) {
 fn leave(siv: &mut Cursive, shared: &Shared) {
     cancel(&mut lock(shared));
     open_list(siv);
+}
+
+/// The puzzle themes that practise a lesson's concepts.
+fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
+    let mut out = Vec::new();
+    for c in &lesson.concepts {
+        let theme = match c.as_str() {
+            "corner" | "stable discs" => Some(Theme::Corner),
+            "x-square" | "c-square" => Some(Theme::XSquareSacrifice),
+            "edge" | "wedge" | "unbalanced edge" => Some(Theme::Wedge),
+            "frontier" | "quiet move" | "waiting move" => Some(Theme::QuietMove),
+            "mobility" | "maximum-disc fallacy" | "opening" => Some(Theme::MobilitySqueeze),
+            "parity" | "regions" => Some(Theme::Parity),
+            "tempo" | "passing" => Some(Theme::ForcingPass),
+            "endgame" | "counting" | "scoring" => Some(Theme::ExactEndgame),
+            _ => None,
+        };
+        if let Some(t) = theme
+            && !out.contains(&t)
+        {
+            out.push(t);
+        }
+    }
+    if out.is_empty() {
+        out.push(Theme::ExactEndgame);
+    }
+    out
+}
+
+/// Puzzles a lesson offers at its end: the five easiest with its themes.
+pub const LESSON_PUZZLES: usize = 5;
+/// Solved lesson puzzles needed to pass.
+pub const LESSON_PASS_MARK: usize = 3;
+
+fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
+    let themes = lesson_themes(lesson);
+    let mut puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
+    puzzles.retain(|p| themes.iter().any(|&t| p.has_theme(t)));
+    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
+    let ids: Vec<String> = puzzles
+        .iter()
+        .take(LESSON_PUZZLES)
+        .map(|p| p.id.clone())
+        .collect();
+    if ids.is_empty() {
+        siv.add_layer(Dialog::info("No puzzle practises this lesson yet."));
+        return;
+    }
+    let run = LessonRun {
+        lesson_id: lesson.id.clone(),
+        title: lesson.title.clone(),
+        pass_mark: LESSON_PASS_MARK.min(ids.len()),
+        ids,
+    };
+    super::puzzle_screen::open(siv, Some(run));
+}
+
+/// The practice game that fits a lesson: a description, the opponent, feedback.
+fn lesson_game(lesson: &Lesson) -> (String, Strategy, bool) {
+    match lesson.order {
+        1 => ("beat the greedy partner".into(), Strategy::Greedy, true),
+        2 => (
+            "beat the greedy partner, who always grabs the most discs".into(),
+            Strategy::Greedy,
+            true,
+        ),
+        3 | 4 => (
+            "beat the static-squares partner, who loves corners".into(),
+            Strategy::StaticSquares,
+            true,
+        ),
+        6 | 7 => (
+            "keep the mobility-only partner's moves low, with feedback on".into(),
+            Strategy::MobilityOnly,
+            true,
+        ),
+        5 | 8 | 9 => (
+            "beat engine level 2, with feedback on".into(),
+            Strategy::Engine(2),
+            true,
+        ),
+        _ => (
+            "beat engine level 3, with feedback on".into(),
+            Strategy::Engine(3),
+            true,
+        ),
+    }
+}
+
+fn open_lesson_game(siv: &mut Cursive, lesson: &Lesson) {
+    let (_, opponent, feedback) = lesson_game(lesson);
+    let mut setup = crate::tutor::practice::Setup::against(crate::engine::Color::Black, opponent);
+    setup.feedback = feedback;
+    setup.start_name = format!("the initial position (after \"{}\")", lesson.title);
+    while siv.pop_layer().is_some() {}
+    super::practice_screen::open_game(siv, setup);
 }

@@ -11,6 +11,7 @@ pub mod lesson_screen;
 pub mod potential_screen;
 pub mod practice_screen;
 pub mod progress_screen;
+pub mod puzzle_screen;
 pub mod worker;
 
 pub use app::{UiOptions, build};

@@ -31,7 +31,7 @@ pub const STATUS: &str = "practice-status";
 
 const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  t hint  m markers\n\
 u undo  r redo  s best move  i feedback on/off  n new  x resign  w save  o open\n\
-v review  F1 help  Esc/q menu";
+v review  a mistakes to puzzles  F1 help  Esc/q menu";
 
 /// How the engine grades the learner's moves.
 pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
@@ -248,6 +248,7 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
     bind(&mut keys, 'w', save_dialog);
     bind(&mut keys, 'o', open_dialog);
     bind(&mut keys, 'v', review);
+    bind(&mut keys, 'a', add_personal_puzzles);
     bind(&mut keys, 'q', leave);
     {
         let shared = shared.clone();
@@ -647,10 +648,24 @@ fn show_summary(siv: &mut Cursive, shared: &Shared) {
                 s.pop_layer();
                 new_game(s, &s2);
             })
+            .button("Mistakes to puzzles (a)", {
+                let s5 = shared.clone();
+                move |s| {
+                    s.pop_layer();
+                    add_personal_puzzles(s, &s5);
+                }
+            })
             .button("Look at the board (Esc)", |s| {
                 s.pop_layer();
             })
             .wrap_with(OnEventView::new)
+            .on_event('a', {
+                let s6 = shared.clone();
+                move |s| {
+                    s.pop_layer();
+                    add_personal_puzzles(s, &s6);
+                }
+            })
             .on_event('v', move |s| {
                 s.pop_layer();
                 review(s, &s3);
@@ -663,6 +678,48 @@ fn show_summary(siv: &mut Cursive, shared: &Shared) {
                 s.pop_layer();
             }),
     );
+}
+
+/// Turns the learner's graded mistakes into personal puzzles (off the UI thread: each
+/// is re-analysed) and puts them in the review queue.
+fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
+    let practice = lock(shared).practice.clone();
+    let humans: Vec<Color> = [Color::Black, Color::White]
+        .into_iter()
+        .filter(|&c| practice.setup().seat(c) == Seat::Human)
+        .collect();
+    let t = super::app::now(siv);
+    let rating = super::app::with_progress(siv, |ps| ps.progress.puzzles.rating);
+    let engine = state(siv).engine;
+    let sink = siv.cb_sink().clone();
+    let s2 = shared.clone();
+    log(shared, "Turning your mistakes into puzzles…");
+    refresh(siv, shared);
+    let job = engine.spawn(
+        &sink,
+        move |searcher: &mut Searcher| {
+            humans
+                .iter()
+                .flat_map(|&c| {
+                    crate::tutor::review::personal_puzzles(&practice, c, searcher, rating, t)
+                })
+                .collect::<Vec<_>>()
+        },
+        move |s: &mut Cursive, _job: &Job, found| {
+            let (added, error) = super::app::with_progress(s, |ps| {
+                let n = ps.progress.puzzles.add_personal(found, t);
+                (n, ps.save().err())
+            });
+            let msg = match error {
+                Some(e) => format!("Your mistakes could not be saved: {e}"),
+                None if added == 0 => "No new mistakes to add (graded moves only).".into(),
+                None => format!("{added} mistakes are now puzzles in your review queue."),
+            };
+            log(&s2, msg);
+            refresh(s, &s2);
+        },
+    );
+    let _ = job;
 }
 
 fn hint(siv: &mut Cursive, shared: &Shared) {

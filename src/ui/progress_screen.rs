@@ -22,6 +22,30 @@ pub fn open(siv: &mut Cursive) {
             p.total_stars(),
             3 * lessons.len()
         );
+        let pz = &p.puzzles;
+        let me = pz.learner();
+        out.push_str(&format!(
+            "Puzzle rating {:.0} (±{:.0})   solved {}   streak {} (best {})   reviews waiting {}\n",
+            me.rating,
+            me.deviation,
+            pz.solved.values().sum::<u32>(),
+            pz.streak,
+            pz.best_streak,
+            pz.review.len()
+        ));
+        for theme in crate::tutor::puzzle::Theme::ALL {
+            let r = pz.theme_result(theme);
+            if r.solved + r.failed > 0 {
+                out.push_str(&format!(
+                    "  {:<20} {:>3} solved, {:>3} missed ({}%)\n",
+                    theme.label(),
+                    r.solved,
+                    r.failed,
+                    r.percent()
+                ));
+            }
+        }
+        out.push('\n');
         for l in &lessons {
             let lp = p.lesson(&l.id).cloned().unwrap_or_default();
             let stars: String = (0..3)

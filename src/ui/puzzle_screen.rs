@@ -1,0 +1,503 @@
+//! The puzzle trainer: serves a puzzle near the learner's rating (reviews first when
+//! due; a theme filter; easier or harder), judges each move, continues `line` puzzles
+//! with the engine's replies, then shows right or wrong, the solution line and the
+//! why, and updates both ratings (Glicko-2), the streak and the review queue. A lesson
+//! can also open a fixed run of its own puzzles with a pass mark.
+
+use super::app::{SizeGuard, now, show_progress_notice, state, with_progress};
+use super::board_view::{BoardView, OnSquare};
+use crate::engine::{Move, Position, Square};
+use crate::tutor::puzzle::{Puzzle, Theme, load_puzzles};
+use crate::tutor::review::PuzzleProgress;
+use cursive::Cursive;
+use cursive::event::{Event, Key};
+use cursive::traits::*;
+use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Name of the puzzle board.
+pub const BOARD: &str = "puzzle-board";
+/// Name of the puzzle panel.
+pub const PANEL: &str = "puzzle-panel";
+
+const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.   n next puzzle\n\
+- easier   + harder   t theme   [ ] the solution   F1 help   Esc menu";
+
+/// A lesson's run of puzzles: fixed puzzles in order, and the pass mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonRun {
+    /// The lesson's id (its score is saved under it).
+    pub lesson_id: String,
+    /// The lesson's title.
+    pub title: String,
+    /// The puzzle ids, easiest first.
+    pub ids: Vec<String>,
+    /// Solved puzzles needed to pass.
+    pub pass_mark: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Solving,
+    Solved,
+    Failed,
+}
+
+struct State {
+    puzzles: Vec<Puzzle>,
+    current: Option<Puzzle>,
+    step: usize,
+    shown: Position,
+    last: Option<Square>,
+    flips: Vec<Square>,
+    phase: Phase,
+    /// Position in the solution line while stepping through it.
+    viewing: Option<usize>,
+    lines: Vec<String>,
+    theme: Option<Theme>,
+    /// Rating offset for easier (-) or harder (+) puzzles.
+    offset: f64,
+    run: Option<LessonRun>,
+    run_index: usize,
+    run_solved: usize,
+}
+
+type Shared = Arc<Mutex<State>>;
+
+fn lock(shared: &Shared) -> MutexGuard<'_, State> {
+    match shared.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+/// The puzzle to serve: a due review first, else a puzzle not tried yet whose rating
+/// is nearest the learner's plus `offset`, else the nearest one not waiting in review.
+pub fn choose<'a>(
+    progress: &PuzzleProgress,
+    puzzles: &'a [Puzzle],
+    now: u64,
+    theme: Option<Theme>,
+    offset: f64,
+) -> Option<&'a Puzzle> {
+    if offset == 0.0 {
+        return progress.next_puzzle(puzzles, now, theme);
+    }
+    let fits = |p: &&Puzzle| theme.is_none_or(|t| p.has_theme(t));
+    for entry in progress.review.due(now) {
+        if let Some(p) = puzzles.iter().filter(fits).find(|p| p.id == entry.id) {
+            return Some(p);
+        }
+    }
+    let target = progress.learner().rating + offset;
+    let distance = |p: &Puzzle| (progress.puzzle_rating(p).rating - target).abs();
+    let pick = |list: Vec<&'a Puzzle>| {
+        list.into_iter()
+            .min_by(|a, b| distance(a).total_cmp(&distance(b)).then(a.id.cmp(&b.id)))
+    };
+    let fresh: Vec<&Puzzle> = puzzles
+        .iter()
+        .filter(fits)
+        .filter(|p| !progress.attempted(&p.id))
+        .collect();
+    if fresh.is_empty() {
+        pick(
+            puzzles
+                .iter()
+                .filter(fits)
+                .filter(|p| !progress.review.contains(&p.id))
+                .collect(),
+        )
+    } else {
+        pick(fresh)
+    }
+}
+
+/// Opens the trainer; with `run`, serves that lesson's puzzles in order instead.
+pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
+    let mut puzzles = match load_puzzles() {
+        Ok(p) => p,
+        Err(errors) => {
+            let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
+            siv.add_layer(Dialog::info(format!(
+                "The puzzles could not be loaded:\n{}",
+                text.join("\n")
+            )));
+            return;
+        }
+    };
+    puzzles.extend(with_progress(siv, |ps| {
+        ps.progress.puzzles.personal_puzzles()
+    }));
+    let plain = state(siv).options.plain;
+    let shared: Shared = Arc::new(Mutex::new(State {
+        puzzles,
+        current: None,
+        step: 0,
+        shown: Position::start(),
+        last: None,
+        flips: Vec::new(),
+        phase: Phase::Solving,
+        viewing: None,
+        lines: Vec::new(),
+        theme: None,
+        offset: 0.0,
+        run,
+        run_index: 0,
+        run_solved: 0,
+    }));
+    let mut board = BoardView::new(Position::start(), plain);
+    let on_square: OnSquare = {
+        let shared = shared.clone();
+        Arc::new(move |s: &mut Cursive, sq: Square| played(s, &shared, sq))
+    };
+    board.set_on_square(on_square);
+    let body = LinearLayout::vertical()
+        .child(
+            LinearLayout::horizontal()
+                .child(Panel::new(board.with_name(BOARD)))
+                .child(
+                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
+                        .title("Puzzle")
+                        .full_width(),
+                )
+                .full_height(),
+        )
+        .child(TextView::new(KEYS));
+    let mut keys = OnEventView::new(body);
+    let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
+        let shared = shared.clone();
+        keys.set_on_event(e, move |s| f(s, &shared));
+    };
+    bind(&mut keys, Event::Char('n'), next);
+    bind(&mut keys, Event::Char('-'), easier);
+    bind(&mut keys, Event::Char('+'), harder);
+    bind(&mut keys, Event::Char('t'), cycle_theme);
+    bind(&mut keys, Event::Char('['), view_back);
+    bind(&mut keys, Event::Char(']'), view_forward);
+    keys.set_on_event(Key::Esc, super::app::show_menu);
+    keys.set_on_event('q', super::app::show_menu);
+    while siv.pop_layer().is_some() {}
+    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    super::board_view::fit_boards(siv);
+    next(siv, &shared);
+    show_progress_notice(siv);
+}
+
+/// Serves the next puzzle.
+fn next(siv: &mut Cursive, shared: &Shared) {
+    let t = now(siv);
+    let progress = with_progress(siv, |ps| ps.progress.puzzles.clone());
+    let finished_run = {
+        let mut st = lock(shared);
+        let chosen: Option<Puzzle> = match &st.run {
+            Some(run) => run
+                .ids
+                .get(st.run_index)
+                .and_then(|id| st.puzzles.iter().find(|p| &p.id == id))
+                .cloned(),
+            None => choose(&progress, &st.puzzles, t, st.theme, st.offset).cloned(),
+        };
+        let finished = st.run.is_some() && chosen.is_none();
+        st.lines.clear();
+        st.phase = Phase::Solving;
+        st.step = 0;
+        st.viewing = None;
+        st.last = None;
+        st.flips.clear();
+        match chosen {
+            Some(p) => {
+                st.shown = p.position;
+                if progress.review.get(&p.id).is_some_and(|e| e.due <= t) {
+                    st.lines
+                        .push("A review: you missed this one before.".into());
+                }
+                st.current = Some(p);
+            }
+            None => {
+                st.current = None;
+                if !finished {
+                    st.lines
+                        .push("No puzzle fits this choice: t changes the theme.".into());
+                }
+            }
+        }
+        finished
+    };
+    if finished_run {
+        finish_run(siv, shared);
+        return;
+    }
+    refresh(siv, shared);
+}
+
+fn finish_run(siv: &mut Cursive, shared: &Shared) {
+    let (run, solved) = {
+        let st = lock(shared);
+        (st.run.clone(), st.run_solved)
+    };
+    let Some(run) = run else { return };
+    let total = run.ids.len();
+    let passed = solved >= run.pass_mark;
+    let save = with_progress(siv, |ps| {
+        let lp = ps.progress.lesson_mut(&run.lesson_id);
+        lp.puzzle_score = Some((solved as u32, total as u32));
+        ps.save().err()
+    });
+    if let Some(e) = save {
+        with_progress(siv, |ps| {
+            ps.notice = Some(format!("Progress could not be saved: {e}"))
+        });
+    }
+    let verdict = if passed {
+        "Passed."
+    } else {
+        "Not passed yet: the lesson's puzzles can be tried again from the lesson list (z)."
+    };
+    siv.add_layer(
+        Dialog::around(TextView::new(format!(
+            "{}\n\nYou solved {solved} of {total} (pass mark {}). {verdict}",
+            run.title, run.pass_mark
+        )))
+        .title("Lesson puzzles")
+        .button("Back to the lessons", super::lesson_screen::open_list),
+    );
+    show_progress_notice(siv);
+}
+
+fn refresh(siv: &mut Cursive, shared: &Shared) {
+    let progress = with_progress(siv, |ps| ps.progress.puzzles.clone());
+    let (pos, last, flips, text) = {
+        let st = lock(shared);
+        let (pos, last, flips) = match (st.viewing, &st.current) {
+            (Some(k), Some(p)) => solution_position(p, k),
+            _ => (st.shown, st.last, st.flips.clone()),
+        };
+        (pos, last, flips, panel_text(&st, &progress))
+    };
+    siv.call_on_name(BOARD, |b: &mut BoardView| {
+        let c = b.cursor();
+        b.set_position(pos, last, &flips);
+        b.set_cursor(c);
+    });
+    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+}
+
+/// The position after the first `k` moves of the solution, with the last one marked.
+fn solution_position(p: &Puzzle, k: usize) -> (Position, Option<Square>, Vec<Square>) {
+    let mut pos = p.position;
+    let mut last = None;
+    let mut flips = Vec::new();
+    for mv in p.solution.iter().take(k) {
+        match *mv {
+            Move::Place(sq) => {
+                flips = pos.board.flips(sq).into_iter().collect();
+                last = Some(sq);
+                pos = pos.play_unchecked(sq);
+            }
+            Move::Pass => {
+                pos = pos.pass();
+                last = None;
+                flips.clear();
+            }
+        }
+    }
+    (pos, last, flips)
+}
+
+fn panel_text(st: &State, progress: &PuzzleProgress) -> String {
+    let mut out = String::new();
+    let me = progress.learner();
+    out.push_str(&format!(
+        "Rating {:.0} ±{:.0} · streak {} (best {})\n",
+        me.rating, me.deviation, progress.streak, progress.best_streak
+    ));
+    out.push_str(&format!(
+        "Reviews: {} · theme: {} · {}\n",
+        progress.review.len(),
+        st.theme.map(|t| t.label()).unwrap_or("any"),
+        match st.offset {
+            o if o < 0.0 => "easier",
+            o if o > 0.0 => "harder",
+            _ => "your level",
+        }
+    ));
+    if let Some(run) = &st.run {
+        out.push_str(&format!(
+            "Lesson puzzles: {} ({} of {}, solved {}, pass mark {})\n",
+            run.title,
+            (st.run_index + 1).min(run.ids.len()),
+            run.ids.len(),
+            st.run_solved,
+            run.pass_mark
+        ));
+    }
+    out.push('\n');
+    if let Some(p) = &st.current {
+        let themes: Vec<&str> = p.themes.iter().map(|t| t.label()).collect();
+        out.push_str(&format!(
+            "Puzzle {}   rating {:.0}\n",
+            p.id,
+            progress.puzzle_rating(p).rating
+        ));
+        out.push_str(&format!("Themes: {}\n", themes.join(", ")));
+        let side = p.position.to_move;
+        out.push_str(&format!("{side} to play. {}\n", p.goal.task()));
+        if p.steps.len() > 1 {
+            out.push_str(&format!("Move {} of {}.\n", st.step + 1, p.steps.len()));
+        }
+        if st.phase != Phase::Solving {
+            out.push_str(&format!("\nSolution: {}\n", p.solution_text()));
+            out.push_str(&format!("Why: {}\n", p.why));
+            out.push_str("[ and ] step through the solution; n: next puzzle.\n");
+        }
+    }
+    if !st.lines.is_empty() {
+        out.push('\n');
+        for l in &st.lines {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn played(siv: &mut Cursive, shared: &Shared, sq: Square) {
+    let t = now(siv);
+    let outcome = {
+        let mut st = lock(shared);
+        let Some(p) = st.current.clone() else { return };
+        if st.phase != Phase::Solving {
+            st.lines = vec!["This puzzle is over: n gives the next one.".into()];
+            None
+        } else {
+            let j = p.judge(st.step, sq);
+            if !j.legal {
+                st.lines = j.why.clone();
+                None
+            } else if j.correct {
+                let before = p.steps[st.step].position;
+                st.flips = before.board.flips(sq).into_iter().collect();
+                st.last = Some(sq);
+                st.shown = before.play_unchecked(sq);
+                if st.step + 1 < p.steps.len() {
+                    // A line: the engine's reply, then the next move to find.
+                    let reply = p.steps[st.step].reply;
+                    st.step += 1;
+                    let next_pos = p.steps[st.step].position;
+                    let reply_text = match reply {
+                        Some(Move::Place(r)) => {
+                            let mid = st.shown;
+                            st.flips = mid.board.flips(r).into_iter().collect();
+                            st.last = Some(r);
+                            format!("{} replies {r}.", mid.to_move)
+                        }
+                        _ => "The opponent must pass.".to_string(),
+                    };
+                    st.shown = next_pos;
+                    st.lines = vec![format!("✓ {sq} is right. {reply_text} Find the next move.")];
+                    None
+                } else {
+                    st.phase = Phase::Solved;
+                    st.lines = vec![format!("✓ {sq}: solved!")];
+                    Some((p, true, Vec::new()))
+                }
+            } else {
+                st.phase = Phase::Failed;
+                let mut lines = vec![format!("✗ {sq} is not it.")];
+                lines.extend(j.why.iter().map(|w| format!("  · {w}")));
+                st.lines = lines.clone();
+                Some((p, false, lines))
+            }
+        }
+    };
+    if let Some((puzzle, solved, _)) = outcome {
+        let (result, save) = with_progress(siv, |ps| {
+            let r = ps.progress.puzzles.record_attempt(&puzzle, solved, t);
+            (r, ps.save().err())
+        });
+        {
+            let mut st = lock(shared);
+            if st.run.is_some() {
+                st.run_index += 1;
+                if solved {
+                    st.run_solved += 1;
+                }
+            }
+            st.lines.push(format!(
+                "Your rating {:.0} → {:.0}; the puzzle's {:.0} → {:.0}.",
+                result.learner_before.rating,
+                result.learner_after.rating,
+                result.puzzle_before.rating,
+                result.puzzle_after.rating
+            ));
+            if !solved {
+                st.lines
+                    .push("It goes into your review queue and comes back tomorrow.".into());
+            }
+        }
+        if let Some(e) = save {
+            with_progress(siv, |ps| {
+                ps.notice = Some(format!("Progress could not be saved: {e}"))
+            });
+            show_progress_notice(siv);
+        }
+    }
+    refresh(siv, shared);
+}
+
+fn easier(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        st.offset = (st.offset - 200.0).max(-600.0);
+    }
+    next(siv, shared);
+}
+
+fn harder(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        st.offset = (st.offset + 200.0).min(600.0);
+    }
+    next(siv, shared);
+}
+
+fn cycle_theme(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        let all = Theme::ALL;
+        st.theme = match st.theme {
+            None => Some(all[0]),
+            Some(t) => all
+                .iter()
+                .position(|&x| x == t)
+                .and_then(|i| all.get(i + 1).copied()),
+        };
+    }
+    next(siv, shared);
+}
+
+fn view_back(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        if st.phase == Phase::Solving {
+            return;
+        }
+        let k = st.viewing.unwrap_or(0);
+        st.viewing = Some(k.saturating_sub(1));
+    }
+    refresh(siv, shared);
+}
+
+fn view_forward(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        if st.phase == Phase::Solving {
+            return;
+        }
+        let len = st.current.as_ref().map_or(0, |p| p.solution.len());
+        let k = st.viewing.map_or(1, |k| k + 1);
+        st.viewing = Some(k.min(len));
+    }
+    refresh(siv, shared);
+}
