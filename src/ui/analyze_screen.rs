@@ -3,8 +3,9 @@
 //! variation from the position shown.
 
 use super::app::{SizeGuard, state};
-use super::board_view::{BoardView, OnSquare};
+use super::board_view::{BoardView, OnSquare, board_screen};
 use super::worker::Job;
+use super::worker::lock;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::notation::{self, parse_ggf, parse_obf};
 use crate::engine::search::Searcher;
@@ -13,8 +14,8 @@ use crate::tutor::explain::explain_move;
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
-use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, Panel, ScrollView, TextView};
-use std::sync::{Arc, Mutex, MutexGuard};
+use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, TextView};
+use std::sync::{Arc, Mutex};
 
 /// Name of the analysis board view.
 pub const BOARD: &str = "analyze-board";
@@ -43,13 +44,6 @@ struct State {
 
 type Shared = Arc<Mutex<State>>;
 
-fn lock(shared: &Shared) -> MutexGuard<'_, State> {
-    match shared.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
-}
-
 /// Opens the analysis board on the initial position.
 pub fn open(siv: &mut Cursive) {
     open_game(siv, Game::new(Position::start()));
@@ -73,18 +67,12 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
         Arc::new(move |s: &mut Cursive, sq: Square| play(s, &shared, sq))
     };
     board.set_on_square(on_square);
-    let body = LinearLayout::vertical()
-        .child(
-            LinearLayout::horizontal()
-                .child(Panel::new(board.with_name(BOARD)))
-                .child(
-                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
-                        .title("Analysis")
-                        .full_width(),
-                )
-                .full_height(),
-        )
-        .child(TextView::new(KEYS));
+    let body = board_screen(
+        board.with_name(BOARD),
+        PANEL,
+        "Analysis",
+        LinearLayout::vertical().child(TextView::new(KEYS)),
+    );
     let mut keys = OnEventView::new(body);
     let bind = |keys: &mut OnEventView<LinearLayout>,
                 e: cursive::event::Event,

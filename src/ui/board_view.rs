@@ -351,3 +351,27 @@ impl View for BoardView {
         EventResult::Consumed(None)
     }
 }
+
+/// The layout the board screens share: the board beside a titled, scrolling text panel
+/// named `panel`, filling the height, with `below` underneath (status, input, keys).
+pub fn board_screen(
+    board: cursive::views::NamedView<BoardView>,
+    panel: &str,
+    title: &str,
+    below: cursive::views::LinearLayout,
+) -> cursive::views::LinearLayout {
+    use cursive::traits::{Nameable, Resizable};
+    use cursive::views::{LinearLayout, Panel, ScrollView, TextView};
+    let mut layout = LinearLayout::vertical().child(
+        LinearLayout::horizontal()
+            .child(Panel::new(board))
+            .child(
+                Panel::new(ScrollView::new(TextView::new("").with_name(panel)))
+                    .title(title)
+                    .full_width(),
+            )
+            .full_height(),
+    );
+    layout.add_child(below);
+    layout
+}

@@ -2,10 +2,11 @@
 //! board, prompt, feedback) that resumes where the learner left off.
 
 use super::app::{SizeGuard, show_progress_notice, state, with_progress};
-use super::board_view::{BoardView, OnSquare};
+use super::board_view::{BoardView, OnSquare, board_screen};
 use super::practice_screen::choose_move;
 use super::puzzle_screen::LessonRun;
 use super::worker::Job;
+use super::worker::lock;
 use crate::engine::players::Strategy;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
@@ -15,10 +16,8 @@ use crate::tutor::puzzle::Theme;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::traits::*;
-use cursive::views::{
-    Dialog, EditView, LinearLayout, OnEventView, Panel, ScrollView, SelectView, TextView,
-};
-use std::sync::{Arc, Mutex, MutexGuard};
+use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
+use std::sync::{Arc, Mutex};
 
 /// Name of the lesson list.
 pub const LIST: &str = "lesson-list";
@@ -155,13 +154,6 @@ struct State {
 
 type Shared = Arc<Mutex<State>>;
 
-fn lock(shared: &Shared) -> MutexGuard<'_, State> {
-    match shared.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
-}
-
 impl State {
     fn step(&self) -> &Step {
         &self.lesson.steps[self.index]
@@ -254,23 +246,18 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
             .with_name(ANSWER)
             .fixed_width(24)
     };
-    let body = LinearLayout::vertical()
-        .child(
-            LinearLayout::horizontal()
-                .child(Panel::new(board.with_name(BOARD)))
-                .child(
-                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
-                        .title("Lesson")
-                        .full_width(),
-                )
-                .full_height(),
-        )
-        .child(
-            LinearLayout::horizontal()
-                .child(TextView::new("Answer: "))
-                .child(answer),
-        )
-        .child(TextView::new(STEP_KEYS));
+    let body = board_screen(
+        board.with_name(BOARD),
+        PANEL,
+        "Lesson",
+        LinearLayout::vertical()
+            .child(
+                LinearLayout::horizontal()
+                    .child(TextView::new("Answer: "))
+                    .child(answer),
+            )
+            .child(TextView::new(STEP_KEYS)),
+    );
     let mut keys = OnEventView::new(body);
     let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
         let shared = shared.clone();

@@ -3,7 +3,8 @@
 //! undo and redo, resign, passes, the game-over summary, the review, save and load.
 
 use super::app::{SizeGuard, state};
-use super::board_view::{BoardView, OnSquare};
+use super::board_view::{BoardView, OnSquare, board_screen};
+use super::worker::lock;
 use super::worker::{Engine, Job};
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::eval::UNITS_PER_DISC;
@@ -17,10 +18,9 @@ use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
 use cursive::views::{
-    Checkbox, Dialog, EditView, LinearLayout, OnEventView, Panel, RadioGroup, ScrollView,
-    SelectView, TextView,
+    Checkbox, Dialog, EditView, LinearLayout, OnEventView, RadioGroup, SelectView, TextView,
 };
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 /// Name of the practice board view.
 pub const BOARD: &str = "practice-board";
@@ -68,13 +68,6 @@ struct State {
 }
 
 type Shared = Arc<Mutex<State>>;
-
-fn lock(shared: &Shared) -> MutexGuard<'_, State> {
-    match shared.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
-}
 
 /// Opens the setup dialog (colour, opponent, start, feedback).
 pub fn open_setup(siv: &mut Cursive) {
@@ -222,16 +215,14 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         Arc::new(move |s: &mut Cursive, sq: Square| human_move(s, &shared, sq))
     };
     board.set_on_square(on_square);
-    let right = ScrollView::new(TextView::new("").with_name(PANEL));
-    let body = LinearLayout::vertical()
-        .child(
-            LinearLayout::horizontal()
-                .child(Panel::new(board.with_name(BOARD)))
-                .child(Panel::new(right).title("Game").full_width())
-                .full_height(),
-        )
-        .child(TextView::new("").with_name(STATUS))
-        .child(TextView::new(KEYS));
+    let body = board_screen(
+        board.with_name(BOARD),
+        PANEL,
+        "Game",
+        LinearLayout::vertical()
+            .child(TextView::new("").with_name(STATUS))
+            .child(TextView::new(KEYS)),
+    );
     let mut keys = OnEventView::new(body);
     let bind = |keys: &mut OnEventView<LinearLayout>, c: char, f: fn(&mut Cursive, &Shared)| {
         let shared = shared.clone();
@@ -467,34 +458,60 @@ fn human_move(siv: &mut Cursive, shared: &Shared, sq: Square) {
 /// Grades the learner's move at `index` (played from `before`) off the UI thread,
 /// then goes on with the game.
 fn grade(siv: &mut Cursive, shared: &Shared, before: Position, index: usize, sq: Square) {
-    let engine = state(siv).engine;
+    run_job(
+        siv,
+        shared,
+        Busy::Grading,
+        move |searcher| analyze(searcher, &before.board, FEEDBACK_ANALYSIS),
+        move |st, result| {
+            if let Ok(values) = result
+                && let Some(fb) = grade_move(&before, sq, &values)
+            {
+                st.practice.set_feedback_at(index, fb);
+            }
+            None
+        },
+        true,
+    );
+}
+
+/// Runs `work` on the engine thread as the screen's one job, marked `busy`; when it
+/// ends (and is still the current job), `apply` updates the state and may return a
+/// line for the log; then the screen is redrawn and, if `then_continue`, the game
+/// goes on (passes, the computer's move, the end).
+fn run_job<R: Send + 'static>(
+    siv: &mut Cursive,
+    shared: &Shared,
+    busy: Busy,
+    work: impl FnOnce(&mut Searcher) -> R + Send + 'static,
+    apply: impl FnOnce(&mut State, R) -> Option<String> + Send + 'static,
+    then_continue: bool,
+) {
+    let engine: Engine = state(siv).engine;
     let sink = siv.cb_sink().clone();
     let shared2 = shared.clone();
-    let job = engine.spawn(
-        &sink,
-        move |searcher: &mut Searcher| analyze(searcher, &before.board, FEEDBACK_ANALYSIS),
-        move |s: &mut Cursive, job: &Job, result| {
-            {
-                let mut st = lock(&shared2);
-                if st.job.as_ref().map(|j| j.id) != Some(job.id) {
-                    return;
-                }
-                st.job = None;
-                st.busy = Busy::Idle;
-                if let Ok(values) = result
-                    && let Some(fb) = grade_move(&before, sq, &values)
-                {
-                    st.practice.set_feedback_at(index, fb);
-                }
+    let job = engine.spawn(&sink, work, move |s: &mut Cursive, job: &Job, result| {
+        let line = {
+            let mut st = lock(&shared2);
+            if st.job.as_ref().map(|j| j.id) != Some(job.id) {
+                return;
             }
-            refresh(s, &shared2);
+            st.job = None;
+            st.busy = Busy::Idle;
+            apply(&mut st, result)
+        };
+        if let Some(line) = line {
+            log(&shared2, line);
+        }
+        refresh(s, &shared2);
+        if then_continue {
             continue_game(s, &shared2);
-        },
-    );
+        }
+    });
     {
         let mut st = lock(shared);
         st.job = Some(job);
-        st.busy = Busy::Grading;
+        st.busy = busy;
     }
     refresh(siv, shared);
 }
@@ -537,38 +554,19 @@ fn continue_game(siv: &mut Cursive, shared: &Shared) {
 /// The computer's move, searched off the UI thread.
 fn reply(siv: &mut Cursive, shared: &Shared, strategy: Strategy) {
     let pos = lock(shared).practice.position();
-    let engine: Engine = state(siv).engine;
-    let sink = siv.cb_sink().clone();
-    let shared2 = shared.clone();
-    let job = engine.spawn(
-        &sink,
-        move |searcher: &mut Searcher| choose_move(searcher, &pos, strategy),
-        move |s: &mut Cursive, job: &Job, result: Option<(Square, i32, bool)>| {
-            {
-                let mut st = lock(&shared2);
-                if st.job.as_ref().map(|j| j.id) != Some(job.id) {
-                    return;
-                }
-                st.job = None;
-                st.busy = Busy::Idle;
-                if let Some((sq, value, exact)) = result
-                    && st.practice.play(Move::Place(sq)).is_ok()
-                {
-                    st.last_reply = Some((pos.to_move, sq, value, exact));
-                    drop(st);
-                    let line = format!("{} plays {sq}.", pos.to_move);
-                    log(&shared2, line);
-                }
-            }
-            refresh(s, &shared2);
-            continue_game(s, &shared2);
+    run_job(
+        siv,
+        shared,
+        Busy::Replying,
+        move |searcher| choose_move(searcher, &pos, strategy),
+        move |st, result: Option<(Square, i32, bool)>| {
+            let (sq, value, exact) = result?;
+            st.practice.play(Move::Place(sq)).ok()?;
+            st.last_reply = Some((pos.to_move, sq, value, exact));
+            Some(format!("{} plays {sq}.", pos.to_move))
         },
+        true,
     );
-    let mut st = lock(shared);
-    st.job = Some(job);
-    st.busy = Busy::Replying;
-    drop(st);
-    refresh(siv, shared);
 }
 
 /// The computer's choice with its value (whole discs, mover's view) and exactness.
@@ -724,39 +722,28 @@ fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
 
 fn hint(siv: &mut Cursive, shared: &Shared) {
     let pos = {
-        let mut st = lock(shared);
+        let st = lock(shared);
         if !st.practice.human_to_move() || st.busy != Busy::Idle {
             drop(st);
             log(shared, "A hint is for your own turn.");
             refresh(siv, shared);
             return;
         }
-        st.busy = Busy::Hinting;
         st.practice.position()
     };
-    let engine = state(siv).engine;
-    let sink = siv.cb_sink().clone();
-    let shared2 = shared.clone();
-    let job = engine.spawn(
-        &sink,
-        move |searcher: &mut Searcher| analyze(searcher, &pos.board, HINT_ANALYSIS),
-        move |s: &mut Cursive, job: &Job, result| {
-            {
-                let mut st = lock(&shared2);
-                if st.job.as_ref().map(|j| j.id) != Some(job.id) {
-                    return;
-                }
-                st.job = None;
-                st.busy = Busy::Idle;
-                if let Ok(values) = result {
-                    st.hint = Some(values);
-                }
+    run_job(
+        siv,
+        shared,
+        Busy::Hinting,
+        move |searcher| analyze(searcher, &pos.board, HINT_ANALYSIS),
+        |st, result| {
+            if let Ok(values) = result {
+                st.hint = Some(values);
             }
-            refresh(s, &shared2);
+            None
         },
+        false,
     );
-    lock(shared).job = Some(job);
-    refresh(siv, shared);
 }
 
 fn toggle_markers(siv: &mut Cursive, _shared: &Shared) {

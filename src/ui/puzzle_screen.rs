@@ -5,15 +5,16 @@
 //! can also open a fixed run of its own puzzles with a pass mark.
 
 use super::app::{SizeGuard, now, show_progress_notice, state, with_progress};
-use super::board_view::{BoardView, OnSquare};
+use super::board_view::{BoardView, OnSquare, board_screen};
+use super::worker::lock;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::puzzle::{Puzzle, Theme, load_puzzles};
 use crate::tutor::review::PuzzleProgress;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::traits::*;
-use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
-use std::sync::{Arc, Mutex, MutexGuard};
+use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
+use std::sync::{Arc, Mutex};
 
 /// Name of the puzzle board.
 pub const BOARD: &str = "puzzle-board";
@@ -63,13 +64,6 @@ struct State {
 }
 
 type Shared = Arc<Mutex<State>>;
-
-fn lock(shared: &Shared) -> MutexGuard<'_, State> {
-    match shared.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
-}
 
 /// The puzzle to serve: a due review first, else a puzzle not tried yet whose rating
 /// is nearest the learner's plus `offset`, else the nearest one not waiting in review.
@@ -152,18 +146,12 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
         Arc::new(move |s: &mut Cursive, sq: Square| played(s, &shared, sq))
     };
     board.set_on_square(on_square);
-    let body = LinearLayout::vertical()
-        .child(
-            LinearLayout::horizontal()
-                .child(Panel::new(board.with_name(BOARD)))
-                .child(
-                    Panel::new(ScrollView::new(TextView::new("").with_name(PANEL)))
-                        .title("Puzzle")
-                        .full_width(),
-                )
-                .full_height(),
-        )
-        .child(TextView::new(KEYS));
+    let body = board_screen(
+        board.with_name(BOARD),
+        PANEL,
+        "Puzzle",
+        LinearLayout::vertical().child(TextView::new(KEYS)),
+    );
     let mut keys = OnEventView::new(body);
     let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
         let shared = shared.clone();

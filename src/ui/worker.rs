@@ -92,3 +92,11 @@ impl Engine {
         work(&mut guard)
     }
 }
+
+/// Locks a screen's shared state; a panic elsewhere does not make the state unusable.
+pub fn lock<T>(shared: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match shared.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
