@@ -92,17 +92,8 @@ fn stable_discs_are_never_flipped_in_random_continuations() {
     let mut rng = StdRng::seed_from_u64(77);
     let mut checked = 0;
     for _ in 0..300 {
-        let mut p = Position::start();
         let plies = rng.random_range(20..58);
-        for _ in 0..plies {
-            let moves = p.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            p = p
-                .play(moves[rng.random_range(0..moves.len())])
-                .expect("legal");
-        }
+        let p = random_position(&mut rng, plies);
         let stable_black = stable_discs(p.black(), p.white());
         let stable_white = stable_discs(p.white(), p.black());
         checked += (stable_black | stable_white).count_ones();
@@ -194,16 +185,8 @@ fn edges_wedges_and_unbalanced_edges_by_hand() {
 fn the_breakdown_adds_up_to_the_evaluation() {
     let mut rng = StdRng::seed_from_u64(3);
     for _ in 0..200 {
-        let mut p = Position::start();
-        for _ in 0..rng.random_range(0..50) {
-            let moves = p.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            p = p
-                .play(moves[rng.random_range(0..moves.len())])
-                .expect("legal");
-        }
+        let plies = rng.random_range(0..50);
+        let p = random_position(&mut rng, plies);
         let b = breakdown(&p.board);
         assert_eq!(b.terms.len(), TERMS.len());
         let sum: f64 = b.terms.iter().map(|t| t.discs).sum();
@@ -222,16 +205,8 @@ fn search_returns_legal_moves_and_handles_passes_and_finished_games() {
     let mut searcher = Searcher::new(4, 4);
     let (mut passes, mut finished) = (0, 0);
     for _ in 0..300 {
-        let mut p = Position::start();
-        for _ in 0..rng.random_range(0..64) {
-            let moves = p.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            p = p
-                .play(moves[rng.random_range(0..moves.len())])
-                .expect("legal");
-        }
+        let plies = rng.random_range(0..64);
+        let p = random_position(&mut rng, plies);
         let r = searcher
             .search(&p.board, Limits::depth(3, 8))
             .expect("not stopped");
@@ -270,15 +245,9 @@ fn analysis_agrees_with_the_solver_at_low_empties() {
     let mut solver = Solver::new(8);
     let mut checked = 0;
     while checked < 40 {
-        let mut p = Position::start();
-        while p.board.empty_count() > 12 {
-            let moves = p.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            p = p
-                .play(moves[rng.random_range(0..moves.len())])
-                .expect("legal");
+        let p = random_position(&mut rng, 48);
+        if p.board.empty_count() > 12 {
+            continue;
         }
         if p.is_game_over() || p.must_pass() {
             continue;
@@ -365,16 +334,8 @@ fn the_simple_players_follow_their_rule() {
     let mut fixed = Player::new(Strategy::StaticSquares);
     let mut mobile = Player::new(Strategy::MobilityOnly);
     for _ in 0..100 {
-        let mut p = Position::start();
-        for _ in 0..rng.random_range(0..50) {
-            let moves = p.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            p = p
-                .play(moves[rng.random_range(0..moves.len())])
-                .expect("legal");
-        }
+        let plies = rng.random_range(0..50);
+        let p = random_position(&mut rng, plies);
         let moves: Vec<Square> = p.legal_moves().into_iter().collect();
         if moves.is_empty() {
             continue;
@@ -417,4 +378,19 @@ fn ffo_obf_positions_parse_for_the_search() {
     assert!(r.exact);
     assert_eq!(r.score, 1800);
     assert_eq!(r.best, Square::parse("g8").ok());
+}
+
+/// A position after `plies` random moves from the start (fewer if the game ends).
+fn random_position(rng: &mut StdRng, plies: usize) -> Position {
+    let mut p = Position::start();
+    for _ in 0..plies {
+        let moves = p.legal_move_list();
+        if moves.is_empty() {
+            break;
+        }
+        p = p
+            .play(moves[rng.random_range(0..moves.len())])
+            .expect("legal");
+    }
+    p
 }
