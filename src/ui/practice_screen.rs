@@ -304,7 +304,14 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(panel));
 }
 
+/// The latest event (a pass, an illegal move, the engine's move…) above the line that
+/// says whose turn it is, so that a notice is never overwritten before it is read.
 fn status_text(st: &State) -> String {
+    let latest = st.log.last().cloned().unwrap_or_default();
+    format!("{latest}\n{}", turn_text(st))
+}
+
+fn turn_text(st: &State) -> String {
     let p = &st.practice;
     let pos = p.position();
     if p.is_over() {
