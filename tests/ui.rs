@@ -492,3 +492,22 @@ fn puzzles_right_and_wrong_move_the_rating_and_a_miss_comes_back_when_due() {
     assert_eq!(shown_puzzle(&t), second.id, "{t}");
     assert!(t.contains("A review"), "{t}");
 }
+
+#[test]
+fn the_roomy_board_on_a_large_terminal_takes_clicks_too() {
+    let mut h = Harness::new(120, 40);
+    practice(&mut h, vs_level(1, false));
+    h.runner.refresh();
+    let t = h.text();
+    // Squares six columns wide: the column letters stand six apart.
+    let header = h.frame().find_occurences("a     b     c     d")[0].min();
+    assert!(
+        t.contains("a     b     c     d     e     f     g     h"),
+        "{t}"
+    );
+    // e6 (column e, row 6) is a legal first move: click its disc glyph.
+    let e6 = header + (4 * 6, 1 + 5 * 2);
+    h.click(e6);
+    let t = h.wait_for("Black plays e6.");
+    assert!(t.contains("Black plays e6."), "{t}");
+}
