@@ -64,7 +64,7 @@ impl Strategy {
     pub fn description(self) -> &'static str {
         match self {
             Strategy::Greedy => "grabs the most discs with every move",
-            Strategy::StaticSquares => "loves corners, avoids the squares next to them",
+            Strategy::StaticSquares => "loves corners, shuns the squares by them",
             Strategy::MobilityOnly => "leaves you as few moves as it can",
             Strategy::Engine(1) => "looks one move ahead",
             Strategy::Engine(2) => "looks two moves ahead",

@@ -121,7 +121,17 @@ pub fn move_facts(pos: &Position, sq: Square) -> Option<MoveFacts> {
     })
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
+/// "a new foothold" for one frontier disc, "each a new foothold" for several.
+pub(crate) fn footholds(n: u32) -> &'static str {
+    if n == 1 {
+        "a new foothold"
+    } else {
+        "each a new foothold"
+    }
+}
+
+/// "1 disc", "3 discs": a count with its noun in the right number.
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
     } else {
@@ -194,9 +204,10 @@ pub fn describe(f: &MoveFacts) -> Vec<String> {
             .map(|s| s.to_string())
             .collect();
         out.push(format!(
-            "Flips {} on the frontier ({}), each a new foothold for {them}.",
+            "Flips {} on the frontier ({}), {} for {them}.",
             plural(n, "disc", "discs"),
-            names.join(" ")
+            names.join(" "),
+            footholds(n)
         ));
     }
     if f.stable_after > f.stable_before {

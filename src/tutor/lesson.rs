@@ -129,7 +129,9 @@ use crate::engine::features::{empty_regions, frontier_discs, stable_discs};
 use crate::engine::notation::{self, NotationError};
 use crate::engine::players::{MAX_LEVEL, Strategy};
 use crate::engine::{Color, Game, Move, Position, Square, SquareSet};
-use crate::tutor::explain::{MoveFacts, contrast, describe, illegal_reason, move_facts};
+use crate::tutor::explain::{
+    MoveFacts, contrast, describe, footholds, illegal_reason, move_facts, plural,
+};
 use serde::Deserialize;
 use std::fmt;
 
@@ -726,14 +728,6 @@ pub struct Verdict {
     pub loss: Option<i32>,
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 fn square_list(set: SquareSet) -> String {
     set.into_iter()
         .map(|s| s.to_string())
@@ -833,9 +827,10 @@ impl FindMove {
                 plural(f.their_moves_after, "move", "moves")
             ),
             Check::Quiet => format!(
-                "{sq} flips {} ({}), each a new foothold for {them}; another move flips none.",
+                "{sq} flips {} ({}), {} for {them}; another move flips none.",
                 plural(f.frontier_flipped.len(), "frontier disc", "frontier discs"),
-                square_list(f.frontier_flipped)
+                square_list(f.frontier_flipped),
+                footholds(f.frontier_flipped.len())
             ),
             Check::TakesCorner => format!("{sq} is not a corner, and a corner is yours to take."),
             Check::NoXOrC => match (f.x_square_of, f.c_square_of) {
