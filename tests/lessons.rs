@@ -667,6 +667,42 @@ fn unknown_and_missing_progress_fields_keep_their_defaults() {
 }
 
 #[test]
+fn a_newer_versions_progress_file_is_copied_before_it_is_rewritten() {
+    let dir = temp_dir("newer");
+    let store = ProgressStore::new(&dir);
+    let text = "version = 7\nfuture = \"kept\"\n[lessons.rules]\ncompleted = true\nstars = 2\n";
+    std::fs::write(store.path(), text).expect("written");
+    let out = store.load().expect("loaded");
+    assert_eq!(out.recovered_from, None);
+    assert_eq!(
+        out.progress.version,
+        othello_tutor::tutor::progress::VERSION
+    );
+    assert_eq!(out.progress.lesson("rules").map(|l| l.stars), Some(2));
+    let copy = out.newer_copy.clone().expect("a copy was kept");
+    assert_eq!(copy, dir.join("progress.toml.v7"));
+    assert_eq!(std::fs::read_to_string(&copy).expect("the copy"), text);
+    let notice = out.notice().expect("the learner is told");
+    assert!(
+        notice.contains("newer version") && notice.contains("progress.toml.v7"),
+        "{notice}"
+    );
+    // Loading again without saving reuses the same copy instead of making another.
+    let again = store.load().expect("loaded again");
+    assert_eq!(again.newer_copy, Some(copy.clone()));
+    let files = std::fs::read_dir(&dir).expect("the directory").count();
+    assert_eq!(files, 2);
+    // Once this version has saved, the file is its own and nothing more is copied.
+    store.save(&out.progress).expect("saved");
+    assert_eq!(store.load().expect("loaded").newer_copy, None);
+    assert_eq!(
+        std::fs::read_to_string(&copy).expect("the copy stays"),
+        text
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_data_directory_prefers_the_flag_then_the_variable() {
     let flag = Path::new("/tmp/from-flag");
     let env = Some(std::ffi::OsString::from("/tmp/from-env"));

@@ -184,14 +184,24 @@ pub struct LoadOutcome {
     pub recovered_from: Option<PathBuf>,
     /// What was wrong with the damaged file.
     pub damage: Option<String>,
+    /// Where a copy of a file written by a newer format version was kept, if it
+    /// was (this version drops what it does not know when it saves).
+    pub newer_copy: Option<PathBuf>,
 }
 
 impl LoadOutcome {
-    /// A sentence for the learner when a damaged file was moved aside.
+    /// A sentence for the learner when a damaged file was moved aside, or a newer
+    /// version's file was copied before this version rewrites it.
     pub fn notice(&self) -> Option<String> {
-        self.recovered_from.as_ref().map(|p| {
-            format!(
+        if let Some(p) = &self.recovered_from {
+            return Some(format!(
                 "Your saved progress could not be read, so it starts afresh. The damaged file was kept as {}.",
+                p.display()
+            ));
+        }
+        self.newer_copy.as_ref().map(|p| {
+            format!(
+                "Your progress was saved by a newer version of othello-tutor; a copy of it was kept as {}.",
                 p.display()
             )
         })
@@ -227,7 +237,10 @@ impl ProgressStore {
 
     /// Reads the progress. No file gives a fresh progress. A file that cannot be
     /// parsed is renamed to `progress.toml.damaged-<seconds>` and reported in the
-    /// outcome; a file that cannot be read or moved is an error.
+    /// outcome; a file that cannot be read or moved is an error. A file written by a
+    /// newer format version is read as far as this version understands it, and a
+    /// copy is kept as `progress.toml.v<N>` first (once), since saving drops what
+    /// this version does not know.
     pub fn load(&self) -> Result<LoadOutcome, ProgressError> {
         let path = self.path();
         let bytes = match std::fs::read(&path) {
@@ -237,6 +250,7 @@ impl ProgressStore {
                     progress: Progress::default(),
                     recovered_from: None,
                     damage: None,
+                    newer_copy: None,
                 });
             }
             Err(e) => return Err(io_err(&path)(e)),
@@ -245,11 +259,30 @@ impl ProgressStore {
             .map_err(|_| "the file is not UTF-8 text".to_string())
             .and_then(|t| toml::from_str::<Progress>(t).map_err(|e| e.to_string()));
         match parsed {
-            Ok(progress) => Ok(LoadOutcome {
-                progress,
-                recovered_from: None,
-                damage: None,
-            }),
+            Ok(progress) => {
+                let newer_copy = if progress.version > VERSION {
+                    let base = format!("{FILE_NAME}.v{}", progress.version);
+                    let kept = self.dir.join(&base);
+                    if std::fs::read(&kept).is_ok_and(|k| k == bytes) {
+                        Some(kept)
+                    } else {
+                        let copy = self.free_name(&base);
+                        std::fs::write(&copy, &bytes).map_err(io_err(&copy))?;
+                        Some(copy)
+                    }
+                } else {
+                    None
+                };
+                Ok(LoadOutcome {
+                    progress: Progress {
+                        version: VERSION,
+                        ..progress
+                    },
+                    recovered_from: None,
+                    damage: None,
+                    newer_copy,
+                })
+            }
             Err(damage) => {
                 let aside = self.damaged_name();
                 std::fs::rename(&path, &aside).map_err(io_err(&path))?;
@@ -257,6 +290,7 @@ impl ProgressStore {
                     progress: Progress::default(),
                     recovered_from: Some(aside),
                     damage: Some(damage.trim_end().to_string()),
+                    newer_copy: None,
                 })
             }
         }
@@ -268,8 +302,12 @@ impl ProgressStore {
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0);
-        let base = format!("{FILE_NAME}.damaged-{secs}");
-        let mut candidate = self.dir.join(&base);
+        self.free_name(&format!("{FILE_NAME}.damaged-{secs}"))
+    }
+
+    /// `base` in the data directory, or `base-n` for the first n that is free.
+    fn free_name(&self, base: &str) -> PathBuf {
+        let mut candidate = self.dir.join(base);
         let mut n = 1;
         while candidate.exists() {
             n += 1;
