@@ -49,7 +49,8 @@ enum Command {
     },
     /// Value every legal move, best first: "MOVE SCORE exact|dD PV..."
     Analyze {
-        /// A transcript from the start (f5d6...) or an OBF line
+        /// A transcript from the start (f5d6...) or an OBF line (one that starts
+        /// with "-" is taken as a position, not an option)
         position: Vec<String>,
         /// Search depth (default 12; exact anyway at 20 empties or fewer)
         #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u32).range(1..=60))]
@@ -144,6 +145,23 @@ macro_rules! outln {
 /// A failure that the user caused: printed as one line, exit status 2.
 struct UserError(String);
 
+/// An OBF board given to `analyze` that starts with an empty square (`-`) would read
+/// as an option; its first `-` becomes the other empty-square mark, `.`, so it reads
+/// as a position. Only a word of at least eight board characters is touched, which
+/// no option is.
+fn protect_board(arg: std::ffi::OsString) -> std::ffi::OsString {
+    match arg.to_str() {
+        Some(text)
+            if text.starts_with('-')
+                && text.len() >= 8
+                && text.chars().all(|c| "-XOxo*. ".contains(c)) =>
+        {
+            format!(".{}", &text[1..]).into()
+        }
+        _ => arg,
+    }
+}
+
 fn main() -> ExitCode {
     #[cfg(target_arch = "x86_64")]
     if !std::arch::is_x86_feature_detected!("avx2") || !std::arch::is_x86_feature_detected!("bmi2")
@@ -154,7 +172,12 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let mut in_analyze = false;
+    let cli = Cli::parse_from(std::env::args_os().map(|arg| {
+        let arg = if in_analyze { protect_board(arg) } else { arg };
+        in_analyze |= arg == "analyze";
+        arg
+    }));
     let result = match cli.command {
         None => {
             run_tui(othello_tutor::ui::UiOptions {

@@ -147,3 +147,42 @@ fn mine_puzzles_writes_a_set_that_loads() {
     let out = run(&["mine-puzzles", "--count", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn analyze_values_every_move_of_an_obf_that_starts_with_an_empty_square() {
+    // FFO #1 and #2 (14 empties) start with "--" and "-": they must read as
+    // positions, not options, and every move's exact value must match the file's.
+    let text = include_str!("data/fforum-1-19.obf");
+    for line in text.lines().filter(|l| !l.starts_with('%')).take(2) {
+        let mut fields = line.split(';').map(str::trim);
+        let position = fields.next().expect("the position");
+        assert!(position.starts_with('-'), "{position}");
+        let mut expected: Vec<(String, i32)> = fields
+            .filter(|f| !f.is_empty())
+            .map(|f| {
+                let (mv, score) = f.split_once(':').expect("MOVE:SCORE");
+                (mv.to_lowercase(), score.parse().expect("a score"))
+            })
+            .collect();
+        expected.sort();
+        for args in [
+            vec!["analyze", position, "--exact"],
+            vec!["analyze", "--exact", position],
+        ] {
+            let o = run(&args);
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            let mut got: Vec<(String, i32)> = stdout(&o)
+                .lines()
+                .map(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    assert_eq!(w[2], "exact", "{l}");
+                    (w[0].to_string(), w[1].parse().expect("a score"))
+                })
+                .collect();
+            let scores: Vec<i32> = got.iter().map(|g| g.1).collect();
+            assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first");
+            got.sort();
+            assert_eq!(got, expected, "{args:?}");
+        }
+    }
+}
