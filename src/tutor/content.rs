@@ -18,6 +18,7 @@ use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::explain::move_facts;
+use crate::tutor::files::{dir_label, toml_files_in};
 use crate::tutor::lesson::{
     Check, ContentError, FindMove, Lesson, PlayOut, Problem, Question, Step,
 };
@@ -52,34 +53,18 @@ pub fn embedded_lesson_sources() -> Vec<Source> {
 
 /// The `*.toml` files of a directory, sorted by name, named `<dir name>/<file>`.
 pub fn lesson_sources_in(dir: &Path) -> Result<Vec<Source>, ContentError> {
-    let label = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| dir.display().to_string());
-    let io_err = |e: std::io::Error| {
+    let files = toml_files_in(dir).map_err(|e| {
         ContentError::new(
-            &label,
+            &dir_label(dir),
             None,
             None,
             Problem::Invalid(format!("cannot read: {e}")),
         )
-    };
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io_err)? {
-        let path = entry.map_err(io_err)?.path();
-        if path.extension().is_some_and(|e| e == "toml") && path.is_file() {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            files.push(Source {
-                file: format!("{label}/{name}"),
-                bytes: std::fs::read(&path).map_err(io_err)?,
-            });
-        }
-    }
-    files.sort_by(|a, b| a.file.cmp(&b.file));
-    Ok(files)
+    })?;
+    Ok(files
+        .into_iter()
+        .map(|(file, bytes)| Source { file, bytes })
+        .collect())
 }
 
 /// Reads and checks lesson files: returns the good lessons sorted by order, and every

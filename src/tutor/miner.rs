@@ -33,8 +33,8 @@ use crate::engine::{Color, Move, Position, Square, SquareSet};
 use crate::tutor::explain::{describe, move_facts};
 use crate::tutor::openings::random_xot;
 use crate::tutor::puzzle::{
-    Goal, Proof, Puzzle, PuzzleSource, Step, Theme, proof_searcher, prove_puzzle, searched_gap,
-    themes_of, to_toml,
+    Goal, Proof, Puzzle, PuzzleSource, Step, Theme, moves_at_least, proof_searcher, prove_puzzle,
+    searched_gap, themes_of, to_toml,
 };
 use crate::tutor::rating::{Difficulty, initial_rating};
 use rand::rngs::StdRng;
@@ -170,21 +170,6 @@ fn play_game(rng: &mut StdRng, searcher: &mut Searcher) -> Option<Vec<Move>> {
     Some(moves)
 }
 
-/// The moves of `pos` worth at least `bound` (exact, by null windows).
-fn at_least(searcher: &mut Searcher, pos: &Position, bound: i32) -> Option<SquareSet> {
-    let mut set = SquareSet::EMPTY;
-    for sq in pos.legal_moves() {
-        let s = searcher
-            .solver()
-            .score_after(&pos.board, sq, bound - 1, bound)
-            .ok()?;
-        if s >= bound {
-            set.0 |= sq.bit();
-        }
-    }
-    Some(set)
-}
-
 /// The exact best value of the moves of `pos` outside `set` (all below `ceiling`).
 fn best_outside(
     searcher: &mut Searcher,
@@ -268,7 +253,7 @@ fn extend_line(
         if next.is_game_over() || next.must_pass() || next.legal_moves().len() < 2 {
             break;
         }
-        let best = at_least(searcher, &next, v)?;
+        let best = moves_at_least(searcher, &next, v)?;
         if best.len() != 1 {
             break;
         }
@@ -301,7 +286,7 @@ fn examine_exact(
 ) -> Option<Option<ExactFind>> {
     let legal = pos.legal_moves();
     let v = searcher.solver().solve(&pos.board).ok()?.score;
-    let best = at_least(searcher, pos, v)?;
+    let best = moves_at_least(searcher, pos, v)?;
     let mut found = None;
     if best.len() <= 2 && best != legal {
         let w = best_outside(searcher, pos, best, v)?;
@@ -316,7 +301,7 @@ fn examine_exact(
         }
     }
     if found.is_none() && v > 0 {
-        let winners = at_least(searcher, pos, 1)?;
+        let winners = moves_at_least(searcher, pos, 1)?;
         if winners.len() <= 2 && winners != legal {
             let w = best_outside(searcher, pos, winners, 1)?;
             if v - w >= config.min_margin {

@@ -4,6 +4,7 @@
 pub mod content;
 pub mod explain;
 pub mod feedback;
+pub mod files;
 pub mod lesson;
 pub mod miner;
 pub mod openings;

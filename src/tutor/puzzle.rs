@@ -69,6 +69,7 @@ use crate::engine::notation::{parse_obf, parse_transcript, to_obf};
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square, SquareSet};
 use crate::tutor::explain::{MoveFacts, contrast, describe, illegal_reason, move_facts};
+use crate::tutor::files::{dir_label, toml_files_in};
 use include_dir::{Dir, include_dir};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -1083,25 +1084,14 @@ pub fn embedded_sources() -> Vec<(String, Vec<u8>)> {
 
 /// The `*.toml` files of a directory, sorted by name, named `<dir name>/<file>`.
 pub fn sources_in(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, PuzzleError> {
-    let label = dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| dir.display().to_string());
-    let io =
-        |e: std::io::Error| PuzzleError::new(&label, None, None, PuzzleProblem::Io(e.to_string()));
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let path = entry.map_err(io)?.path();
-        if path.extension().is_some_and(|e| e == "toml") && path.is_file() {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            files.push((format!("{label}/{name}"), std::fs::read(&path).map_err(io)?));
-        }
-    }
-    files.sort();
-    Ok(files)
+    toml_files_in(dir).map_err(|e| {
+        PuzzleError::new(
+            &dir_label(dir),
+            None,
+            None,
+            PuzzleProblem::Io(e.to_string()),
+        )
+    })
 }
 
 /// The embedded puzzles and every load problem (none in a good build).
@@ -1267,7 +1257,11 @@ pub fn prove_puzzle(p: &Puzzle, searcher: &mut Searcher) -> Vec<PuzzleError> {
 
 /// The exact value of every legal move of `pos` against a null window at `bound`:
 /// the set of moves worth at least `bound`.
-fn moves_at_least(searcher: &mut Searcher, pos: &Position, bound: i32) -> Option<SquareSet> {
+pub(crate) fn moves_at_least(
+    searcher: &mut Searcher,
+    pos: &Position,
+    bound: i32,
+) -> Option<SquareSet> {
     let mut set = SquareSet::EMPTY;
     for sq in pos.legal_moves() {
         let s = searcher
