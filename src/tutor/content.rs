@@ -17,7 +17,7 @@ use crate::engine::SquareSet;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
-use crate::tutor::explain::move_facts;
+use crate::tutor::explain::{move_facts, square_list};
 use crate::tutor::files::{dir_label, toml_files_in};
 use crate::tutor::lesson::{
     Check, ContentError, FindMove, Lesson, PlayOut, Problem, Question, Step,
@@ -339,16 +339,6 @@ fn value_list(values: &[MoveValue]) -> String {
         .join(", ")
 }
 
-fn squares(set: SquareSet) -> String {
-    if set.is_empty() {
-        return "none".into();
-    }
-    set.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The number behind a concept check for one move, to show in a mismatch.
 fn concept_key(check: Check, pos: &Position, sq: Square) -> String {
     let Some(f) = move_facts(pos, sq) else {
@@ -395,10 +385,10 @@ fn prove_find_move(
                 err(
                     "moves",
                     Problem::Mismatch {
-                        stated: squares(fm.moves),
+                        stated: square_list(fm.moves),
                         computed: format!(
                             "{} for {}{}",
-                            squares(set),
+                            square_list(set),
                             fm.check.name(),
                             concept_basis(fm.check, pos)
                         ),
@@ -458,10 +448,10 @@ fn prove_find_move(
                     err(
                         "moves",
                         Problem::Mismatch {
-                            stated: squares(fm.moves),
+                            stated: square_list(fm.moves),
                             computed: format!(
                                 "{} not{tol} among the best ({basis}: {})",
-                                squares(outside),
+                                square_list(outside),
                                 value_list(&values)
                             ),
                         },
@@ -473,10 +463,10 @@ fn prove_find_move(
                     err(
                         "moves",
                         Problem::Mismatch {
-                            stated: squares(fm.moves),
+                            stated: square_list(fm.moves),
                             computed: format!(
                                 "{}{tol} ({basis}: {})",
-                                squares(within),
+                                square_list(within),
                                 value_list(&values)
                             ),
                         },
@@ -496,7 +486,7 @@ fn prove_find_move(
             "check",
             Problem::Invalid(format!(
                 "every legal move ({}) is accepted, so the step tests nothing",
-                squares(legal)
+                square_list(legal)
             )),
         );
     }

@@ -130,6 +130,17 @@ pub(crate) fn footholds(n: u32) -> &'static str {
     }
 }
 
+/// Square names separated by spaces ("a1 h8"), or "none".
+pub(crate) fn square_list(set: SquareSet) -> String {
+    if set.is_empty() {
+        return "none".into();
+    }
+    set.into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// "1 disc", "3 discs": a count with its noun in the right number.
 pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     if n == 1 {

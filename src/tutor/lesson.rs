@@ -130,7 +130,7 @@ use crate::engine::notation::{self, NotationError};
 use crate::engine::players::{MAX_LEVEL, Strategy};
 use crate::engine::{Color, Game, Move, Position, Square, SquareSet};
 use crate::tutor::explain::{
-    MoveFacts, contrast, describe, footholds, illegal_reason, move_facts, plural,
+    MoveFacts, contrast, describe, footholds, illegal_reason, move_facts, plural, square_list,
 };
 use serde::Deserialize;
 use std::fmt;
@@ -726,13 +726,6 @@ pub struct Verdict {
     pub reveal: Vec<String>,
     /// Discs lost against the best move, when the engine's values were given.
     pub loss: Option<i32>,
-}
-
-fn square_list(set: SquareSet) -> String {
-    set.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl FindMove {

@@ -68,7 +68,9 @@ use crate::engine::features::region_counts;
 use crate::engine::notation::{parse_obf, parse_transcript, to_obf};
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square, SquareSet};
-use crate::tutor::explain::{MoveFacts, contrast, describe, illegal_reason, move_facts};
+use crate::tutor::explain::{
+    MoveFacts, contrast, describe, illegal_reason, move_facts, square_list,
+};
 use crate::tutor::files::{dir_label, toml_files_in};
 use include_dir::{Dir, include_dir};
 use serde::{Deserialize, Serialize};
@@ -548,16 +550,6 @@ fn color_name(c: Color) -> &'static str {
         Color::Black => "black",
         Color::White => "white",
     }
-}
-
-fn square_list(set: SquareSet) -> String {
-    if set.is_empty() {
-        return "none".into();
-    }
-    set.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn plays(pos: &Position, mv: Move) -> Position {
