@@ -11,7 +11,9 @@ use crate::engine::players::Strategy;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::content::load_lessons;
-use crate::tutor::lesson::{GoalStatus, Lesson, NextAction, Step, StepAttempts, Verdict};
+use crate::tutor::lesson::{
+    GoalStatus, Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict,
+};
 use crate::tutor::puzzle::Theme;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
@@ -180,17 +182,8 @@ impl State {
             self.last = setup.last_move;
         }
         match &step {
-            Step::Read(r) => {
-                if let Some(sq) = r.play
-                    && let Ok(next) = setup_pos.play(Move::Place(sq))
-                {
-                    self.flips = setup_pos.board.flips(sq).into_iter().collect();
-                    self.last = Some(sq);
-                    self.shown = next;
-                }
-            }
-            Step::Question(q) => {
-                if let Some(sq) = q.play
+            Step::Read(Read { play, .. }) | Step::Question(Question { play, .. }) => {
+                if let Some(sq) = *play
                     && let Ok(next) = setup_pos.play(Move::Place(sq))
                 {
                     self.flips = setup_pos.board.flips(sq).into_iter().collect();
