@@ -172,12 +172,7 @@ fn practice_moves_by_keys_mouse_and_typing_and_the_engine_replies() {
     assert!(t.contains("Black plays d3."), "{t}");
     let t = h.wait_for("Your move, Black");
     // A mouse click on a legal square.
-    let legal: Vec<String> = t
-        .lines()
-        .find(|l| l.contains("Legal:"))
-        .and_then(|l| l.split("Legal:").nth(1))
-        .map(|s| s.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
+    let legal = legal_moves(&t);
     let target = sq(&legal[0]);
     let pos = h.square_pos(target);
     h.click(pos);
@@ -185,12 +180,7 @@ fn practice_moves_by_keys_mouse_and_typing_and_the_engine_replies() {
     assert!(t.contains("Black plays"), "{t}");
     let t = h.wait_for("Your move, Black");
     // Typing a square's name, then Enter.
-    let legal: Vec<String> = t
-        .lines()
-        .find(|l| l.contains("Legal:"))
-        .and_then(|l| l.split("Legal:").nth(1))
-        .map(|s| s.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
+    let legal = legal_moves(&t);
     let typed = legal.last().cloned().expect("a legal move");
     h.keys(&typed);
     h.send(Event::Key(Key::Enter));
@@ -510,4 +500,13 @@ fn the_roomy_board_on_a_large_terminal_takes_clicks_too() {
     h.click(e6);
     let t = h.wait_for("Black plays e6.");
     assert!(t.contains("Black plays e6."), "{t}");
+}
+
+/// The squares listed after "Legal:" on the screen `t`.
+fn legal_moves(t: &str) -> Vec<String> {
+    t.lines()
+        .find(|l| l.contains("Legal:"))
+        .and_then(|l| l.split("Legal:").nth(1))
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
 }

@@ -87,7 +87,18 @@ pub fn open_list(siv: &mut Cursive) {
         let lessons = lessons.clone();
         list.set_on_submit(move |s, &i| open_lesson(s, lessons[i].clone(), None));
     }
-    let restart_lessons = lessons.clone();
+    // A key that acts on the chosen lesson.
+    let on_chosen = |act: fn(&mut Cursive, &Lesson)| {
+        let lessons = lessons.clone();
+        move |s: &mut Cursive| {
+            let chosen = s
+                .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
+                .flatten();
+            if let Some(i) = chosen {
+                act(s, &lessons[i]);
+            }
+        }
+    };
     let body = LinearLayout::vertical()
         .child(TextView::new(
             "The course, one idea at a time. Stars: ★★★ no slip, ★★ a few, ★ answers shown.",
@@ -95,38 +106,16 @@ pub fn open_list(siv: &mut Cursive) {
         .child(list.with_name(LIST).scrollable())
         .child(TextView::new(LIST_KEYS));
     let view = OnEventView::new(body)
-        .on_event('r', move |s| {
-            let chosen = s
-                .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
-                .flatten();
-            if let Some(i) = chosen {
-                let lesson = restart_lessons[i].clone();
+        .on_event(
+            'r',
+            on_chosen(|s, lesson| {
+                let lesson = lesson.clone();
                 with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
                 open_lesson(s, lesson, Some(0));
-            }
-        })
-        .on_event('z', {
-            let lessons = lessons.clone();
-            move |s| {
-                let chosen = s
-                    .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
-                    .flatten();
-                if let Some(i) = chosen {
-                    open_lesson_puzzles(s, &lessons[i]);
-                }
-            }
-        })
-        .on_event('g', {
-            let lessons = lessons.clone();
-            move |s| {
-                let chosen = s
-                    .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
-                    .flatten();
-                if let Some(i) = chosen {
-                    open_lesson_game(s, &lessons[i]);
-                }
-            }
-        })
+            }),
+        )
+        .on_event('z', on_chosen(open_lesson_puzzles))
+        .on_event('g', on_chosen(open_lesson_game))
         .on_event('q', super::app::show_menu)
         .on_event(Key::Esc, super::app::show_menu);
     while siv.pop_layer().is_some() {}
