@@ -12,15 +12,15 @@ use othello_tutor::potential::canonical::{Symmetry, canonical_hash, canonical_pi
 use othello_tutor::potential::run::{greedy_run_length, longest_run, run_upper_bound};
 use othello_tutor::potential::selfplay::play_game;
 use othello_tutor::potential::{
-    Analysis, Board, Cell, Colour, Game, GameResult, Handicap, IllegalMove, Phase, Position,
+    Analysis, Board, Cell, Color, Game, GameResult, Handicap, IllegalMove, Phase, Position,
     PotentialError, PotentialMove, selfplay_text,
 };
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
-const W: Colour = Colour::White;
-const B: Colour = Colour::Black;
+const W: Color = Color::White;
+const B: Color = Color::Black;
 
 fn c(x: i16, y: i16) -> Cell {
     Cell::new(x, y)
@@ -33,8 +33,8 @@ fn step(fx: i16, fy: i16, tx: i16, ty: i16) -> PotentialMove {
     }
 }
 
-fn pos(n: usize, pieces: &[((i16, i16), Colour)], to_move: Colour) -> Position {
-    let list: Vec<(Cell, Colour)> = pieces.iter().map(|&((x, y), col)| (c(x, y), col)).collect();
+fn pos(n: usize, pieces: &[((i16, i16), Color)], to_move: Color) -> Position {
+    let list: Vec<(Cell, Color)> = pieces.iter().map(|&((x, y), col)| (c(x, y), col)).collect();
     match Position::from_pieces(n, &list, to_move) {
         Ok(p) => p,
         Err(e) => panic!("test position rejected: {e}"),
@@ -85,12 +85,12 @@ fn slow_connected(set: &HashSet<Cell>) -> bool {
     seen.len() == set.len()
 }
 
-/// Every legal phase-2 move of `colour`, by brute force: for each own piece,
+/// Every legal phase-2 move of `color`, by brute force: for each own piece,
 /// remove it; if the rest is connected, try every empty cell near the group
 /// and keep it when it has at least one neighbour, fewer neighbours (or as
 /// many with fewer direct ones) than the piece has now, and the group is
 /// connected afterwards.
-fn slow_steps(board: &Board, colour: Colour) -> BTreeSet<(Cell, Cell)> {
+fn slow_steps(board: &Board, color: Color) -> BTreeSet<(Cell, Cell)> {
     let occupied: HashSet<Cell> = board.pieces().map(|(q, _)| q).collect();
     let mut out = BTreeSet::new();
     let (lo, hi) = match board.bounding_box() {
@@ -98,7 +98,7 @@ fn slow_steps(board: &Board, colour: Colour) -> BTreeSet<(Cell, Cell)> {
         None => return out,
     };
     for (p, col) in board.pieces() {
-        if col != colour {
+        if col != color {
             continue;
         }
         let mut rest = occupied.clone();
@@ -152,9 +152,9 @@ fn slow_bound(board: &Board, p: Cell) -> bool {
     !slow_connected(&rest)
 }
 
-fn fast_steps(board: &Board, colour: Colour) -> BTreeSet<(Cell, Cell)> {
+fn fast_steps(board: &Board, color: Color) -> BTreeSet<(Cell, Cell)> {
     Analysis::new(board)
-        .steps(colour)
+        .steps(color)
         .into_iter()
         .filter_map(|m| match m {
             PotentialMove::Step { from, to } => Some((from, to)),
@@ -281,7 +281,7 @@ fn bound_piece_cannot_move_even_to_a_rebridging_cell() {
     );
     // (1,0) -> (1,1) would touch (0,0) and (2,0): the group would be whole
     // again, and (t, d) would drop from (2, 2) to (2, 0).
-    let mut after: Vec<(Cell, Colour)> = p.board().pieces().collect();
+    let mut after: Vec<(Cell, Color)> = p.board().pieces().collect();
     for piece in &mut after {
         if piece.0 == c(1, 0) {
             piece.0 = c(1, 1);
@@ -489,14 +489,14 @@ fn stuck_test_matches_theorem_and_brute_force() {
             continue;
         }
         let a = p.analysis();
-        for colour in [W, B] {
+        for color in [W, B] {
             let theorem = !a
                 .pieces()
                 .iter()
-                .any(|i| i.colour == colour && !slow_bound(p.board(), i.cell) && 5 * i.t + i.d > 5);
-            let brute = slow_steps(p.board(), colour).is_empty();
+                .any(|i| i.color == color && !slow_bound(p.board(), i.cell) && 5 * i.t + i.d > 5);
+            let brute = slow_steps(p.board(), color).is_empty();
             assert_eq!(theorem, brute, "{:?}", p.board());
-            assert_eq!(!a.has_move(colour), brute, "{:?}", p.board());
+            assert_eq!(!a.has_move(color), brute, "{:?}", p.board());
             if brute {
                 stuck += 1;
             } else {
@@ -561,7 +561,7 @@ fn run_scoring_frozen_loser_draw_and_handicap() {
             let piece = a
                 .pieces()
                 .iter()
-                .find(|i| i.colour == stuck && i.is_movable());
+                .find(|i| i.color == stuck && i.is_movable());
             let piece = piece.expect("a movable stuck piece");
             let mut steps = Vec::new();
             a.piece_steps_into(
@@ -631,7 +631,7 @@ fn frozen_example() -> Position {
 }
 
 /// §9.9 (rules 3 and 4): the first piece goes on the centre; a placement may
-/// touch only its own colour; one touching nothing is illegal; phase 2
+/// touch only its own color; one touching nothing is illegal; phase 2
 /// starts with White.
 #[test]
 fn placing_rules_and_white_starts_phase_two() {
@@ -682,14 +682,14 @@ fn canonical_form_is_invariant_under_translation_and_symmetry() {
     for _ in 0..400 {
         let n = random_n(&mut rng);
         let p = random_position(&mut rng, n);
-        let pieces: Vec<(Cell, Colour)> = p.board().pieces().collect();
+        let pieces: Vec<(Cell, Color)> = p.board().pieces().collect();
         let (h, _) = canonical_hash(p.board());
         let form = canonical_pieces(p.board());
         distinct.insert(h);
         forms.insert(form.clone());
         for s in Symmetry::ALL {
             let (dx, dy) = (rng.random_range(-30..30), rng.random_range(-30..30));
-            let moved: Vec<(Cell, Colour)> = pieces
+            let moved: Vec<(Cell, Color)> = pieces
                 .iter()
                 .map(|&(q, col)| {
                     let t = s.apply(q);
@@ -711,8 +711,8 @@ fn canonical_form_is_invariant_under_translation_and_symmetry() {
             let direct: Vec<(Cell, Cell)> = fast_steps(&board, W).into_iter().collect();
             assert_eq!(mapped, direct);
         }
-        // Swapping the colours gives another position (unless symmetric).
-        let swapped: Vec<(Cell, Colour)> =
+        // Swapping the colors gives another position (unless symmetric).
+        let swapped: Vec<(Cell, Color)> =
             pieces.iter().map(|&(q, col)| (q, col.opponent())).collect();
         let swapped_board = board_of(&swapped);
         assert_eq!(
@@ -725,7 +725,7 @@ fn canonical_form_is_invariant_under_translation_and_symmetry() {
     assert!(forms.len() > 300);
 }
 
-fn board_of(pieces: &[(Cell, Colour)]) -> Board {
+fn board_of(pieces: &[(Cell, Color)]) -> Board {
     match Board::from_pieces(pieces) {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
@@ -767,11 +767,11 @@ fn fast_move_generator_matches_slow_reference_on_10000_positions() {
         // Moves of both sides, and their count without listing.
         if p.phase() != Phase::Placing {
             phase2 += 1;
-            for colour in [W, B] {
-                let slow = slow_steps(board, colour);
-                let fast = fast_steps(board, colour);
-                assert_eq!(fast, slow, "#{i} {colour} {:?}", board);
-                assert_eq!(a.mobility(colour), slow.len(), "#{i} {colour}");
+            for color in [W, B] {
+                let slow = slow_steps(board, color);
+                let fast = fast_steps(board, color);
+                assert_eq!(fast, slow, "#{i} {color} {:?}", board);
+                assert_eq!(a.mobility(color), slow.len(), "#{i} {color}");
                 total_moves += slow.len();
             }
             // The rule-checked path agrees with the generator.
@@ -818,10 +818,10 @@ fn rule_check_agrees_with_generator_cell_by_cell() {
 /// exhaustive search.
 #[test]
 fn longest_run_is_exact_on_small_positions() {
-    fn brute(board: &Board, runner: Colour) -> u32 {
+    fn brute(board: &Board, runner: Color) -> u32 {
         let mut best = 0;
         for (from, to) in fast_steps(board, runner) {
-            let pieces: Vec<(Cell, Colour)> = board
+            let pieces: Vec<(Cell, Color)> = board
                 .pieces()
                 .map(|(q, col)| (if q == from { to } else { q }, col))
                 .collect();
@@ -1053,7 +1053,7 @@ fn env_or(name: &str, default: u64) -> u64 {
 }
 
 /// The strength matches: the search level against random and against
-/// greedy, 100 games each, colours alternating. Needs ≥ 90% wins against
+/// greedy, 100 games each, colors alternating. Needs ≥ 90% wins against
 /// random and > 60% against greedy. Node-limited, so the outcome does not
 /// depend on the machine; the times are printed for the report only.
 /// Settings can be changed with POTENTIAL_PIECES, POTENTIAL_GAMES,
@@ -1169,7 +1169,7 @@ fn canonical_frames_carry_moves_between_equivalent_positions() {
         }
         let s = Symmetry::ALL[rng.random_range(0..8)];
         let (dx, dy) = (rng.random_range(-40..40), rng.random_range(-40..40));
-        let image: Vec<(Cell, Colour)> = p
+        let image: Vec<(Cell, Color)> = p
             .board()
             .pieces()
             .map(|(q, col)| {

@@ -6,9 +6,9 @@ use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
 use cursive::event::{Event, Key, MouseButton, MouseEvent};
 use cursive::reexports::crossbeam_channel::{Receiver, Sender};
-use cursive::style::{BaseColor, Color};
+use cursive::style::{BaseColor, Color as TermColor};
 use cursive::{Cursive, CursiveRunner, Vec2};
-use othello_tutor::potential::Colour;
+use othello_tutor::potential::Color;
 use othello_tutor::potential::ai::{Level, SearchLimits};
 use othello_tutor::ui::potential_screen::{self, PotentialOptions};
 
@@ -214,7 +214,7 @@ fn rules_screen_and_leaving() {
 fn computer_replies_through_the_callback_sink() {
     let options = PotentialOptions {
         pieces: 3,
-        human: Colour::White,
+        human: Color::White,
         opponent: Some(Level::Greedy),
         limits: SearchLimits::nodes(2_000),
         seed: Some(7),
@@ -236,7 +236,7 @@ fn computer_replies_through_the_callback_sink() {
 fn two_players(pieces: usize, plain: bool) -> PotentialOptions {
     PotentialOptions {
         pieces,
-        human: Colour::White,
+        human: Color::White,
         opponent: None,
         limits: SearchLimits::nodes(1_000),
         seed: Some(1),
@@ -266,16 +266,16 @@ fn game_over_summary_after_a_drawn_game() {
     assert!(h.text().contains("Phase: placing"));
 }
 
-/// With colours, board cells sit on green; in plain mode (NO_COLOR) they
+/// With colors, board cells sit on green; in plain mode (NO_COLOR) they
 /// do not, and the glyphs alone tell the pieces apart.
 #[test]
-fn plain_mode_uses_no_board_colour() {
+fn plain_mode_uses_no_board_color() {
     for plain in [false, true] {
         let mut h = Harness::new(Some(two_players(3, plain)));
         let origin = h.find("[+]");
         h.key(Key::Enter);
         let cell = h.frame()[origin].clone().expect("a cell at the cursor");
-        let green = Color::Dark(BaseColor::Green);
+        let green = TermColor::Dark(BaseColor::Green);
         assert_eq!(cell.style.colors.back == green, !plain, "plain = {plain}");
         assert!(h.text().contains("[O]"));
     }

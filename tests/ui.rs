@@ -12,7 +12,8 @@ use othello_tutor::engine::players::Strategy;
 use othello_tutor::engine::{Color, Square};
 use othello_tutor::tutor::practice::{Seat, Setup};
 use othello_tutor::ui::board_view::BoardView;
-use othello_tutor::ui::{UiOptions, build, practice_screen};
+use othello_tutor::ui::nav::{self, Route};
+use othello_tutor::ui::{UiOptions, build};
 
 struct Harness {
     runner: CursiveRunner<Cursive>,
@@ -149,7 +150,7 @@ fn main_menu() {
 }
 
 fn practice(h: &mut Harness, setup: Setup) {
-    practice_screen::open_game(h.siv(), setup);
+    nav::go(h.siv(), Route::Practice(Box::new(setup)));
     h.runner.refresh();
 }
 
@@ -429,7 +430,7 @@ fn puzzles_right_and_wrong_move_the_rating_and_a_miss_comes_back_when_due() {
     let dir = temp_data_dir("puzzles");
     let mut h = Harness::with_dir(100, 40, dir);
     let t0 = 2_000_000_000u64;
-    othello_tutor::ui::app::set_clock(h.siv(), t0);
+    othello_tutor::ui::shell::set_clock(h.siv(), t0);
     h.keys("2");
     let t = h.text();
     let start_rating = shown_rating(&t);
@@ -476,7 +477,7 @@ fn puzzles_right_and_wrong_move_the_rating_and_a_miss_comes_back_when_due() {
     let t = h.text();
     assert_ne!(shown_puzzle(&t), second.id, "{t}");
     // A day and a bit later it is due, and it comes first.
-    othello_tutor::ui::app::set_clock(h.siv(), t0 + 26 * 3600);
+    othello_tutor::ui::shell::set_clock(h.siv(), t0 + 26 * 3600);
     h.keys("n");
     let t = h.text();
     assert_eq!(shown_puzzle(&t), second.id, "{t}");

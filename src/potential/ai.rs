@@ -20,7 +20,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::Board;
 use super::canonical::{Frame, canonical_hash, mix64};
-use super::cell::{Colour, PotentialMove};
+use super::cell::{Color, PotentialMove};
 use super::error::PotentialError;
 use super::eval::{DEFAULT_WEIGHTS, WIN_SCORE, Weights, evaluate, win_score};
 use super::movegen::{Analysis, StepInfo};
@@ -337,9 +337,9 @@ impl Player {
     }
 }
 
-fn make(board: &mut Board, mv: PotentialMove, colour: Colour) {
+fn make(board: &mut Board, mv: PotentialMove, color: Color) {
     match mv {
-        PotentialMove::Place(c) => board.add(c, colour),
+        PotentialMove::Place(c) => board.add(c, color),
         PotentialMove::Step { from, to } => board.relocate(from, to),
     }
 }
@@ -351,7 +351,7 @@ fn unmake(board: &mut Board, mv: PotentialMove) {
     }
 }
 
-fn side_key(to_move: Colour, n: usize) -> u64 {
+fn side_key(to_move: Color, n: usize) -> u64 {
     mix64(0x5eed_0000 ^ ((n as u64) << 4) ^ to_move.index() as u64)
 }
 
@@ -423,7 +423,7 @@ impl Searcher<'_> {
     /// `ply`): the opponent's run, or 0 for a draw. The run is estimated
     /// greedily (at most [`RUN_CAP`] moves, each counted as a node) and
     /// remembered for the rest of the search.
-    fn stuck_value(&mut self, ply: usize, to_move: Colour) -> i32 {
+    fn stuck_value(&mut self, ply: usize, to_move: Color) -> i32 {
         let runner = to_move.opponent();
         if !self.analyses[ply].has_move(runner) {
             return 0;
@@ -447,7 +447,7 @@ impl Searcher<'_> {
         depth: u32,
         mut alpha: i32,
         beta: i32,
-        to_move: Colour,
+        to_move: Color,
     ) -> i32 {
         self.nodes += 1;
         self.check_limits();
@@ -547,7 +547,7 @@ impl Searcher<'_> {
         };
     }
 
-    fn generate(&mut self, ply: usize, placing: bool, to_move: Colour, list: &mut Vec<Candidate>) {
+    fn generate(&mut self, ply: usize, placing: bool, to_move: Color, list: &mut Vec<Candidate>) {
         list.clear();
         let a = &self.analyses[ply];
         if placing {
@@ -577,7 +577,7 @@ impl Searcher<'_> {
         &mut self,
         ply: usize,
         depth: u32,
-        to_move: Colour,
+        to_move: Color,
         tt_move: Option<PotentialMove>,
         list: &mut [Candidate],
     ) {

@@ -1,4 +1,4 @@
-//! The pieces on the field: which cell holds which colour.
+//! The pieces on the field: which cell holds which color.
 //!
 //! The field is unbounded, but the pieces always form one connected group of
 //! at most [`MAX_PIECES`] pieces, so the group and its ring of neighbours span
@@ -7,7 +7,7 @@
 //! and checks every hit against the piece's true cell, which makes lookups
 //! O(1) without ever re-centring.
 
-use super::cell::{Cell, Colour, NEIGHBOUR_OFFSETS};
+use super::cell::{Cell, Color, NEIGHBOUR_OFFSETS};
 use super::error::PotentialError;
 
 /// The most pieces a board holds: 25 per side.
@@ -25,7 +25,7 @@ fn slot(c: Cell) -> usize {
 pub struct Board {
     grid: [u8; SIDE * SIDE],
     cells: [Cell; MAX_PIECES],
-    colours: [Colour; MAX_PIECES],
+    colors: [Color; MAX_PIECES],
     len: usize,
 }
 
@@ -57,27 +57,27 @@ impl Board {
         Board {
             grid: [EMPTY; SIDE * SIDE],
             cells: [Cell::ORIGIN; MAX_PIECES],
-            colours: [Colour::White; MAX_PIECES],
+            colors: [Color::White; MAX_PIECES],
             len: 0,
         }
     }
 
     /// A board holding `pieces`, which must stand on distinct cells and form
     /// one group (at most [`MAX_PIECES`]).
-    pub fn from_pieces(pieces: &[(Cell, Colour)]) -> Result<Board, PotentialError> {
+    pub fn from_pieces(pieces: &[(Cell, Color)]) -> Result<Board, PotentialError> {
         let bad = |s: String| Err(PotentialError::BadSetup(s));
         if pieces.len() > MAX_PIECES {
             return bad(format!("more than {MAX_PIECES} pieces"));
         }
         let mut board = Board::new();
-        for &(cell, colour) in pieces {
+        for &(cell, color) in pieces {
             if board.is_occupied(cell) {
                 return bad(format!("two pieces on {cell}"));
             }
             if !board.can_hold(cell) {
                 return bad(format!("{cell} is too far from the other pieces"));
             }
-            board.add(cell, colour);
+            board.add(cell, color);
         }
         if !board.is_connected() {
             return bad("the pieces do not form one group".to_string());
@@ -112,9 +112,9 @@ impl Board {
         self.index_at(cell).is_some()
     }
 
-    /// The colour of the piece on `cell`, if any.
-    pub fn piece_at(&self, cell: Cell) -> Option<Colour> {
-        self.index_at(cell).map(|i| self.colours[i])
+    /// The color of the piece on `cell`, if any.
+    pub fn piece_at(&self, cell: Cell) -> Option<Color> {
+        self.index_at(cell).map(|i| self.colors[i])
     }
 
     /// Cell of piece number `i` (`i < len()`); piece numbers follow placement order.
@@ -123,22 +123,22 @@ impl Board {
         self.cells[i]
     }
 
-    /// Colour of piece number `i`.
+    /// Color of piece number `i`.
     #[inline]
-    pub(crate) fn colour_of(&self, i: usize) -> Colour {
-        self.colours[i]
+    pub(crate) fn color_of(&self, i: usize) -> Color {
+        self.colors[i]
     }
 
-    /// Every piece with its colour, in placement order.
-    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Colour)> + '_ {
-        (0..self.len).map(|i| (self.cells[i], self.colours[i]))
+    /// Every piece with its color, in placement order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Color)> + '_ {
+        (0..self.len).map(|i| (self.cells[i], self.colors[i]))
     }
 
-    /// Number of pieces of `colour` on the field.
-    pub fn count(&self, colour: Colour) -> usize {
-        self.colours[..self.len]
+    /// Number of pieces of `color` on the field.
+    pub fn count(&self, color: Color) -> usize {
+        self.colors[..self.len]
             .iter()
-            .filter(|&&c| c == colour)
+            .filter(|&&c| c == color)
             .count()
     }
 
@@ -216,11 +216,11 @@ impl Board {
 
     /// Puts a new piece on `cell` with no rule check. The caller makes sure
     /// the cell is free ([`Board::can_hold`]).
-    pub(crate) fn add(&mut self, cell: Cell, colour: Colour) {
+    pub(crate) fn add(&mut self, cell: Cell, color: Color) {
         debug_assert!(self.can_hold(cell));
         self.grid[slot(cell)] = self.len as u8;
         self.cells[self.len] = cell;
-        self.colours[self.len] = colour;
+        self.colors[self.len] = color;
         self.len += 1;
     }
 

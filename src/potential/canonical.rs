@@ -3,7 +3,7 @@
 //! share one canonical form and one hash (for the transposition table).
 
 use super::board::Board;
-use super::cell::{Cell, Colour, PotentialMove};
+use super::cell::{Cell, Color, PotentialMove};
 
 /// One of the eight symmetries of the square (the dihedral group D4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,8 +120,8 @@ pub(crate) fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn piece_hash(c: Cell, colour: Colour) -> u64 {
-    mix64(((c.x as u16 as u64) << 17) | ((c.y as u16 as u64) << 1) | colour.index() as u64)
+fn piece_hash(c: Cell, color: Color) -> u64 {
+    mix64(((c.x as u16 as u64) << 17) | ((c.y as u16 as u64) << 1) | color.index() as u64)
 }
 
 fn offset_for(board: &Board, s: Symmetry) -> Cell {
@@ -168,14 +168,14 @@ pub fn canonical_hash(board: &Board) -> (u64, Frame) {
 /// The canonical form itself: the sorted piece list of the smallest of the
 /// eight normalised images (smallest x and y are 0). Two boards have the same
 /// canonical pieces iff they differ by a translation and a symmetry.
-pub fn canonical_pieces(board: &Board) -> Vec<(Cell, Colour)> {
-    let mut best: Option<Vec<(Cell, Colour)>> = None;
+pub fn canonical_pieces(board: &Board) -> Vec<(Cell, Color)> {
+    let mut best: Option<Vec<(Cell, Color)>> = None;
     for s in Symmetry::ALL {
         let frame = Frame {
             symmetry: s,
             offset: offset_for(board, s),
         };
-        let mut image: Vec<(Cell, Colour)> = board
+        let mut image: Vec<(Cell, Color)> = board
             .pieces()
             .map(|(c, col)| (frame.to_canonical(c), col))
             .collect();

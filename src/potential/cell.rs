@@ -1,4 +1,4 @@
-//! Cells of the unbounded grid, the two colours, and the neighbour relation.
+//! Cells of the unbounded grid, the two colors, and the neighbour relation.
 
 use std::fmt;
 use std::str::FromStr;
@@ -107,7 +107,7 @@ impl FromStr for Cell {
 
 /// One of the two sides. White places first and moves first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
+pub enum Color {
     /// The side that opens both phases.
     #[default]
     White,
@@ -115,37 +115,37 @@ pub enum Colour {
     Black,
 }
 
-impl Colour {
+impl Color {
     /// The other side.
-    pub const fn opponent(self) -> Colour {
+    pub const fn opponent(self) -> Color {
         match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
+            Color::White => Color::Black,
+            Color::Black => Color::White,
         }
     }
 
     /// `W` or `B`, as used in game records.
     pub const fn letter(self) -> char {
         match self {
-            Colour::White => 'W',
-            Colour::Black => 'B',
+            Color::White => 'W',
+            Color::Black => 'B',
         }
     }
 
-    /// 0 for White, 1 for Black (for tables indexed by colour).
+    /// 0 for White, 1 for Black (for tables indexed by color).
     pub const fn index(self) -> usize {
         match self {
-            Colour::White => 0,
-            Colour::Black => 1,
+            Color::White => 0,
+            Color::Black => 1,
         }
     }
 }
 
-impl fmt::Display for Colour {
+impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Colour::White => "White",
-            Colour::Black => "Black",
+            Color::White => "White",
+            Color::Black => "Black",
         })
     }
 }

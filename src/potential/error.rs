@@ -1,6 +1,6 @@
 //! Typed errors: bad settings, bad set-ups and illegal moves.
 
-use super::cell::{Cell, Colour, ParseError};
+use super::cell::{Cell, Color, ParseError};
 
 /// A setting or input that the game cannot accept. `Display` is a one-line
 /// reason.
@@ -63,9 +63,9 @@ pub enum IllegalMove {
         /// The origin of the move.
         cell: Cell,
         /// Whose piece it is.
-        owner: Colour,
+        owner: Color,
         /// Whose turn it is.
-        to_move: Colour,
+        to_move: Color,
     },
     /// Lifting the piece would split the group.
     #[error("the piece on {0} is bound: lifting it would split the group")]

@@ -5,7 +5,7 @@
 //! pieces that can move (by the key theorem, not bound and above `(1, 0)`),
 //! the number of moves, and the potential those pieces can still spend.
 
-use super::cell::Colour;
+use super::cell::Color;
 use super::movegen::Analysis;
 
 /// Weights of the evaluation terms (per unit of the difference between the
@@ -44,7 +44,7 @@ pub fn win_score(points: u32) -> i32 {
 
 /// The evaluation of an analysed position from `me`'s point of view, `me`
 /// being the side to move.
-pub fn evaluate(a: &Analysis, me: Colour, w: &Weights) -> i32 {
+pub fn evaluate(a: &Analysis, me: Color, w: &Weights) -> i32 {
     let them = me.opponent();
     let movable = a.movable_count(me) as i32 - a.movable_count(them) as i32;
     let mobility = a.mobility(me) as i32 - a.mobility(them) as i32;

@@ -20,7 +20,7 @@
 //! Black +3
 //! ```
 
-use super::cell::{Colour, PotentialMove};
+use super::cell::{Color, PotentialMove};
 use super::error::{IllegalMove, PotentialError};
 use super::position::{GameResult, Position};
 
@@ -29,7 +29,7 @@ use super::position::{GameResult, Position};
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
-    moves: Vec<(Colour, PotentialMove)>,
+    moves: Vec<(Color, PotentialMove)>,
 }
 
 impl Game {
@@ -53,12 +53,12 @@ impl Game {
     }
 
     /// The moves played so far, with their movers.
-    pub fn moves(&self) -> &[(Colour, PotentialMove)] {
+    pub fn moves(&self) -> &[(Color, PotentialMove)] {
         &self.moves
     }
 
     /// The last move played, with its mover.
-    pub fn last_move(&self) -> Option<(Colour, PotentialMove)> {
+    pub fn last_move(&self) -> Option<(Color, PotentialMove)> {
         self.moves.last().copied()
     }
 
@@ -91,8 +91,8 @@ impl Game {
     /// when the game is over.
     pub fn record(&self) -> String {
         let mut out = String::new();
-        for (colour, mv) in &self.moves {
-            out.push(colour.letter());
+        for (color, mv) in &self.moves {
+            out.push(color.letter());
             out.push(' ');
             out.push_str(&mv.to_string());
             out.push('\n');

@@ -8,7 +8,7 @@
 //! out in `shared/potential-rules.md`; this module knows nothing of the
 //! Othello engine, the tutor or the terminal.
 //!
-//! - [`cell`]: cells, colours, moves and their text form.
+//! - [`cell`]: cells, colors, moves and their text form.
 //! - [`board`]: the pieces on the field.
 //! - [`movegen`]: bound pieces, keys, frontier, fast move generation.
 //! - [`position`]: phases, legality, the stuck test, the run, results.
@@ -32,7 +32,7 @@ pub mod selfplay;
 
 pub use ai::{Level, Player, SearchLimits, SearchReport};
 pub use board::Board;
-pub use cell::{Adjacency, Cell, Colour, PotentialMove};
+pub use cell::{Adjacency, Cell, Color, PotentialMove};
 pub use error::{IllegalMove, PotentialError};
 pub use game::Game;
 pub use movegen::Analysis;

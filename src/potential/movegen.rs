@@ -5,7 +5,7 @@
 //! connectivity test.
 
 use super::board::{Board, MAX_PIECES};
-use super::cell::{Adjacency, Cell, Colour, NEIGHBOUR_OFFSETS, PotentialMove};
+use super::cell::{Adjacency, Cell, Color, NEIGHBOUR_OFFSETS, PotentialMove};
 
 /// What the analysis knows about one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +13,7 @@ pub struct PieceInfo {
     /// Where the piece stands.
     pub cell: Cell,
     /// Whose piece it is.
-    pub colour: Colour,
+    pub color: Color,
     /// Number of occupied neighbours.
     pub t: u8,
     /// Number of occupied direct neighbours.
@@ -114,7 +114,7 @@ impl Analysis {
             self.adjacency.push(adj);
             self.pieces.push(PieceInfo {
                 cell,
-                colour: board.colour_of(i),
+                color: board.color_of(i),
                 t,
                 d,
                 bound: false,
@@ -225,19 +225,19 @@ impl Analysis {
         self.pieces.iter().map(|p| u32::from(p.key())).sum::<u32>() / 2
     }
 
-    /// Number of `colour`'s pieces that can move.
-    pub fn movable_count(&self, colour: Colour) -> usize {
+    /// Number of `color`'s pieces that can move.
+    pub fn movable_count(&self, color: Color) -> usize {
         self.pieces
             .iter()
-            .filter(|p| p.colour == colour && p.is_movable())
+            .filter(|p| p.color == color && p.is_movable())
             .count()
     }
 
-    /// True when `colour` has at least one legal phase-2 move. O(M).
-    pub fn has_move(&self, colour: Colour) -> bool {
+    /// True when `color` has at least one legal phase-2 move. O(M).
+    pub fn has_move(&self, color: Color) -> bool {
         self.pieces
             .iter()
-            .any(|p| p.colour == colour && p.is_movable())
+            .any(|p| p.color == color && p.is_movable())
     }
 
     /// The legal placements: every frontier cell, or the centre on an empty
@@ -252,18 +252,18 @@ impl Analysis {
             .collect()
     }
 
-    /// Appends the legal phase-2 moves of `colour` to `out`, with their
+    /// Appends the legal phase-2 moves of `color` to `out`, with their
     /// change of potential.
-    pub fn steps_into(&self, colour: Colour, out: &mut Vec<StepInfo>) {
+    pub fn steps_into(&self, color: Color, out: &mut Vec<StepInfo>) {
         for (i, p) in self.pieces.iter().enumerate() {
-            if p.colour != colour || !p.is_movable() {
+            if p.color != color || !p.is_movable() {
                 continue;
             }
             self.piece_steps_into(i, out);
         }
     }
 
-    /// Appends the legal moves of piece number `i` (whatever its colour).
+    /// Appends the legal moves of piece number `i` (whatever its color).
     pub fn piece_steps_into(&self, i: usize, out: &mut Vec<StepInfo>) {
         let p = self.pieces[i];
         if !p.is_movable() {
@@ -291,16 +291,16 @@ impl Analysis {
         }
     }
 
-    /// The legal phase-2 moves of `colour`.
-    pub fn steps(&self, colour: Colour) -> Vec<PotentialMove> {
+    /// The legal phase-2 moves of `color`.
+    pub fn steps(&self, color: Color) -> Vec<PotentialMove> {
         let mut out = Vec::new();
-        self.steps_into(colour, &mut out);
+        self.steps_into(color, &mut out);
         out.into_iter().map(|s| s.mv).collect()
     }
 
-    /// The number of legal phase-2 moves of `colour`, counted without
+    /// The number of legal phase-2 moves of `color`, counted without
     /// listing them.
-    pub fn mobility(&self, colour: Colour) -> usize {
+    pub fn mobility(&self, color: Color) -> usize {
         // below[k] = number of frontier cells whose key is < k.
         let mut hist = [0u16; 46];
         for q in &self.frontier {
@@ -311,7 +311,7 @@ impl Analysis {
         }
         let mut total = 0i32;
         for (p, near) in self.pieces.iter().zip(&self.empty_neighbours) {
-            if p.colour != colour || !p.is_movable() {
+            if p.color != color || !p.is_movable() {
                 continue;
             }
             let kp = p.key();
@@ -331,21 +331,21 @@ impl Analysis {
         total as usize
     }
 
-    /// Σ (key − 5) over `colour`'s movable pieces: a rough measure of the
+    /// Σ (key − 5) over `color`'s movable pieces: a rough measure of the
     /// potential that side can still spend.
-    pub fn reserve(&self, colour: Colour) -> u32 {
+    pub fn reserve(&self, color: Color) -> u32 {
         self.pieces
             .iter()
-            .filter(|p| p.colour == colour && p.is_movable())
+            .filter(|p| p.color == color && p.is_movable())
             .map(|p| u32::from(p.key() - 5))
             .sum()
     }
 
-    /// Number of `colour`'s bound pieces.
-    pub fn bound_count(&self, colour: Colour) -> usize {
+    /// Number of `color`'s bound pieces.
+    pub fn bound_count(&self, color: Color) -> usize {
         self.pieces
             .iter()
-            .filter(|p| p.colour == colour && p.bound)
+            .filter(|p| p.color == color && p.bound)
             .count()
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::board::Board;
-use super::cell::{Cell, Colour, PotentialMove};
+use super::cell::{Cell, Color, PotentialMove};
 use super::error::{IllegalMove, PotentialError};
 use super::movegen::Analysis;
 
@@ -42,10 +42,10 @@ impl GameResult {
     pub const DRAW: GameResult = GameResult { score: 0 };
 
     /// A win for `winner` by `points`.
-    pub fn win(winner: Colour, points: u32) -> GameResult {
+    pub fn win(winner: Color, points: u32) -> GameResult {
         let p = points as i32;
         GameResult {
-            score: if winner == Colour::White { p } else { -p },
+            score: if winner == Color::White { p } else { -p },
         }
     }
 
@@ -55,10 +55,10 @@ impl GameResult {
     }
 
     /// The winner, or `None` for a draw.
-    pub fn winner(self) -> Option<Colour> {
+    pub fn winner(self) -> Option<Color> {
         match self.score.signum() {
-            1 => Some(Colour::White),
-            -1 => Some(Colour::Black),
+            1 => Some(Color::White),
+            -1 => Some(Color::Black),
             _ => None,
         }
     }
@@ -74,8 +74,8 @@ impl GameResult {
         let h = handicap.points as i32;
         GameResult {
             score: match handicap.receiver {
-                Colour::White => self.score + h,
-                Colour::Black => self.score - h,
+                Color::White => self.score + h,
+                Color::Black => self.score - h,
             },
         }
     }
@@ -96,7 +96,7 @@ impl fmt::Display for GameResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Handicap {
     /// The player who receives the points.
-    pub receiver: Colour,
+    pub receiver: Color,
     /// How many points.
     pub points: u32,
 }
@@ -113,7 +113,7 @@ pub enum Phase {
     /// stay frozen.
     Run {
         /// The side making the run.
-        runner: Colour,
+        runner: Color,
         /// Moves made in the run so far.
         points: u32,
     },
@@ -126,7 +126,7 @@ pub enum Phase {
 pub struct Position {
     board: Board,
     pieces_per_side: u8,
-    to_move: Colour,
+    to_move: Color,
     phase: Phase,
 }
 
@@ -138,7 +138,7 @@ impl Position {
         Ok(Position {
             board: Board::new(),
             pieces_per_side: pieces_per_side as u8,
-            to_move: Colour::White,
+            to_move: Color::White,
             phase: Phase::Placing,
         })
     }
@@ -146,7 +146,7 @@ impl Position {
     /// A position given piece by piece, for tests, puzzles and analysis.
     ///
     /// The pieces must form one group, with at most `pieces_per_side` of
-    /// each colour. While pieces remain in hand the phase is placing and the
+    /// each color. While pieces remain in hand the phase is placing and the
     /// side to move follows from the counts (White when they are equal,
     /// Black when White has one more); `to_move` must agree. With every piece
     /// on the field the phase is moving with `to_move` to play, and the
@@ -154,15 +154,15 @@ impl Position {
     /// game).
     pub fn from_pieces(
         pieces_per_side: usize,
-        pieces: &[(Cell, Colour)],
-        to_move: Colour,
+        pieces: &[(Cell, Color)],
+        to_move: Color,
     ) -> Result<Position, PotentialError> {
         check_pieces_per_side(pieces_per_side)?;
         let bad = |s: String| Err(PotentialError::BadSetup(s));
         let board = Board::from_pieces(pieces)?;
-        for colour in [Colour::White, Colour::Black] {
-            if board.count(colour) > pieces_per_side {
-                return bad(format!("more than {pieces_per_side} {colour} pieces"));
+        for color in [Color::White, Color::Black] {
+            if board.count(color) > pieces_per_side {
+                return bad(format!("more than {pieces_per_side} {color} pieces"));
             }
         }
         let mut pos = Position {
@@ -172,14 +172,11 @@ impl Position {
             phase: Phase::Placing,
         };
         if pos.board.len() < 2 * pieces_per_side {
-            let (w, b) = (
-                pos.board.count(Colour::White),
-                pos.board.count(Colour::Black),
-            );
+            let (w, b) = (pos.board.count(Color::White), pos.board.count(Color::Black));
             let expected = if w == b {
-                Colour::White
+                Color::White
             } else if w == b + 1 {
-                Colour::Black
+                Color::Black
             } else {
                 return bad(format!(
                     "{w} White and {b} Black pieces cannot arise by alternate placing"
@@ -206,7 +203,7 @@ impl Position {
     }
 
     /// The side whose turn it is (the runner during a run).
-    pub fn to_move(&self) -> Colour {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
@@ -215,9 +212,9 @@ impl Position {
         self.phase
     }
 
-    /// Pieces `colour` still has to place.
-    pub fn in_hand(&self, colour: Colour) -> usize {
-        self.pieces_per_side() - self.board.count(colour)
+    /// Pieces `color` still has to place.
+    pub fn in_hand(&self, color: Color) -> usize {
+        self.pieces_per_side() - self.board.count(color)
     }
 
     /// The final result, once the game is over.
@@ -262,7 +259,7 @@ impl Position {
         let Some(i) = self.board.index_at(from) else {
             return out;
         };
-        if self.board.colour_of(i) != self.to_move {
+        if self.board.color_of(i) != self.to_move {
             return out;
         }
         let a = Analysis::new(&self.board);
@@ -304,7 +301,7 @@ impl Position {
         let Some(i) = self.board.index_at(from) else {
             return Err(IllegalMove::NoPiece(from));
         };
-        let owner = self.board.colour_of(i);
+        let owner = self.board.color_of(i);
         if owner != self.to_move {
             return Err(IllegalMove::NotYours {
                 cell: from,

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::board::Board;
 use super::canonical::canonical_hash;
-use super::cell::{Colour, PotentialMove};
+use super::cell::{Color, PotentialMove};
 use super::movegen::{Analysis, StepInfo};
 
 /// The outcome of a run search.
@@ -29,7 +29,7 @@ pub fn run_upper_bound(board: &Board) -> u32 {
 }
 
 /// Picks the move that spends the least potential (ties: first generated).
-fn greedy_step(a: &Analysis, runner: Colour, buf: &mut Vec<StepInfo>) -> Option<PotentialMove> {
+fn greedy_step(a: &Analysis, runner: Color, buf: &mut Vec<StepInfo>) -> Option<PotentialMove> {
     buf.clear();
     a.steps_into(runner, buf);
     buf.iter()
@@ -39,12 +39,12 @@ fn greedy_step(a: &Analysis, runner: Colour, buf: &mut Vec<StepInfo>) -> Option<
 
 /// The length of the run made by always spending the least potential: a
 /// fast lower bound on the longest run.
-pub fn greedy_run_length(board: &Board, runner: Colour) -> u32 {
+pub fn greedy_run_length(board: &Board, runner: Color) -> u32 {
     greedy_run_capped(board, runner, u32::MAX)
 }
 
 /// Like [`greedy_run_length`], but stops counting at `cap` moves.
-pub fn greedy_run_capped(board: &Board, runner: Colour, cap: u32) -> u32 {
+pub fn greedy_run_capped(board: &Board, runner: Color, cap: u32) -> u32 {
     let mut b = board.clone();
     let mut a = Analysis::default();
     let mut buf = Vec::new();
@@ -63,7 +63,7 @@ pub fn greedy_run_capped(board: &Board, runner: Colour, cap: u32) -> u32 {
 }
 
 struct Solver {
-    runner: Colour,
+    runner: Color,
     budget: u64,
     nodes: u64,
     exact: bool,
@@ -129,7 +129,7 @@ impl Solver {
 /// Searches for the longest run `runner` can make from `board`, expanding
 /// at most about `node_budget` positions (beyond that, branches are finished
 /// greedily). Deterministic for a given board and budget.
-pub fn longest_run(board: &Board, runner: Colour, node_budget: u64) -> RunPlan {
+pub fn longest_run(board: &Board, runner: Color, node_budget: u64) -> RunPlan {
     let mut solver = Solver {
         runner,
         budget: node_budget.max(1),

@@ -2,7 +2,7 @@
 
 use super::ai::{DEFAULT_SEARCH_NODES, Level, Player, SearchLimits};
 use super::canonical::mix64;
-use super::cell::Colour;
+use super::cell::Color;
 use super::error::PotentialError;
 use super::game::Game;
 use super::position::{GameResult, check_pieces_per_side};
@@ -142,10 +142,10 @@ fn match_game(
     second: (Level, SearchLimits),
     seed: u64,
 ) -> Result<MatchStats, PotentialError> {
-    let first_colour = if index.is_multiple_of(2) {
-        Colour::White
+    let first_color = if index.is_multiple_of(2) {
+        Color::White
     } else {
-        Colour::Black
+        Color::Black
     };
     let mut ais = [
         Player::new(first.0, first.1, mix64(seed)),
@@ -158,7 +158,7 @@ fn match_game(
     };
     while !game.position().is_over() {
         let side = game.position().to_move();
-        let who = usize::from(side != first_colour);
+        let who = usize::from(side != first_color);
         let start = std::time::Instant::now();
         let Some(mv) = ais[who].choose(game.position(), None) else {
             break;
@@ -174,9 +174,9 @@ fn match_game(
     }
     let result = game.result().unwrap_or(GameResult::DRAW);
     match result.winner() {
-        Some(c) if c == first_colour => {
+        Some(c) if c == first_color => {
             stats.wins = 1;
-            if c == Colour::White {
+            if c == Color::White {
                 stats.wins_as_white = 1;
             } else {
                 stats.wins_as_black = 1;
@@ -186,6 +186,6 @@ fn match_game(
         None => stats.draws = 1,
     }
     let s = i64::from(result.white_score());
-    stats.points = if first_colour == Colour::White { s } else { -s };
+    stats.points = if first_color == Color::White { s } else { -s };
     Ok(stats)
 }

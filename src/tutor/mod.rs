@@ -2,6 +2,7 @@
 //! progress. No terminal code.
 
 pub mod content;
+pub mod course;
 pub mod explain;
 pub mod feedback;
 pub mod files;

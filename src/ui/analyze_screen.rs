@@ -2,8 +2,9 @@
 //! through it, see every move's value and why. Moves played on the board start a
 //! variation from the position shown.
 
-use super::app::{SizeGuard, state};
 use super::board_view::{BoardView, OnSquare, board_screen};
+use super::shell::state;
+use super::size_guard::SizeGuard;
 use super::worker::Job;
 use super::worker::lock;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
@@ -135,6 +136,17 @@ fn show(siv: &mut Cursive, shared: &Shared) {
                 }
             }
             refresh(s, &s2);
+        },
+        {
+            let s3 = shared.clone();
+            move |s: &mut Cursive| {
+                {
+                    let mut st = lock(&s3);
+                    st.job = None;
+                    st.message = "The engine could not value this position.".into();
+                }
+                refresh(s, &s3);
+            }
         },
     );
     lock(shared).job = Some(job);
@@ -298,7 +310,7 @@ fn markers(siv: &mut Cursive, _shared: &Shared) {
 
 fn leave(siv: &mut Cursive, shared: &Shared) {
     cancel(&mut lock(shared));
-    super::app::show_menu(siv);
+    super::nav::menu(siv);
 }
 
 /// Reads a game or a position: a GGF game, an OBF line, a transcript, or a file

@@ -1,20 +1,20 @@
 //! The course: the lesson list (completion and stars), and the step player (text,
 //! board, prompt, feedback) that resumes where the learner left off.
 
-use super::app::{SizeGuard, show_progress_notice, state, with_progress};
 use super::board_view::{BoardView, OnSquare, board_screen};
-use super::practice_screen::choose_move;
-use super::puzzle_screen::LessonRun;
+use super::nav::{self, Route};
+use super::practice_screen::choose_move; // TODO(merge): engine::players::choose_move
+use super::shell::{show_progress_notice, state, with_progress};
+use super::size_guard::SizeGuard;
 use super::worker::Job;
 use super::worker::lock;
-use crate::engine::players::Strategy;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::content::load_lessons;
+use crate::tutor::course::{lesson_game, lesson_game_setup, lesson_puzzles};
 use crate::tutor::lesson::{
     GoalStatus, Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict,
 };
-use crate::tutor::puzzle::Theme;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::traits::*;
@@ -39,8 +39,8 @@ fn stars_text(stars: u8) -> String {
     (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
 }
 
-/// Opens the lesson list.
-pub fn open_list(siv: &mut Cursive) {
+/// Opens the lesson list with its cursor on the lesson `select` (an id), if given.
+pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
     let lessons = match load_lessons() {
         Ok(l) => l,
         Err(errors) => {
@@ -82,6 +82,9 @@ pub fn open_list(siv: &mut Cursive) {
     for (text, i) in lines {
         list.add_item(text, i);
     }
+    if let Some(i) = select.and_then(|id| lessons.iter().position(|l| l.id == id)) {
+        list.set_selection(i);
+    }
     let lessons = Arc::new(lessons);
     {
         let lessons = lessons.clone();
@@ -116,8 +119,8 @@ pub fn open_list(siv: &mut Cursive) {
         )
         .on_event('z', on_chosen(open_lesson_puzzles))
         .on_event('g', on_chosen(open_lesson_game))
-        .on_event('q', super::app::show_menu)
-        .on_event(Key::Esc, super::app::show_menu);
+        .on_event('q', super::nav::menu)
+        .on_event(Key::Esc, super::nav::menu);
     while siv.pop_layer().is_some() {}
     siv.add_fullscreen_layer(SizeGuard::new(
         Dialog::around(view).title("Learn").full_screen(),
@@ -577,6 +580,16 @@ fn after_play_out_move(siv: &mut Cursive, shared: &Shared, po: crate::tutor::les
             }
             after_play_out_move(s, &s2, po);
         },
+        {
+            let s3 = shared.clone();
+            move |s: &mut Cursive| {
+                if let Some(play) = lock(&s3).play.as_mut() {
+                    play.busy = false;
+                    play.job = None;
+                }
+                refresh(s, &s3);
+            }
+        },
     );
     if let Some(play) = lock(shared).play.as_mut() {
         play.job = Some(job);
@@ -635,7 +648,7 @@ fn next(siv: &mut Cursive, shared: &Shared) {
         cancel(&mut lock(shared));
         let lesson = lock(shared).lesson.clone();
         let (l1, l2) = (lesson.clone(), lesson.clone());
-        let (game_text, _, _) = lesson_game(&lesson);
+        let game_text = lesson_game(&lesson).task;
         siv.add_layer(
             Dialog::around(TextView::new(format!(
                 "{title}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
@@ -645,7 +658,7 @@ fn next(siv: &mut Cursive, shared: &Shared) {
             .title("Well done")
             .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
             .button("Game (g)", move |s| open_lesson_game(s, &l2))
-            .button("Lessons (Esc)", open_list)
+            .button("Lessons (Esc)", move |s| open_list(s, None))
             .wrap_with(OnEventView::new)
             .on_event('p', {
                 let l = lesson.clone();
@@ -655,7 +668,7 @@ fn next(siv: &mut Cursive, shared: &Shared) {
                 let l = lesson.clone();
                 move |s| open_lesson_game(s, &l)
             })
-            .on_event(Key::Esc, open_list),
+            .on_event(Key::Esc, move |s| open_list(s, None)),
         );
         return;
     }
@@ -721,102 +734,23 @@ fn show_answer(siv: &mut Cursive, shared: &Shared) {
 }
 
 fn leave(siv: &mut Cursive, shared: &Shared) {
-    cancel(&mut lock(shared));
-    open_list(siv);
+    let id = {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.lesson.id.clone()
+    };
+    open_list(siv, Some(&id));
 }
-
-/// The puzzle themes that practise a lesson's concepts.
-fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
-    let mut out = Vec::new();
-    for c in &lesson.concepts {
-        let theme = match c.as_str() {
-            "corner" | "stable discs" => Some(Theme::Corner),
-            "x-square" | "c-square" => Some(Theme::XSquareSacrifice),
-            "edge" | "wedge" | "unbalanced edge" => Some(Theme::Wedge),
-            "frontier" | "quiet move" | "waiting move" => Some(Theme::QuietMove),
-            "mobility" | "maximum-disc fallacy" | "opening" => Some(Theme::MobilitySqueeze),
-            "parity" | "regions" => Some(Theme::Parity),
-            "tempo" | "passing" => Some(Theme::ForcingPass),
-            "endgame" | "counting" | "scoring" => Some(Theme::ExactEndgame),
-            _ => None,
-        };
-        if let Some(t) = theme
-            && !out.contains(&t)
-        {
-            out.push(t);
-        }
-    }
-    if out.is_empty() {
-        out.push(Theme::ExactEndgame);
-    }
-    out
-}
-
-/// Puzzles a lesson offers at its end: the five easiest with its themes.
-pub const LESSON_PUZZLES: usize = 5;
-/// Solved lesson puzzles needed to pass.
-pub const LESSON_PASS_MARK: usize = 3;
 
 fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
-    let themes = lesson_themes(lesson);
-    let mut puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
-    puzzles.retain(|p| themes.iter().any(|&t| p.has_theme(t)));
-    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
-    let ids: Vec<String> = puzzles
-        .iter()
-        .take(LESSON_PUZZLES)
-        .map(|p| p.id.clone())
-        .collect();
-    if ids.is_empty() {
-        siv.add_layer(Dialog::info("No puzzle practises this lesson yet."));
-        return;
-    }
-    let run = LessonRun {
-        lesson_id: lesson.id.clone(),
-        title: lesson.title.clone(),
-        pass_mark: LESSON_PASS_MARK.min(ids.len()),
-        ids,
-    };
-    super::puzzle_screen::open(siv, Some(run));
-}
-
-/// The practice game that fits a lesson: a description, the opponent, feedback.
-fn lesson_game(lesson: &Lesson) -> (String, Strategy, bool) {
-    match lesson.order {
-        1 => ("beat the greedy partner".into(), Strategy::Greedy, true),
-        2 => (
-            "beat the greedy partner, who always grabs the most discs".into(),
-            Strategy::Greedy,
-            true,
-        ),
-        3 | 4 => (
-            "beat the static-squares partner, who loves corners".into(),
-            Strategy::StaticSquares,
-            true,
-        ),
-        6 | 7 => (
-            "keep the mobility-only partner's moves low, with feedback on".into(),
-            Strategy::MobilityOnly,
-            true,
-        ),
-        5 | 8 | 9 => (
-            "beat engine level 2, with feedback on".into(),
-            Strategy::Engine(2),
-            true,
-        ),
-        _ => (
-            "beat engine level 3, with feedback on".into(),
-            Strategy::Engine(3),
-            true,
-        ),
+    let puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
+    match lesson_puzzles(lesson, &puzzles) {
+        Some(run) => nav::go(siv, Route::Puzzles(Some(run))),
+        None => siv.add_layer(Dialog::info("No puzzle practises this lesson yet.")),
     }
 }
 
 fn open_lesson_game(siv: &mut Cursive, lesson: &Lesson) {
-    let (_, opponent, feedback) = lesson_game(lesson);
-    let mut setup = crate::tutor::practice::Setup::against(crate::engine::Color::Black, opponent);
-    setup.feedback = feedback;
-    setup.start_name = format!("the initial position (after \"{}\")", lesson.title);
-    while siv.pop_layer().is_some() {}
-    super::practice_screen::open_game(siv, setup);
+    let setup = lesson_game_setup(lesson);
+    nav::go(siv, Route::Practice(Box::new(setup)));
 }

@@ -9,63 +9,26 @@
 //! cursive callback sink; leaving the screen, undoing or starting a new game
 //! cancels a search in progress.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
 
 use cursive::direction::Direction;
 use cursive::event::{Event, EventResult, Key, MouseButton, MouseEvent};
-use cursive::style::{BaseColor, Color, ColorStyle, Effect};
+use cursive::style::{BaseColor, Color as TermColor, ColorStyle, Effect};
 use cursive::view::{CannotFocus, Nameable, Resizable, View};
 use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
 use cursive::{Cursive, Printer, Vec2};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use super::worker::{self, Job, lock};
 use crate::potential::ai::{Level, Player, SearchLimits};
-use crate::potential::position::{
-    DEFAULT_PIECES_PER_SIDE, MAX_PIECES_PER_SIDE, MIN_PIECES_PER_SIDE,
-};
-use crate::potential::{Analysis, Cell, Colour, Game, IllegalMove, Phase, PotentialMove};
+use crate::potential::position::{MAX_PIECES_PER_SIDE, MIN_PIECES_PER_SIDE};
+use crate::potential::{Analysis, Cell, Color, Game, IllegalMove, Phase, PotentialMove};
 
 /// Name of the board view (for `call_on_name`).
 pub const BOARD_NAME: &str = "potential-board";
 
-/// Settings of the screen when it opens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PotentialOptions {
-    /// Pieces per side (3 to 25).
-    pub pieces: usize,
-    /// The colour the person plays.
-    pub human: Colour,
-    /// The computer's level, or `None` for two people at one keyboard.
-    pub opponent: Option<Level>,
-    /// How long (or how far) the computer thinks.
-    pub limits: SearchLimits,
-    /// Seed of the computer's random choices; `None` draws a fresh one.
-    pub seed: Option<u64>,
-    /// Draw without colours (glyphs carry all the information). The default
-    /// follows the `NO_COLOR` convention: set and not empty means plain.
-    pub plain: bool,
-}
-
-impl Default for PotentialOptions {
-    /// 12 per side, the person plays White against the search level, which
-    /// thinks for about a second a move.
-    fn default() -> PotentialOptions {
-        PotentialOptions {
-            pieces: DEFAULT_PIECES_PER_SIDE,
-            human: Colour::White,
-            opponent: Some(Level::Search),
-            limits: SearchLimits {
-                max_nodes: 2_000_000,
-                ..SearchLimits::time(Duration::from_millis(900))
-            },
-            seed: None,
-            plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
-        }
-    }
-}
+pub use super::nav::PotentialOptions;
 
 const KEYS: &str = "arrows/hjkl cursor  Enter/Space/click place, pick up, put down  Esc drop\n\
 u undo  n new game  o opponent  c swap sides  +/- pieces  r rules  q leave";
@@ -82,12 +45,12 @@ number of pieces: 12 each is the usual game, 6 each is a short one, and \
 anything from 3 to 25 each is allowed.
 
 Two cells are neighbours when they touch along a side (direct neighbours) \
-or only at a corner (diagonal neighbours). Colour plays no part in this: \
+or only at a corner (diagonal neighbours). Color plays no part in this: \
 every piece counts, whoever owns it.
 
 1. Building the group. White puts the first piece on the centre, 0,0. \
 Then the players take turns putting one piece each on any empty cell that \
-touches at least one piece already down, of either colour. When all pieces \
+touches at least one piece already down, of either color. When all pieces \
 are down they form one connected group.
 
 2. Moving. White moves first again. On your turn you pick up one of your \
@@ -136,7 +99,7 @@ type Shared = Arc<Mutex<Screen>>;
 /// Everything the screen knows; shared by its views and the AI callback.
 struct Screen {
     game: Game,
-    human: Colour,
+    human: Color,
     opponent: Option<Level>,
     limits: SearchLimits,
     rng: StdRng,
@@ -149,17 +112,10 @@ struct Screen {
     view_cells: (usize, usize),
     message: String,
     thinking: bool,
-    /// Bumped whenever a search in progress must be ignored.
-    generation: u64,
-    cancel: Arc<AtomicBool>,
+    /// The computer's search in progress, if any.
+    job: Option<Job>,
     summary_shown: bool,
     no_color: bool,
-}
-
-fn lock(shared: &Shared) -> MutexGuard<'_, Screen> {
-    shared
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Screen {
@@ -173,8 +129,9 @@ impl Screen {
     }
 
     fn cancel_search(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-        self.generation += 1;
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
         self.thinking = false;
     }
 
@@ -378,7 +335,7 @@ impl Screen {
     fn panel_lines(&self) -> Vec<String> {
         let pos = self.game.position();
         let a = pos.analysis();
-        let who = |c: Colour| match self.opponent {
+        let who = |c: Color| match self.opponent {
             None => String::new(),
             Some(_) if c == self.human => " (you)".to_string(),
             Some(_) => " (computer)".to_string(),
@@ -408,8 +365,8 @@ impl Screen {
         }
         lines.push(format!(
             "In hand: W {}  B {}",
-            pos.in_hand(Colour::White),
-            pos.in_hand(Colour::Black)
+            pos.in_hand(Color::White),
+            pos.in_hand(Color::Black)
         ));
         lines.push(format!("Potential: {}", pos.potential()));
         if pos.phase() == Phase::Placing {
@@ -417,8 +374,8 @@ impl Screen {
         } else {
             lines.push(format!(
                 "Movable: W {}  B {}",
-                a.movable_count(Colour::White),
-                a.movable_count(Colour::Black)
+                a.movable_count(Color::White),
+                a.movable_count(Color::Black)
             ));
         }
         lines.push(match pos.phase() {
@@ -486,10 +443,10 @@ impl Screen {
     }
 }
 
-fn glyph_name(c: Colour) -> &'static str {
+fn glyph_name(c: Color) -> &'static str {
     match c {
-        Colour::White => "White O",
-        Colour::Black => "Black X",
+        Color::White => "White O",
+        Color::Black => "Black X",
     }
 }
 
@@ -500,7 +457,7 @@ fn why_stuck(pos: &crate::potential::Position, cell: Cell) -> String {
         Some(p) if p.bound => {
             format!("The piece on {cell} is bound: lifting it would split the group.")
         }
-        Some(p) if p.key() <= 5 => format!(
+        Some(p) if !p.is_movable() => format!(
             "The piece on {cell} has no potential: {} neighbour{}, {} direct.",
             p.t,
             if p.t == 1 { "" } else { "s" },
@@ -579,17 +536,17 @@ impl View for BoardView {
                 let cell = st.cell_at(col, row);
                 let piece = pos.board().piece_at(cell);
                 let glyph = match piece {
-                    Some(colour) => {
+                    Some(color) => {
                         let stuck = !placing
                             && a.pieces()
                                 .iter()
                                 .find(|p| p.cell == cell)
                                 .is_some_and(|p| !p.is_movable());
-                        match (colour, stuck) {
-                            (Colour::White, false) => 'O',
-                            (Colour::White, true) => 'o',
-                            (Colour::Black, false) => 'X',
-                            (Colour::Black, true) => 'x',
+                        match (color, stuck) {
+                            (Color::White, false) => 'O',
+                            (Color::White, true) => 'o',
+                            (Color::Black, false) => 'X',
+                            (Color::Black, true) => 'x',
                         }
                     }
                     None if targets.contains(&cell) => '*',
@@ -618,12 +575,12 @@ impl View for BoardView {
                     printer.print(at, &text);
                     continue;
                 }
-                let board = Color::Dark(BaseColor::Green);
+                let board = TermColor::Dark(BaseColor::Green);
                 let front = match piece {
-                    Some(Colour::White) => Color::Light(BaseColor::White),
-                    Some(Colour::Black) => Color::Dark(BaseColor::Black),
-                    None if glyph == '*' || glyph == '+' => Color::Light(BaseColor::Yellow),
-                    None => Color::Dark(BaseColor::Black),
+                    Some(Color::White) => TermColor::Light(BaseColor::White),
+                    Some(Color::Black) => TermColor::Dark(BaseColor::Black),
+                    None if glyph == '*' || glyph == '+' => TermColor::Light(BaseColor::Yellow),
+                    None => TermColor::Dark(BaseColor::Black),
                 };
                 printer.with_color(ColorStyle::new(front, board), |p| {
                     if cell == st.cursor && printer.focused {
@@ -788,8 +745,7 @@ pub fn open_with(siv: &mut Cursive, options: PotentialOptions) {
         view_cells: (0, 0),
         message: String::new(),
         thinking: false,
-        generation: 0,
-        cancel: Arc::new(AtomicBool::new(false)),
+        job: None,
         summary_shown: false,
         no_color: options.plain,
     }));
@@ -913,36 +869,40 @@ fn start_computer(s: &mut Cursive, shared: &Shared) {
         return;
     };
     st.thinking = true;
-    st.generation += 1;
-    let generation = st.generation;
-    st.cancel = Arc::new(AtomicBool::new(false));
-    let cancel = st.cancel.clone();
     let position = st.game.position().clone();
     let limits = st.limits;
     let seed = st.rng.random();
     drop(st);
-    let sink = s.cb_sink().clone();
-    let shared = shared.clone();
-    std::thread::spawn(move || {
-        let mut player = Player::new(level, limits, seed);
-        let mv = player.choose(&position, Some(&cancel));
-        if cancel.load(Ordering::Relaxed) {
-            return;
-        }
-        // If the screen is gone the sink is closed; nothing to do then.
-        let _ = sink.send(Box::new(move |s: &mut Cursive| {
-            computer_moved(s, &shared, generation, mv)
-        }));
-    });
+    let (done_shared, failed_shared) = (shared.clone(), shared.clone());
+    let job = worker::spawn(
+        s.cb_sink(),
+        move |job: &Job| {
+            let mut player = Player::new(level, limits, seed);
+            let flag = job.cancel_flag();
+            player.choose(&position, Some(flag.as_ref()))
+        },
+        move |s: &mut Cursive, job: &Job, mv| computer_moved(s, &done_shared, job, mv),
+        move |s: &mut Cursive| {
+            {
+                let mut st = lock(&failed_shared);
+                st.thinking = false;
+                st.job = None;
+                st.message = "The computer failed to find a move: undo or start a new game.".into();
+            }
+            after_change(s, &failed_shared);
+        },
+    );
+    lock(shared).job = Some(job);
 }
 
-fn computer_moved(s: &mut Cursive, shared: &Shared, generation: u64, mv: Option<PotentialMove>) {
+fn computer_moved(s: &mut Cursive, shared: &Shared, job: &Job, mv: Option<PotentialMove>) {
     {
         let mut st = lock(shared);
-        if st.generation != generation || !st.thinking {
+        if st.job.as_ref().map(|j| j.id) != Some(job.id) || !st.thinking {
             return;
         }
         st.thinking = false;
+        st.job = None;
         let Some(mv) = mv else {
             return;
         };

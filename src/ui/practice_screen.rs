@@ -2,8 +2,9 @@
 //! replies off the UI thread; every learner move is graded with the reasons; hints,
 //! undo and redo, resign, passes, the game-over summary, the review, save and load.
 
-use super::app::{SizeGuard, state};
 use super::board_view::{BoardView, OnSquare, board_screen};
+use super::shell::state;
+use super::size_guard::SizeGuard;
 use super::worker::lock;
 use super::worker::{Engine, Job};
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
@@ -497,7 +498,20 @@ fn run_job<R: Send + 'static>(
     let engine: Engine = state(siv).engine;
     let sink = siv.cb_sink().clone();
     let shared2 = shared.clone();
-    let job = engine.spawn(&sink, work, move |s: &mut Cursive, job: &Job, result| {
+    let shared3 = shared.clone();
+    let failed = move |s: &mut Cursive| {
+        {
+            let mut st = lock(&shared3);
+            st.job = None;
+            st.busy = Busy::Idle;
+        }
+        log(
+            &shared3,
+            "The engine failed on this position: undo or start a new game.",
+        );
+        refresh(s, &shared3);
+    };
+    let done = move |s: &mut Cursive, job: &Job, result| {
         let line = {
             let mut st = lock(&shared2);
             if st.job.as_ref().map(|j| j.id) != Some(job.id) {
@@ -514,7 +528,8 @@ fn run_job<R: Send + 'static>(
         if then_continue {
             continue_game(s, &shared2);
         }
-    });
+    };
+    let job = engine.spawn(&sink, work, done, failed);
     {
         let mut st = lock(shared);
         st.job = Some(job);
@@ -693,8 +708,8 @@ fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
         .into_iter()
         .filter(|&c| practice.setup().seat(c) == Seat::Human)
         .collect();
-    let t = super::app::now(siv);
-    let rating = super::app::with_progress(siv, |ps| ps.progress.puzzles.rating);
+    let t = super::shell::now(siv);
+    let rating = super::shell::with_progress(siv, |ps| ps.progress.puzzles.rating);
     let engine = state(siv).engine;
     let sink = siv.cb_sink().clone();
     let s2 = shared.clone();
@@ -711,7 +726,7 @@ fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
                 .collect::<Vec<_>>()
         },
         move |s: &mut Cursive, _job: &Job, found| {
-            let (added, error) = super::app::with_progress(s, |ps| {
+            let (added, error) = super::shell::with_progress(s, |ps| {
                 let n = ps.progress.puzzles.add_personal(found, t);
                 (n, ps.save().err())
             });
@@ -722,6 +737,13 @@ fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
             };
             log(&s2, msg);
             refresh(s, &s2);
+        },
+        {
+            let s3 = shared.clone();
+            move |s: &mut Cursive| {
+                log(&s3, "Your mistakes could not be turned into puzzles.");
+                refresh(s, &s3);
+            }
         },
     );
     let _ = job;
@@ -839,7 +861,7 @@ fn leave(siv: &mut Cursive, shared: &Shared) {
     let s1 = shared.clone();
     let go = move |s: &mut Cursive| {
         cancel_job(&mut lock(&s1));
-        super::app::show_menu(s);
+        super::nav::menu(s);
     };
     if in_progress {
         siv.add_layer(

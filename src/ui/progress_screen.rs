@@ -1,6 +1,7 @@
 //! The progress screen: lessons finished and their stars.
 
-use super::app::{SizeGuard, with_progress};
+use super::shell::with_progress;
+use super::size_guard::SizeGuard;
 use crate::tutor::content::load_lessons;
 use cursive::Cursive;
 use cursive::event::Key;
@@ -77,5 +78,5 @@ pub fn open(siv: &mut Cursive) {
             })
             .full_screen(),
     ));
-    super::app::show_progress_notice(siv);
+    super::shell::show_progress_notice(siv);
 }

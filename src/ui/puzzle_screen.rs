@@ -4,10 +4,13 @@
 //! why, and updates both ratings (Glicko-2), the streak and the review queue. A lesson
 //! can also open a fixed run of its own puzzles with a pass mark.
 
-use super::app::{SizeGuard, now, show_progress_notice, state, with_progress};
 use super::board_view::{BoardView, OnSquare, board_screen};
+use super::nav::{self, Route};
+use super::shell::{now, show_progress_notice, state, with_progress};
+use super::size_guard::SizeGuard;
 use super::worker::lock;
 use crate::engine::{Move, Position, Square};
+use crate::tutor::course::LessonRun;
 use crate::tutor::puzzle::{Puzzle, Theme, load_puzzles};
 use crate::tutor::review::PuzzleProgress;
 use cursive::Cursive;
@@ -23,19 +26,6 @@ pub const PANEL: &str = "puzzle-panel";
 
 const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.   n next puzzle\n\
 - easier   + harder   t theme   [ ] the solution   F1 help   Esc menu";
-
-/// A lesson's run of puzzles: fixed puzzles in order, and the pass mark.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LessonRun {
-    /// The lesson's id (its score is saved under it).
-    pub lesson_id: String,
-    /// The lesson's title.
-    pub title: String,
-    /// The puzzle ids, easiest first.
-    pub ids: Vec<String>,
-    /// Solved puzzles needed to pass.
-    pub pass_mark: usize,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -163,8 +153,8 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
     bind(&mut keys, Event::Char('t'), cycle_theme);
     bind(&mut keys, Event::Char('['), view_back);
     bind(&mut keys, Event::Char(']'), view_forward);
-    keys.set_on_event(Key::Esc, super::app::show_menu);
-    keys.set_on_event('q', super::app::show_menu);
+    keys.set_on_event(Key::Esc, super::nav::menu);
+    keys.set_on_event('q', super::nav::menu);
     while siv.pop_layer().is_some() {}
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
     super::board_view::fit_boards(siv);
@@ -237,6 +227,7 @@ fn finish_run(siv: &mut Cursive, shared: &Shared) {
             ps.notice = Some(format!("Progress could not be saved: {e}"))
         });
     }
+    let lesson_id = run.lesson_id.clone();
     let verdict = if passed {
         "Passed."
     } else {
@@ -248,7 +239,9 @@ fn finish_run(siv: &mut Cursive, shared: &Shared) {
             run.title, run.pass_mark
         )))
         .title("Lesson puzzles")
-        .button("Back to the lessons", super::lesson_screen::open_list),
+        .button("Back to the lessons", move |s| {
+            nav::go(s, Route::Lessons(Some(lesson_id.clone())))
+        }),
     );
     show_progress_notice(siv);
 }

@@ -1,8 +1,11 @@
-//! The engine off the UI thread: jobs run on a background thread with the shared
-//! searcher, and hand their result back through cursive's callback sink. Each job has
-//! its own cancel flag; leaving a screen cancels its job.
+//! The one way a screen runs engine work off the UI thread: a job runs on a
+//! background thread and hands its result back through cursive's callback sink.
+//! Each job has its own cancel flag; leaving a screen cancels its job. A job that
+//! fails (panics) is reported on the screen and in `errors.log` in the data
+//! directory, and the screen goes on working.
 
 use crate::engine::search::Searcher;
+use cursive::views::Dialog;
 use cursive::{CbSink, Cursive};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +14,6 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone)]
 pub struct Engine {
     searcher: Arc<Mutex<Searcher>>,
-    next_id: Arc<AtomicU64>,
 }
 
 /// A running job: cancel it, or ask whether it is still the current one.
@@ -22,7 +24,16 @@ pub struct Job {
     cancel: Arc<AtomicBool>,
 }
 
+static NEXT_JOB: AtomicU64 = AtomicU64::new(1);
+
 impl Job {
+    fn new() -> Job {
+        Job {
+            id: NEXT_JOB.fetch_add(1, Ordering::Relaxed),
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
     /// Asks the job to stop as soon as it can (its result is then usually discarded).
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
@@ -32,6 +43,74 @@ impl Job {
     pub fn is_cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
     }
+
+    /// The job's cancel flag, for work that polls one.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+}
+
+/// Runs `work` on a background thread, then `done` on the UI thread with its result
+/// (unless the job was cancelled first). `done` also receives the job, so it can
+/// check that the job is still wanted. If `work` panics, the learner is told and the
+/// failure is written to the error log; `failed` then runs on the UI thread so the
+/// screen can leave its busy state.
+pub fn spawn<R, W, D>(
+    sink: &CbSink,
+    work: W,
+    done: D,
+    failed: impl FnOnce(&mut Cursive) + Send + 'static,
+) -> Job
+where
+    R: Send + 'static,
+    W: FnOnce(&Job) -> R + Send + 'static,
+    D: FnOnce(&mut Cursive, &Job, R) + Send + 'static,
+{
+    let job = Job::new();
+    let sink = sink.clone();
+    let thread_job = job.clone();
+    std::thread::spawn(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&thread_job)));
+        // If the screen is gone the sink is closed; nothing to do then.
+        let _ = match result {
+            Ok(result) => sink.send(Box::new(move |s: &mut Cursive| {
+                if !thread_job.is_cancelled() {
+                    done(s, &thread_job, result)
+                }
+            })),
+            Err(panic) => {
+                let what = panic_text(panic.as_ref());
+                sink.send(Box::new(move |s: &mut Cursive| {
+                    failed(s);
+                    report_failure(s, &what);
+                }))
+            }
+        };
+    });
+    job
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "an unknown internal error".to_string()
+    }
+}
+
+/// Tells the learner that engine work failed, and appends it to the error log.
+fn report_failure(siv: &mut Cursive, what: &str) {
+    let logged = super::shell::log_error(siv, &format!("engine job failed: {what}"));
+    let place = match logged {
+        Ok(path) => format!("It was written to {}.", path.display()),
+        Err(e) => format!("It could not be written to the error log: {e}."),
+    };
+    siv.add_layer(Dialog::info(format!(
+        "The engine stopped on an internal error ({what}). {place}\n\
+         The screen still works: undo, step or load another position to go on."
+    )));
 }
 
 impl Engine {
@@ -39,62 +118,44 @@ impl Engine {
     pub fn new(table_mb: usize) -> Engine {
         Engine {
             searcher: Arc::new(Mutex::new(Searcher::new(table_mb, table_mb))),
-            next_id: Arc::new(AtomicU64::new(1)),
         }
     }
 
-    /// Runs `work` on a background thread with the searcher, then `done` on the UI
-    /// thread with its result. `done` also receives the job, so it can check that the
-    /// job is still wanted.
-    pub fn spawn<R, W, D>(&self, sink: &CbSink, work: W, done: D) -> Job
+    /// Runs `work` with the searcher on a background thread (see [`spawn`]); the
+    /// searcher stops when the job is cancelled.
+    pub fn spawn<R, W, D>(
+        &self,
+        sink: &CbSink,
+        work: W,
+        done: D,
+        failed: impl FnOnce(&mut Cursive) + Send + 'static,
+    ) -> Job
     where
         R: Send + 'static,
         W: FnOnce(&mut Searcher) -> R + Send + 'static,
         D: FnOnce(&mut Cursive, &Job, R) + Send + 'static,
     {
-        let job = Job {
-            id: self.next_id.fetch_add(1, Ordering::Relaxed),
-            cancel: Arc::new(AtomicBool::new(false)),
-        };
         let searcher = self.searcher.clone();
-        let sink = sink.clone();
-        let thread_job = job.clone();
-        std::thread::spawn(move || {
-            let result = {
-                let mut guard = match searcher.lock() {
-                    Ok(g) => g,
-                    Err(poisoned) => poisoned.into_inner(),
-                };
-                guard.set_stop_flag(thread_job.cancel.clone());
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&mut guard)))
-            };
-            let _ = match result {
-                Ok(result) => sink.send(Box::new(move |s: &mut Cursive| {
-                    done(s, &thread_job, result)
-                })),
-                Err(_) => sink.send(Box::new(|s: &mut Cursive| {
-                    s.add_layer(cursive::views::Dialog::info(
-                        "The engine stopped on an internal error; please report it. \
-                         Undo or start a new game to go on.",
-                    ));
-                })),
-            };
-        });
-        job
+        spawn(
+            sink,
+            move |job: &Job| {
+                let mut guard = lock(&searcher);
+                guard.set_stop_flag(job.cancel_flag());
+                work(&mut guard)
+            },
+            done,
+            failed,
+        )
     }
 
     /// Runs `work` with the searcher on the calling thread (for tests and tools).
     pub fn with_searcher<R>(&self, work: impl FnOnce(&mut Searcher) -> R) -> R {
-        let mut guard = match self.searcher.lock() {
-            Ok(g) => g,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        work(&mut guard)
+        work(&mut lock(&self.searcher))
     }
 }
 
 /// Locks a screen's shared state; a panic elsewhere does not make the state unusable.
-pub fn lock<T>(shared: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub fn lock<T>(shared: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     match shared.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),

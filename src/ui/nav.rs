@@ -1,0 +1,82 @@
+//! Navigation: every screen is opened by naming a [`Route`] here, and only `app`
+//! knows which screen a route opens. A screen therefore never imports another
+//! screen, and no screen imports `app`.
+
+use super::shell::state;
+use crate::potential::Color;
+use crate::potential::ai::{Level, SearchLimits};
+use crate::potential::position::DEFAULT_PIECES_PER_SIDE;
+use crate::tutor::course::LessonRun;
+use crate::tutor::practice::Setup;
+use cursive::Cursive;
+use std::time::Duration;
+
+/// A screen to open, with what it opens on.
+#[derive(Clone, Debug)]
+pub enum Route {
+    /// The main menu (every other screen is closed).
+    Menu,
+    /// The lesson list, its cursor on the lesson with this id (or the first).
+    Lessons(Option<String>),
+    /// The puzzle trainer; with a lesson's puzzles, only those.
+    Puzzles(Option<LessonRun>),
+    /// The dialog that sets up a practice game.
+    PracticeSetup,
+    /// A practice game with this setup.
+    Practice(Box<Setup>),
+    /// The analysis board on the start position.
+    Analyze,
+    /// A game of Potential.
+    Potential(PotentialOptions),
+    /// The learner's progress.
+    Progress,
+    /// The help for the screen on top.
+    Help,
+}
+
+/// Opens the screen that `route` names.
+pub fn go(siv: &mut Cursive, route: Route) {
+    let navigate = state(siv).navigate;
+    navigate(siv, route);
+}
+
+/// Settings of a Potential game when its screen opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PotentialOptions {
+    /// Pieces per side (3 to 25).
+    pub pieces: usize,
+    /// The color the person plays.
+    pub human: Color,
+    /// The computer's level, or `None` for two people at one keyboard.
+    pub opponent: Option<Level>,
+    /// How long (or how far) the computer thinks.
+    pub limits: SearchLimits,
+    /// Seed of the computer's random choices; `None` draws a fresh one.
+    pub seed: Option<u64>,
+    /// Draw without colors (glyphs carry all the information). The default
+    /// follows the `NO_COLOR` convention: set and not empty means plain.
+    pub plain: bool,
+}
+
+impl Default for PotentialOptions {
+    /// 12 per side, the person plays White against the search level, which
+    /// thinks for about a second a move.
+    fn default() -> PotentialOptions {
+        PotentialOptions {
+            pieces: DEFAULT_PIECES_PER_SIDE,
+            human: Color::White,
+            opponent: Some(Level::Search),
+            limits: SearchLimits {
+                max_nodes: 2_000_000,
+                ..SearchLimits::time(Duration::from_millis(900))
+            },
+            seed: None,
+            plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+        }
+    }
+}
+
+/// Opens the main menu (for key bindings that take a plain function).
+pub fn menu(siv: &mut Cursive) {
+    go(siv, Route::Menu);
+}
