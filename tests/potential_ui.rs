@@ -10,7 +10,7 @@ use cursive::style::{BaseColor, Color as TermColor};
 use cursive::{Cursive, CursiveRunner, Vec2};
 use othello_tutor::potential::Color;
 use othello_tutor::potential::ai::{Level, SearchLimits};
-use othello_tutor::ui::potential_screen::{self, PotentialOptions};
+use othello_tutor::ui::potential::{self, PotentialOptions};
 
 struct Harness {
     runner: CursiveRunner<Cursive>,
@@ -25,8 +25,8 @@ impl Harness {
         let (frames, input) = (backend.stream(), backend.input());
         let mut siv = Cursive::new();
         match options {
-            None => potential_screen::open(&mut siv),
-            Some(o) => potential_screen::open_with(&mut siv, o),
+            None => potential::open(&mut siv),
+            Some(o) => potential::open_with(&mut siv, o),
         }
         let mut runner = siv.into_runner(backend);
         runner.refresh();

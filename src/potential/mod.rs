@@ -27,6 +27,7 @@ pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod position;
+pub mod rules_text;
 pub mod run;
 pub mod selfplay;
 

@@ -5,10 +5,7 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{
-    analyze_screen, help, lesson_screen, potential_screen, practice_screen, progress_screen,
-    puzzle_screen,
-};
+use super::{analyze, help, lesson, potential, practice, progress, puzzles};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -123,13 +120,13 @@ fn open_entry(siv: &mut Cursive, i: usize) {
 fn open_route(siv: &mut Cursive, route: Route) {
     match route {
         Route::Menu => show_menu(siv),
-        Route::Lessons(select) => lesson_screen::open_list(siv, select.as_deref()),
-        Route::Puzzles(run) => puzzle_screen::open(siv, run),
-        Route::PracticeSetup => practice_screen::open_setup(siv),
-        Route::Practice(setup) => practice_screen::open_game(siv, *setup),
-        Route::Analyze => analyze_screen::open(siv),
-        Route::Potential(options) => potential_screen::open_with(siv, options),
-        Route::Progress => progress_screen::open(siv),
+        Route::Lessons(select) => lesson::open_list(siv, select.as_deref()),
+        Route::Puzzles(run) => puzzles::open(siv, run),
+        Route::PracticeSetup => practice::open_setup(siv),
+        Route::Practice(setup) => practice::open_game(siv, *setup),
+        Route::Analyze => analyze::open(siv),
+        Route::Potential(options) => potential::open_with(siv, options),
+        Route::Progress => progress::open(siv),
         Route::Help => help::show(siv),
     }
 }

@@ -1,18 +1,19 @@
 //! The cursive user interface. Holds no game rules: it reads the tutor and the engine.
 //!
 //! `build` sets up the whole interface on a `Cursive` root; `main` and the tests call
-//! the same function. Screens open one another only through [`nav::go`].
+//! the same function. Screens open one another only through [`nav::go`]; `app` is the
+//! one place that knows which screen a route opens.
 
-pub mod analyze_screen;
+pub mod analyze;
 pub mod app;
 pub mod board_view;
 pub mod help;
-pub mod lesson_screen;
+pub mod lesson;
 pub mod nav;
-pub mod potential_screen;
-pub mod practice_screen;
-pub mod progress_screen;
-pub mod puzzle_screen;
+pub mod potential;
+pub mod practice;
+pub mod progress;
+pub mod puzzles;
 pub mod shell;
 pub mod size_guard;
 pub mod worker;

@@ -3,7 +3,7 @@
 
 use super::board_view::{BoardView, OnSquare, board_screen};
 use super::nav::{self, Route};
-use super::practice_screen::choose_move; // TODO(merge): engine::players::choose_move
+use super::practice::choose_move; // TODO(merge): engine::players::choose_move
 use super::shell::{show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
 use super::worker::Job;
@@ -21,6 +21,12 @@ use cursive::traits::*;
 use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
 use std::sync::{Arc, Mutex};
 
+mod list;
+mod playout;
+
+pub use list::open_list;
+use playout::play_out_move;
+
 /// Name of the lesson list.
 pub const LIST: &str = "lesson-list";
 /// Name of the step board.
@@ -37,95 +43,6 @@ n/PgDn next   p/PgUp back   i hint   s show the answer   F1 help   Esc lessons";
 
 fn stars_text(stars: u8) -> String {
     (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
-}
-
-/// Opens the lesson list with its cursor on the lesson `select` (an id), if given.
-pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
-    let lessons = match load_lessons() {
-        Ok(l) => l,
-        Err(errors) => {
-            let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-            siv.add_layer(Dialog::info(format!(
-                "The lessons could not be loaded:\n{}",
-                text.join("\n")
-            )));
-            return;
-        }
-    };
-    let lines: Vec<(String, usize)> = with_progress(siv, |ps| {
-        lessons
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
-                let state = if p.current_step > 0 {
-                    format!("step {} of {}", p.current_step + 1, l.step_count())
-                } else if p.completed {
-                    "done".to_string()
-                } else {
-                    "new".to_string()
-                };
-                (
-                    format!(
-                        "{:>2}. {:<52} {} {}",
-                        l.order,
-                        l.title,
-                        stars_text(p.stars),
-                        state
-                    ),
-                    i,
-                )
-            })
-            .collect()
-    });
-    let mut list = SelectView::<usize>::new();
-    for (text, i) in lines {
-        list.add_item(text, i);
-    }
-    if let Some(i) = select.and_then(|id| lessons.iter().position(|l| l.id == id)) {
-        list.set_selection(i);
-    }
-    let lessons = Arc::new(lessons);
-    {
-        let lessons = lessons.clone();
-        list.set_on_submit(move |s, &i| open_lesson(s, lessons[i].clone(), None));
-    }
-    // A key that acts on the chosen lesson.
-    let on_chosen = |act: fn(&mut Cursive, &Lesson)| {
-        let lessons = lessons.clone();
-        move |s: &mut Cursive| {
-            let chosen = s
-                .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
-                .flatten();
-            if let Some(i) = chosen {
-                act(s, &lessons[i]);
-            }
-        }
-    };
-    let body = LinearLayout::vertical()
-        .child(TextView::new(
-            "The course, one idea at a time. Stars: ★★★ no slip, ★★ a few, ★ answers shown.",
-        ))
-        .child(list.with_name(LIST).scrollable())
-        .child(TextView::new(LIST_KEYS));
-    let view = OnEventView::new(body)
-        .on_event(
-            'r',
-            on_chosen(|s, lesson| {
-                let lesson = lesson.clone();
-                with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
-                open_lesson(s, lesson, Some(0));
-            }),
-        )
-        .on_event('z', on_chosen(open_lesson_puzzles))
-        .on_event('g', on_chosen(open_lesson_game))
-        .on_event('q', super::nav::menu)
-        .on_event(Key::Esc, super::nav::menu);
-    while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(
-        Dialog::around(view).title("Learn").full_screen(),
-    ));
-    show_progress_notice(siv);
 }
 
 /// A play-out in progress.
@@ -472,128 +389,6 @@ fn answer_given(siv: &mut Cursive, shared: &Shared, text: &str) {
     }
     siv.call_on_name(ANSWER, |e: &mut EditView| e.set_content(""));
     refresh(siv, shared);
-}
-
-fn play_out_move(siv: &mut Cursive, shared: &Shared, sq: Square) {
-    let reply = {
-        let mut st = lock(shared);
-        let Step::PlayOut(po) = st.step().clone() else {
-            return;
-        };
-        if st.attempts.is_done() {
-            st.feedback.push("This step is done: n goes on.".into());
-            None
-        } else {
-            let Some(play) = st.play.as_mut() else { return };
-            if play.busy {
-                return;
-            }
-            let pos = play.game.current();
-            if pos.to_move != po.learner() {
-                None
-            } else if let Err(e) = play.game.play(Move::Place(sq)) {
-                st.feedback = vec![e.to_string()];
-                None
-            } else {
-                Some(po)
-            }
-        }
-    };
-    let Some(po) = reply else {
-        refresh(siv, shared);
-        return;
-    };
-    after_play_out_move(siv, shared, po);
-}
-
-/// Checks the goal; if the game goes on, lets the opponent reply off the UI thread.
-fn after_play_out_move(siv: &mut Cursive, shared: &Shared, po: crate::tutor::lesson::PlayOut) {
-    let opponent_pos = {
-        let mut st = lock(shared);
-        let Some(play) = st.play.as_mut() else { return };
-        // Forced passes.
-        while play.game.current().must_pass() {
-            if play.game.play(Move::Pass).is_err() {
-                break;
-            }
-        }
-        let status = po.status(&play.game);
-        let current = play.game.current();
-        match status {
-            GoalStatus::Achieved(msg) => {
-                st.attempts.record(true);
-                st.feedback = vec![format!("✓ {msg}"), po.explain.clone()];
-                None
-            }
-            GoalStatus::Failed(why) => {
-                let action = st.attempts.record(false);
-                let verdict = Verdict {
-                    correct: false,
-                    legal: true,
-                    why: vec![why],
-                    reveal: Vec::new(),
-                    loss: None,
-                };
-                respond(&mut st, action, &verdict, &po.explain, po.hint(), po.hint());
-                if action != NextAction::Reveal {
-                    st.feedback
-                        .push("The position is set up again: try once more.".into());
-                    st.play = Some(PlayOutGame {
-                        game: Game::new(po.setup.position),
-                        busy: false,
-                        job: None,
-                    });
-                }
-                None
-            }
-            GoalStatus::Ongoing => {
-                if current.to_move != po.learner() && !current.is_game_over() {
-                    play.busy = true;
-                    Some(current)
-                } else {
-                    None
-                }
-            }
-        }
-    };
-    refresh(siv, shared);
-    let Some(pos) = opponent_pos else { return };
-    let engine = state(siv).engine;
-    let sink = siv.cb_sink().clone();
-    let s2 = shared.clone();
-    let strategy = po.opponent();
-    let job = engine.spawn(
-        &sink,
-        move |searcher: &mut Searcher| choose_move(searcher, &pos, strategy),
-        move |s: &mut Cursive, job: &Job, result| {
-            {
-                let mut st = lock(&s2);
-                let Some(play) = st.play.as_mut() else { return };
-                if play.job.as_ref().map(|j| j.id) != Some(job.id) {
-                    return;
-                }
-                play.busy = false;
-                play.job = None;
-                if let Some((sq, _, _)) = result {
-                    let _ = play.game.play(Move::Place(sq));
-                }
-            }
-            after_play_out_move(s, &s2, po);
-        },
-        {
-            let s3 = shared.clone();
-            move |s: &mut Cursive| {
-                if let Some(play) = lock(&s3).play.as_mut() {
-                    play.busy = false;
-                    play.job = None;
-                }
-                refresh(s, &s3);
-            }
-        },
-    );
-    if let Some(play) = lock(shared).play.as_mut() {
-        play.job = Some(job);
-    }
 }
 
 fn cancel(st: &mut State) {

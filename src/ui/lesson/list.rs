@@ -1,0 +1,92 @@
+//! The lesson list: each lesson with its stars, its resume point and its puzzle score.
+
+use super::*;
+
+/// Opens the lesson list with its cursor on the lesson `select` (an id), if given.
+pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
+    let lessons = match load_lessons() {
+        Ok(l) => l,
+        Err(errors) => {
+            let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            siv.add_layer(Dialog::info(format!(
+                "The lessons could not be loaded:\n{}",
+                text.join("\n")
+            )));
+            return;
+        }
+    };
+    let lines: Vec<(String, usize)> = with_progress(siv, |ps| {
+        lessons
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
+                let state = if p.current_step > 0 {
+                    format!("step {} of {}", p.current_step + 1, l.step_count())
+                } else if p.completed {
+                    "done".to_string()
+                } else {
+                    "new".to_string()
+                };
+                (
+                    format!(
+                        "{:>2}. {:<52} {} {}",
+                        l.order,
+                        l.title,
+                        stars_text(p.stars),
+                        state
+                    ),
+                    i,
+                )
+            })
+            .collect()
+    });
+    let mut list = SelectView::<usize>::new();
+    for (text, i) in lines {
+        list.add_item(text, i);
+    }
+    if let Some(i) = select.and_then(|id| lessons.iter().position(|l| l.id == id)) {
+        list.set_selection(i);
+    }
+    let lessons = Arc::new(lessons);
+    {
+        let lessons = lessons.clone();
+        list.set_on_submit(move |s, &i| open_lesson(s, lessons[i].clone(), None));
+    }
+    // A key that acts on the chosen lesson.
+    let on_chosen = |act: fn(&mut Cursive, &Lesson)| {
+        let lessons = lessons.clone();
+        move |s: &mut Cursive| {
+            let chosen = s
+                .call_on_name(LIST, |v: &mut SelectView<usize>| v.selection().map(|i| *i))
+                .flatten();
+            if let Some(i) = chosen {
+                act(s, &lessons[i]);
+            }
+        }
+    };
+    let body = LinearLayout::vertical()
+        .child(TextView::new(
+            "The course, one idea at a time. Stars: ★★★ no slip, ★★ a few, ★ answers shown.",
+        ))
+        .child(list.with_name(LIST).scrollable())
+        .child(TextView::new(LIST_KEYS));
+    let view = OnEventView::new(body)
+        .on_event(
+            'r',
+            on_chosen(|s, lesson| {
+                let lesson = lesson.clone();
+                with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
+                open_lesson(s, lesson, Some(0));
+            }),
+        )
+        .on_event('z', on_chosen(open_lesson_puzzles))
+        .on_event('g', on_chosen(open_lesson_game))
+        .on_event('q', crate::ui::nav::menu)
+        .on_event(Key::Esc, crate::ui::nav::menu);
+    while siv.pop_layer().is_some() {}
+    siv.add_fullscreen_layer(SizeGuard::new(
+        Dialog::around(view).title("Learn").full_screen(),
+    ));
+    show_progress_notice(siv);
+}

@@ -1,0 +1,127 @@
+//! The new-game dialog: colour, opponent, start position, feedback.
+
+use super::*;
+use crate::engine::players::MAX_LEVEL;
+use crate::tutor::openings::random_xot;
+use cursive::views::{Checkbox, RadioGroup};
+
+pub fn open_setup(siv: &mut Cursive) {
+    let mut colour = RadioGroup::new();
+    let mut start = RadioGroup::new();
+    let mut opponents = SelectView::<Strategy>::new().autojump();
+    let mut list = vec![
+        Strategy::Greedy,
+        Strategy::StaticSquares,
+        Strategy::MobilityOnly,
+    ];
+    list.extend((1..=MAX_LEVEL).map(Strategy::Engine));
+    for s in list {
+        opponents.add_item(format!("{:<31}{}", s.name(), s.description()), s);
+    }
+    opponents.set_selection(5);
+    let colour_for_submit = colour.clone();
+    let start_for_submit = start.clone();
+    opponents
+        .set_on_submit(move |s, _| start_from_dialog(s, &colour_for_submit, &start_for_submit));
+    let body = LinearLayout::vertical()
+        .child(
+            LinearLayout::horizontal()
+                .child(TextView::new("You play: "))
+                .child(colour.button(Some(Color::Black), "Black (moves first)  "))
+                .child(colour.button(Some(Color::White), "White  "))
+                .child(colour.button(None, "two players at this keyboard")),
+        )
+        .child(TextView::new("Opponent (Enter on it starts the game):"))
+        .child(opponents.with_name("opponent").scrollable().max_height(9))
+        .child(
+            LinearLayout::horizontal()
+                .child(TextView::new("Start: "))
+                .child(start.button(0u8, "initial position  "))
+                .child(start.button(1u8, "random opening (XOT)  "))
+                .child(start.button(2u8, "this one:")),
+        )
+        .child(
+            LinearLayout::horizontal()
+                .child(TextView::new("Transcript or OBF: "))
+                .child(EditView::new().with_name("start-text").fixed_width(52)),
+        )
+        .child(
+            LinearLayout::horizontal()
+                .child(Checkbox::new().checked().with_name("feedback"))
+                .child(TextView::new(" grade my moves as I play (feedback)")),
+        )
+        .child(TextView::new(
+            "Tab/arrows: move   Space: choose   Enter on an opponent: start   Esc: back",
+        ));
+    let colour = Arc::new(colour);
+    let start = Arc::new(start);
+    siv.add_layer(
+        Dialog::around(body)
+            .title("Practice: new game")
+            .button("Start", move |s| start_from_dialog(s, &colour, &start))
+            .button("Back", |s| {
+                s.pop_layer();
+            })
+            .wrap_with(OnEventView::new)
+            .on_event(Key::Esc, |s| {
+                s.pop_layer();
+            }),
+    );
+    let _ = siv.focus_name("opponent");
+}
+
+pub(super) fn start_from_dialog(
+    siv: &mut Cursive,
+    colour: &RadioGroup<Option<Color>>,
+    start: &RadioGroup<u8>,
+) {
+    let opponent = siv
+        .call_on_name("opponent", |v: &mut SelectView<Strategy>| {
+            v.selection().map(|s| *s)
+        })
+        .flatten()
+        .unwrap_or(Strategy::Engine(3));
+    let feedback = siv
+        .call_on_name("feedback", |c: &mut Checkbox| c.is_checked())
+        .unwrap_or(true);
+    let text = siv
+        .call_on_name("start-text", |e: &mut EditView| e.get_content().to_string())
+        .unwrap_or_default();
+    let choice = *colour.selection();
+    let mut setup = if choice.is_none() {
+        Setup {
+            black: Seat::Human,
+            white: Seat::Human,
+            start: Position::start(),
+            start_name: "the initial position".into(),
+            feedback,
+        }
+    } else {
+        Setup::against(choice.unwrap_or(Color::Black), opponent)
+    };
+    setup.feedback = feedback;
+    match *start.selection() {
+        1 => {
+            let (name, pos) = random_xot(&mut rand::rng());
+            setup.start = pos;
+            setup.start_name = format!("the XOT opening {name}");
+        }
+        2 => match crate::engine::notation::parse_position(&text) {
+            Ok(pos) if !pos.is_game_over() => {
+                setup.start = pos;
+                setup.start_name = "a pasted position".into();
+            }
+            Ok(_) => {
+                siv.add_layer(Dialog::info("That position is already finished."));
+                return;
+            }
+            Err(e) => {
+                siv.add_layer(Dialog::info(format!("That start cannot be read: {e}")));
+                return;
+            }
+        },
+        _ => {}
+    }
+    siv.pop_layer();
+    open_game(siv, setup);
+}
