@@ -1,0 +1,122 @@
+//! The puppet-backend harness shared by the UI tests: real screens driven by key and
+//! mouse events, the rendered text read back. No timing: `wait_for` steps the event
+//! loop until the engine's callback has drawn what is expected.
+#![allow(dead_code)]
+
+use cursive::backends::puppet::Backend;
+use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
+use cursive::event::{Event, MouseButton, MouseEvent};
+use cursive::reexports::crossbeam_channel::{Receiver, Sender};
+use cursive::{Cursive, CursiveRunner, Vec2};
+use othello_tutor::engine::Square;
+use othello_tutor::ui::board_view::BoardView;
+use othello_tutor::ui::{UiOptions, build};
+
+pub struct Harness {
+    pub runner: CursiveRunner<Cursive>,
+    input: Sender<Option<Event>>,
+    frames: Receiver<ObservedScreen>,
+    last: Option<ObservedScreen>,
+}
+
+impl Harness {
+    pub fn new(w: usize, h: usize) -> Harness {
+        let dir = std::env::temp_dir().join(format!("othello-tutor-ui-{}", std::process::id()));
+        Harness::with_dir(w, h, dir)
+    }
+
+    pub fn with_dir(w: usize, h: usize, dir: std::path::PathBuf) -> Harness {
+        let backend = Backend::init(Some(Vec2::new(w, h)));
+        let (frames, input) = (backend.stream(), backend.input());
+        let mut siv = Cursive::new();
+        build(
+            &mut siv,
+            UiOptions {
+                plain: true,
+                data_dir: Some(dir),
+                table_mb: 4,
+            },
+        );
+        let mut runner = siv.into_runner(backend);
+        runner.refresh();
+        Harness {
+            runner,
+            input,
+            frames,
+            last: None,
+        }
+    }
+
+    pub fn siv(&mut self) -> &mut Cursive {
+        &mut self.runner
+    }
+
+    pub fn send(&mut self, e: Event) {
+        self.input.send(Some(e)).expect("backend alive");
+        self.runner.step();
+    }
+
+    pub fn keys(&mut self, text: &str) {
+        for c in text.chars() {
+            self.send(Event::Char(c));
+        }
+    }
+
+    pub fn frame(&mut self) -> &ObservedScreen {
+        if let Some(f) = self.frames.try_iter().last() {
+            self.last = Some(f);
+        }
+        self.last.as_ref().expect("a frame was drawn")
+    }
+
+    pub fn text(&mut self) -> String {
+        self.runner.refresh();
+        let lines = self.frame().as_strings();
+        lines
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Steps the event loop until the screen shows `needle` (the engine answers through
+    /// the callback sink). Panics after a generous number of steps.
+    pub fn wait_for(&mut self, needle: &str) -> String {
+        for _ in 0..3000 {
+            self.runner.process_events();
+            let t = self.text();
+            if t.contains(needle) {
+                return t;
+            }
+            self.runner.step();
+        }
+        panic!("`{needle}` never appeared:\n{}", self.text());
+    }
+
+    /// Screen position of the board's square `sq`.
+    pub fn square_pos(&mut self, sq: Square) -> Vec2 {
+        let header = self.frame().find_occurences("a   b   c   d")[0].min();
+        // The header's `a` sits above column a's disc glyph.
+        let a1 = header + (0, 1);
+        let glyph = BoardView::glyph_offset(sq) - BoardView::glyph_offset(Square::A1);
+        a1 + glyph
+    }
+
+    pub fn click(&mut self, pos: Vec2) {
+        self.send(Event::Mouse {
+            offset: Vec2::zero(),
+            position: pos,
+            event: MouseEvent::Press(MouseButton::Left),
+        });
+        self.send(Event::Mouse {
+            offset: Vec2::zero(),
+            position: pos,
+            event: MouseEvent::Release(MouseButton::Left),
+        });
+    }
+}
+
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).expect("square")
+}
+
