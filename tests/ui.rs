@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Harness, sq};
+use common::{Harness, open_first_lesson, practice, sq, temp_data_dir, vs_level};
 use cursive::backends::puppet::observed::ObservedPieceInterface;
 use cursive::event::{Event, Key};
 use othello_tutor::engine::notation::parse_transcript;
@@ -37,17 +37,6 @@ fn main_menu() {
     assert!(h.text().contains("3  Practice"));
     h.keys("3");
     assert!(h.text().contains("Practice: new game"), "{}", h.text());
-}
-
-fn practice(h: &mut Harness, setup: Setup) {
-    nav::go(h.siv(), Route::Practice(Box::new(setup)));
-    h.runner.refresh();
-}
-
-fn vs_level(level: u8, feedback: bool) -> Setup {
-    let mut s = Setup::against(Color::Black, Strategy::Engine(level));
-    s.feedback = feedback;
-    s
 }
 
 #[test]
@@ -175,24 +164,6 @@ fn game_over_summary() {
 }
 
 /// A fresh, empty data directory for one test.
-fn temp_data_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("othello-tutor-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-/// Opens lesson 1 from the main menu.
-fn open_first_lesson(h: &mut Harness) {
-    h.keys("1");
-    assert!(
-        h.text().contains("1. The rules and the notation"),
-        "{}",
-        h.text()
-    );
-    h.send(Event::Key(Key::Enter));
-}
-
 #[test]
 fn a_lesson_question_answered_wrong_then_right() {
     let dir = temp_data_dir("lesson-answer");

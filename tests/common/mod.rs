@@ -8,7 +8,11 @@ use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen
 use cursive::event::{Event, MouseButton, MouseEvent};
 use cursive::reexports::crossbeam_channel::{Receiver, Sender};
 use cursive::{Cursive, CursiveRunner, Vec2};
-use othello_tutor::engine::Square;
+use cursive::event::Key;
+use othello_tutor::engine::players::Strategy;
+use othello_tutor::engine::{Color, Square};
+use othello_tutor::tutor::practice::Setup;
+use othello_tutor::ui::nav::{self, Route};
 use othello_tutor::ui::board_view::BoardView;
 use othello_tutor::ui::{UiOptions, build};
 
@@ -118,5 +122,38 @@ impl Harness {
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
+}
+
+
+/// Opens a practice game with `setup`.
+pub fn practice(h: &mut Harness, setup: Setup) {
+    nav::go(h.siv(), Route::Practice(Box::new(setup)));
+    h.runner.refresh();
+}
+
+/// A game against engine `level`, the learner Black.
+pub fn vs_level(level: u8, feedback: bool) -> Setup {
+    let mut s = Setup::against(Color::Black, Strategy::Engine(level));
+    s.feedback = feedback;
+    s
+}
+
+/// A fresh, empty data directory for one test.
+pub fn temp_data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Opens lesson 1 from the main menu.
+pub fn open_first_lesson(h: &mut Harness) {
+    h.keys("1");
+    assert!(
+        h.text().contains("1. The rules and the notation"),
+        "{}",
+        h.text()
+    );
+    h.send(Event::Key(Key::Enter));
 }
 

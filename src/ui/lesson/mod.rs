@@ -21,8 +21,11 @@ use cursive::traits::*;
 use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
 use std::sync::{Arc, Mutex};
 
+mod answer;
 mod list;
 mod playout;
+
+use answer::AnswerField;
 
 pub use list::open_list;
 use playout::play_out_move;
@@ -38,7 +41,7 @@ pub const ANSWER: &str = "lesson-answer";
 
 const LIST_KEYS: &str = "Up/Down or mouse: choose   Enter: open (resumes where you left off)\nr: start the chosen lesson over   F1 help   Esc/q: menu";
 
-const STEP_KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  Questions: type, Enter\n\
+const STEP_KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  Answers: digits, Enter\n\
 n/PgDn next   p/PgUp back   i hint   s show the answer   F1 help   Esc lessons";
 
 fn stars_text(stars: u8) -> String {
@@ -143,8 +146,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
     board.set_on_square(on_square);
     let answer = {
         let shared = shared.clone();
-        EditView::new()
-            .on_submit(move |s, text| answer_given(s, &shared, text))
+        AnswerField::new(EditView::new().on_submit(move |s, text| answer_given(s, &shared, text)))
             .with_name(ANSWER)
             .fixed_width(24)
     };
@@ -240,8 +242,14 @@ fn panel_text(st: &State) -> String {
         Step::FindMove(f) => (f.text.clone(), Some(f.prompt.clone())),
         Step::Question(q) => {
             let mut prompt = q.prompt.clone();
-            if !q.choices.is_empty() {
-                prompt.push_str(&format!("\n(Type one of: {})", q.choices.join(", ")));
+            let options = answer::options(q);
+            if !options.is_empty() {
+                prompt.push_str("\nType the number of your answer, then Enter:");
+                for (i, o) in options.iter().enumerate() {
+                    prompt.push_str(&format!("\n   {} {o}", i + 1));
+                }
+            } else {
+                prompt.push_str("\nType the number, then Enter.");
             }
             (q.text.clone(), Some(prompt))
         }
@@ -375,7 +383,14 @@ fn answer_given(siv: &mut Cursive, shared: &Shared, text: &str) {
         } else if text.trim().is_empty() {
             st.feedback = vec!["Type an answer first.".into()];
         } else {
-            let verdict = q.judge(text);
+            let options = answer::options(&q);
+            let given = match text.trim().parse::<usize>() {
+                Ok(n) if !options.is_empty() && (1..=options.len()).contains(&n) => {
+                    options[n - 1].clone()
+                }
+                _ => text.trim().to_string(),
+            };
+            let verdict = q.judge(&given);
             let action = st.attempts.record(verdict.correct);
             respond(
                 &mut st,
@@ -387,7 +402,7 @@ fn answer_given(siv: &mut Cursive, shared: &Shared, text: &str) {
             );
         }
     }
-    siv.call_on_name(ANSWER, |e: &mut EditView| e.set_content(""));
+    siv.call_on_name(ANSWER, |e: &mut AnswerField| e.clear());
     refresh(siv, shared);
 }
 

@@ -1,0 +1,101 @@
+//! The answer box of question steps. It takes only what an answer can hold (digits
+//! and a minus sign) and the keys that edit it, so every letter still reaches the
+//! lesson's own keys (n, p, i, s, q) whatever has the focus. Questions with word
+//! answers list numbered options and take the option's number.
+
+use cursive::Printer;
+use cursive::Vec2;
+use cursive::direction::Direction;
+use cursive::event::{AnyCb, Event, EventResult, Key};
+use cursive::view::{CannotFocus, Selector, View, ViewNotFound};
+use cursive::views::EditView;
+
+/// An [`EditView`] that lets every key an answer cannot contain pass to its parent.
+pub struct AnswerField {
+    inner: EditView,
+}
+
+impl AnswerField {
+    /// Wraps `inner`.
+    pub fn new(inner: EditView) -> Self {
+        AnswerField { inner }
+    }
+
+    /// Whether the box takes `event` (otherwise it goes to the screen's keys).
+    fn takes(event: &Event) -> bool {
+        match event {
+            Event::Char(c) => c.is_ascii_digit() || *c == '-',
+            Event::Key(k) => matches!(
+                k,
+                Key::Enter
+                    | Key::Backspace
+                    | Key::Del
+                    | Key::Left
+                    | Key::Right
+                    | Key::Home
+                    | Key::End
+            ),
+            Event::Mouse { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// The text typed so far.
+    pub fn content(&self) -> String {
+        self.inner.get_content().to_string()
+    }
+
+    /// Empties the box.
+    pub fn clear(&mut self) {
+        self.inner.set_content("");
+    }
+}
+
+impl View for AnswerField {
+    fn draw(&self, printer: &Printer) {
+        self.inner.draw(printer);
+    }
+
+    fn layout(&mut self, size: Vec2) {
+        self.inner.layout(size);
+    }
+
+    fn required_size(&mut self, constraint: Vec2) -> Vec2 {
+        self.inner.required_size(constraint)
+    }
+
+    fn on_event(&mut self, event: Event) -> EventResult {
+        if Self::takes(&event) {
+            self.inner.on_event(event)
+        } else {
+            EventResult::Ignored
+        }
+    }
+
+    fn take_focus(&mut self, source: Direction) -> Result<EventResult, CannotFocus> {
+        self.inner.take_focus(source)
+    }
+
+    fn call_on_any(&mut self, selector: &Selector, cb: AnyCb) {
+        self.inner.call_on_any(selector, cb);
+    }
+
+    fn focus_view(&mut self, selector: &Selector) -> Result<EventResult, ViewNotFound> {
+        self.inner.focus_view(selector)
+    }
+}
+
+/// The options a question is answered from, by number: its choices, or the words a
+/// winner or next-to-move question takes. Empty for a number question.
+pub fn options(q: &crate::tutor::lesson::Question) -> Vec<String> {
+    use crate::tutor::lesson::Ask;
+    if !q.choices.is_empty() {
+        return q.choices.clone();
+    }
+    let words: &[&str] = match q.ask {
+        Ask::Winner => &["Black", "White", "Draw"],
+        Ask::NextToMove => &["Black", "White", "Nobody"],
+        _ => &[],
+    };
+    words.iter().map(|w| w.to_string()).collect()
+}

@@ -1,0 +1,56 @@
+//! Defects a new user met on the screens (issue 12), each driven through the puppet
+//! backend as the user met it. Each test failed before its fix.
+
+mod common;
+
+use common::{Harness, open_first_lesson, temp_data_dir};
+use cursive::event::{Event, Key};
+
+/// On a question step the lesson's keys still work: the answer box takes only what
+/// an answer can hold.
+#[test]
+fn question_steps_keep_the_lesson_keys() {
+    let mut h = Harness::with_dir(100, 30, temp_data_dir("question-keys"));
+    open_first_lesson(&mut h);
+    h.keys("n");
+    let t = h.text();
+    assert!(t.contains("Step 2 of 7"), "{t}");
+    assert!(t.contains("How many legal moves"), "{t}");
+    // i gives the hint, s shows the answer: neither is typed into the box nor counts
+    // as a wrong answer.
+    h.keys("i");
+    let t = h.text();
+    assert!(t.contains("Hint:"), "{t}");
+    h.keys("s");
+    let t = h.text();
+    assert!(t.contains("The answer: 4"), "{t}");
+    assert!(!t.contains("is not a number"), "{t}");
+    // n goes on, p comes back.
+    h.keys("n");
+    assert!(h.text().contains("Step 3 of 7"), "{}", h.text());
+    h.keys("p");
+    assert!(h.text().contains("Step 2 of 7"), "{}", h.text());
+    h.keys("s");
+    h.send(Event::Key(Key::PageDown));
+    assert!(h.text().contains("Step 3 of 7"), "{}", h.text());
+}
+
+/// A question whose answer is a word is answered by the number of its option.
+#[test]
+fn word_answers_are_chosen_by_number() {
+    let mut h = Harness::with_dir(100, 30, temp_data_dir("question-words"));
+    open_first_lesson(&mut h);
+    // Step 6: "Black plays d1. Who moves next?" (Black: White must pass).
+    for _ in 0..5 {
+        h.keys("s");
+        h.keys("n");
+    }
+    let t = h.text();
+    assert!(t.contains("Who moves next?"), "{t}");
+    assert!(t.contains("1 Black"), "{t}");
+    assert!(t.contains("2 White"), "{t}");
+    h.keys("1");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("✓ Right."), "{t}");
+}
