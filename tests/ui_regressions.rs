@@ -54,3 +54,40 @@ fn word_answers_are_chosen_by_number() {
     let t = h.text();
     assert!(t.contains("✓ Right."), "{t}");
 }
+
+/// Solving a lesson's last step finishes it, even when the learner leaves with Esc;
+/// the list then keeps its cursor on that lesson.
+#[test]
+fn a_solved_last_step_finishes_the_lesson() {
+    let mut h = Harness::with_dir(100, 30, temp_data_dir("lesson-finish"));
+    open_first_lesson(&mut h);
+    for _ in 0..6 {
+        h.keys("s");
+        h.keys("n");
+    }
+    let t = h.text();
+    assert!(t.contains("Step 7 of 7"), "{t}");
+    h.keys("s");
+    let t = h.text();
+    assert!(t.contains("Lesson finished"), "{t}");
+    h.send(Event::Key(Key::Esc));
+    let t = h.text();
+    let line = t
+        .lines()
+        .find(|l| l.contains("1. The rules and the notation"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(line.contains("done"), "{t}");
+    assert!(!line.contains("step 7 of 7"), "{t}");
+    // The legend says how stars are given.
+    assert!(t.contains("★★ no answer shown"), "{t}");
+    // Back out of lesson 2 with Esc: the cursor stays on lesson 2.
+    h.send(Event::Key(Key::Down));
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("Step 1 of"), "{}", h.text());
+    assert!(h.text().contains("Why the most discs"), "{}", h.text());
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Why the most discs"), "{t}");
+}

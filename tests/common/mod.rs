@@ -5,15 +5,15 @@
 
 use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
+use cursive::event::Key;
 use cursive::event::{Event, MouseButton, MouseEvent};
 use cursive::reexports::crossbeam_channel::{Receiver, Sender};
 use cursive::{Cursive, CursiveRunner, Vec2};
-use cursive::event::Key;
 use othello_tutor::engine::players::Strategy;
 use othello_tutor::engine::{Color, Square};
 use othello_tutor::tutor::practice::Setup;
-use othello_tutor::ui::nav::{self, Route};
 use othello_tutor::ui::board_view::BoardView;
+use othello_tutor::ui::nav::{self, Route};
 use othello_tutor::ui::{UiOptions, build};
 
 pub struct Harness {
@@ -124,7 +124,6 @@ pub fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
 }
 
-
 /// Opens a practice game with `setup`.
 pub fn practice(h: &mut Harness, setup: Setup) {
     nav::go(h.siv(), Route::Practice(Box::new(setup)));
@@ -156,4 +155,3 @@ pub fn open_first_lesson(h: &mut Harness) {
     );
     h.send(Event::Key(Key::Enter));
 }
-

@@ -64,6 +64,8 @@ struct State {
     last: Option<Square>,
     flips: Vec<Square>,
     play: Option<PlayOutGame>,
+    /// The stars once the lesson is finished (its last step done).
+    finished: Option<u8>,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -136,6 +138,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
         last: None,
         flips: Vec::new(),
         play: None,
+        finished: None,
     }));
     lock(&shared).enter_step();
     let mut board = BoardView::new(Position::start(), plain);
@@ -182,6 +185,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
 }
 
 fn refresh(siv: &mut Cursive, shared: &Shared) {
+    settle(siv, shared);
     let (pos, last, flips, highlights, text, question, question_step) = {
         let st = lock(shared);
         let step = st.step();
@@ -274,13 +278,13 @@ fn panel_text(st: &State) -> String {
             out.push('\n');
         }
     }
-    if st.done() {
-        let last = st.index + 1 == l.steps.len();
-        out.push_str(if last {
-            "\nn: finish the lesson\n"
-        } else {
-            "\nn: next step\n"
-        });
+    if let Some(stars) = st.finished {
+        out.push_str(&format!(
+            "\nLesson finished: {} (saved). n: what to practise next\n",
+            stars_text(stars)
+        ));
+    } else if st.done() {
+        out.push_str("\nn: next step\n");
     }
     out
 }
@@ -432,56 +436,21 @@ fn next(siv: &mut Cursive, shared: &Shared) {
         refresh(siv, shared);
         return;
     }
-    let interactive_total = lock(shared).lesson.interactive_count() as u32;
-    let finished = index + 1 >= count;
-    let (stars, save_error) = with_progress(siv, |ps| {
+    if index + 1 >= count {
+        if let Some(stars) = settle(siv, shared) {
+            show_finished(siv, shared, stars);
+        }
+        return;
+    }
+    let save_error = with_progress(siv, |ps| {
         let lp = ps.progress.lesson_mut(&lesson_id);
         if interactive {
             lp.record(&attempts);
         }
-        let stars = if finished {
-            Some(lp.finish(interactive_total))
-        } else {
-            lp.advance(index + 1);
-            None
-        };
-        (stars, ps.save().err())
+        lp.advance(index + 1);
+        ps.save().err()
     });
-    if let Some(e) = save_error {
-        with_progress(siv, |ps| {
-            ps.notice = Some(format!("Progress could not be saved: {e}"));
-        });
-    }
-    if let Some(stars) = stars {
-        show_progress_notice(siv);
-        let title = lock(shared).lesson.title.clone();
-        cancel(&mut lock(shared));
-        let lesson = lock(shared).lesson.clone();
-        let (l1, l2) = (lesson.clone(), lesson.clone());
-        let game_text = lesson_game(&lesson).task;
-        siv.add_layer(
-            Dialog::around(TextView::new(format!(
-                "{title}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
-                 Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
-                stars_text(stars)
-            )))
-            .title("Well done")
-            .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
-            .button("Game (g)", move |s| open_lesson_game(s, &l2))
-            .button("Lessons (Esc)", move |s| open_list(s, None))
-            .wrap_with(OnEventView::new)
-            .on_event('p', {
-                let l = lesson.clone();
-                move |s| open_lesson_puzzles(s, &l)
-            })
-            .on_event('g', {
-                let l = lesson.clone();
-                move |s| open_lesson_game(s, &l)
-            })
-            .on_event(Key::Esc, move |s| open_list(s, None)),
-        );
-        return;
-    }
+    report_save_error(siv, save_error);
     {
         let mut st = lock(shared);
         cancel(&mut st);
@@ -490,6 +459,79 @@ fn next(siv: &mut Cursive, shared: &Shared) {
     }
     refresh(siv, shared);
     show_progress_notice(siv);
+}
+
+fn report_save_error(siv: &mut Cursive, error: Option<String>) {
+    if let Some(e) = error {
+        with_progress(siv, |ps| {
+            ps.notice = Some(format!("Progress could not be saved: {e}"));
+        });
+    }
+}
+
+/// Finishes the lesson as soon as its last step is done (solved or shown), so that
+/// leaving then keeps it finished; returns its stars once it is finished.
+fn settle(siv: &mut Cursive, shared: &Shared) -> Option<u8> {
+    let (lesson_id, interactive, attempts, interactive_total) = {
+        let st = lock(shared);
+        if st.finished.is_some() {
+            return st.finished;
+        }
+        if !st.done() || st.index + 1 < st.lesson.steps.len() {
+            return None;
+        }
+        (
+            st.lesson.id.clone(),
+            st.step().is_interactive(),
+            st.attempts,
+            st.lesson.interactive_count() as u32,
+        )
+    };
+    let (stars, save_error) = with_progress(siv, |ps| {
+        let lp = ps.progress.lesson_mut(&lesson_id);
+        if interactive {
+            lp.record(&attempts);
+        }
+        let stars = lp.finish(interactive_total);
+        (stars, ps.save().err())
+    });
+    report_save_error(siv, save_error);
+    lock(shared).finished = Some(stars);
+    Some(stars)
+}
+
+fn show_finished(siv: &mut Cursive, shared: &Shared, stars: u8) {
+    show_progress_notice(siv);
+    let lesson = {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.lesson.clone()
+    };
+    let (l1, l2) = (lesson.clone(), lesson.clone());
+    let (id1, id2) = (lesson.id.clone(), lesson.id.clone());
+    let game_text = lesson_game(&lesson).task;
+    siv.add_layer(
+        Dialog::around(TextView::new(format!(
+            "{}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
+             Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
+            lesson.title,
+            stars_text(stars)
+        )))
+        .title("Well done")
+        .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
+        .button("Game (g)", move |s| open_lesson_game(s, &l2))
+        .button("Lessons (Esc)", move |s| open_list(s, Some(&id1)))
+        .wrap_with(OnEventView::new)
+        .on_event('p', {
+            let l = lesson.clone();
+            move |s| open_lesson_puzzles(s, &l)
+        })
+        .on_event('g', {
+            let l = lesson.clone();
+            move |s| open_lesson_game(s, &l)
+        })
+        .on_event(Key::Esc, move |s| open_list(s, Some(&id2))),
+    );
 }
 
 fn previous(siv: &mut Cursive, shared: &Shared) {
