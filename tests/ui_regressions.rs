@@ -3,8 +3,11 @@
 
 mod common;
 
-use common::{Harness, open_first_lesson, temp_data_dir};
+use common::{Harness, open_first_lesson, practice, temp_data_dir};
 use cursive::event::{Event, Key};
+use othello_tutor::engine::Position;
+use othello_tutor::engine::notation::parse_transcript;
+use othello_tutor::tutor::practice::{Seat, Setup};
 
 /// On a question step the lesson's keys still work: the answer box takes only what
 /// an answer can hold.
@@ -90,4 +93,80 @@ fn a_solved_last_step_finishes_the_lesson() {
     h.send(Event::Key(Key::Enter));
     let t = h.text();
     assert!(t.contains("Why the most discs"), "{t}");
+}
+
+fn two_players() -> Setup {
+    Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        start: Position::start(),
+        start_name: "the initial position".into(),
+        feedback: false,
+    }
+}
+
+fn play_typed(h: &mut Harness, moves: &[&str]) {
+    for m in moves {
+        h.keys(m);
+        h.send(Event::Key(Key::Enter));
+    }
+}
+
+/// Enter in the Save dialog's field saves; the whole game is saved even when an
+/// earlier position is shown; Open lists the saved game and Enter opens it.
+#[test]
+fn save_and_open_with_enter_and_the_saved_games_list() {
+    let dir = temp_data_dir("save-open");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    practice(&mut h, two_players());
+    play_typed(&mut h, &["f5", "d6", "c3"]);
+    let t = h.text();
+    assert!(t.contains("Black plays c3."), "{t}");
+    h.keys("u");
+    assert!(h.text().contains("Taken back."), "{}", h.text());
+    h.keys("w");
+    assert!(h.text().contains("Save the game"), "{}", h.text());
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Saved to"), "{t}");
+    let games = dir.join("games");
+    let txt: Vec<_> = std::fs::read_dir(&games)
+        .expect("games folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "txt"))
+        .collect();
+    assert_eq!(txt.len(), 1);
+    let saved = std::fs::read_to_string(txt[0].path()).expect("read");
+    assert_eq!(saved.trim(), "f5d6c3");
+    let name = txt[0]
+        .path()
+        .file_stem()
+        .expect("stem")
+        .to_string_lossy()
+        .into_owned();
+    h.keys("o");
+    let t = h.text();
+    assert!(t.contains("Saved games, newest first"), "{t}");
+    assert!(t.contains(&name), "{t}");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Game loaded at move 4"), "{t}");
+}
+
+/// A game that starts from a later position does not claim that Black moves first.
+#[test]
+fn a_game_from_a_later_position_says_where_it_starts() {
+    let mut h = Harness::new(100, 30);
+    let mut setup = two_players();
+    setup.start = parse_transcript("f5d6c3d3c4f4f6f3e6e7")
+        .expect("game")
+        .current();
+    setup.start_name = "a pasted position".into();
+    practice(&mut h, setup);
+    let t = h.text();
+    assert!(!t.contains("Black moves first"), "{t}");
+    assert!(
+        t.contains("New game from a pasted position (move 11): Black to move."),
+        "{t}"
+    );
 }

@@ -14,3 +14,4 @@ pub mod progress;
 pub mod puzzle;
 pub mod rating;
 pub mod review;
+pub mod saved_games;

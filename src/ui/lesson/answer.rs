@@ -40,11 +40,6 @@ impl AnswerField {
         }
     }
 
-    /// The text typed so far.
-    pub fn content(&self) -> String {
-        self.inner.get_content().to_string()
-    }
-
     /// Empties the box.
     pub fn clear(&mut self) {
         self.inner.set_content("");

@@ -1,29 +1,29 @@
-//! Saving and opening practice games.
+//! Saving and opening practice games: Enter in a dialog's text field submits it, and
+//! Open lists the saved games of the data directory, newest first.
 
 use super::*;
+use crate::tutor::saved_games::{games_dir, list_saved, save_game};
 
-pub(super) fn games_dir(siv: &mut Cursive) -> std::path::PathBuf {
-    let app = state(siv);
-    let base = app
-        .options
-        .data_dir
-        .clone()
-        .or_else(|| {
-            directories::ProjectDirs::from("", "", "othello-tutor")
-                .map(|d| d.data_dir().to_path_buf())
-        })
-        .unwrap_or_else(|| std::path::PathBuf::from("."));
-    base.join("games")
+/// The folder of saved games, or why there is none.
+fn saved_games_dir(siv: &mut Cursive) -> Result<std::path::PathBuf, String> {
+    let explicit = state(siv).options.data_dir;
+    crate::tutor::progress::data_dir(explicit.as_deref())
+        .map(|d| games_dir(&d))
+        .map_err(|e| e.to_string())
 }
 
 pub(super) fn save_dialog(siv: &mut Cursive, shared: &Shared) {
-    let dir = games_dir(siv);
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let default = dir.join(format!("game-{stamp}")).display().to_string();
-    let s1 = shared.clone();
+    let default = match saved_games_dir(siv) {
+        Ok(dir) => {
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0);
+            dir.join(format!("game-{stamp}")).display().to_string()
+        }
+        Err(_) => String::new(),
+    };
+    let (s1, s2) = (shared.clone(), shared.clone());
     siv.add_layer(
         Dialog::around(
             LinearLayout::vertical()
@@ -33,84 +33,121 @@ pub(super) fn save_dialog(siv: &mut Cursive, shared: &Shared) {
                 .child(
                     EditView::new()
                         .content(default)
+                        .on_submit(move |s, path| save_to(s, &s2, path))
                         .with_name("save-path")
                         .fixed_width(70),
                 ),
         )
-        .title("Save the game")
+        .title("Save the game   (Enter: save   Esc: cancel)")
         .button("Save", move |s| {
             let path = s
                 .call_on_name("save-path", |e: &mut EditView| e.get_content().to_string())
                 .unwrap_or_default();
-            let (transcript, ggf) = {
-                let st = lock(&s1);
-                (st.practice.transcript(), st.practice.ggf())
-            };
-            s.pop_layer();
-            let result = write_atomic(&format!("{path}.txt"), &format!("{transcript}\n"))
-                .and_then(|_| write_atomic(&format!("{path}.ggf"), &format!("{ggf}\n")));
-            match result {
-                Ok(()) => log(&s1, format!("Saved to {path}.txt and {path}.ggf")),
-                Err(e) => log(&s1, format!("Could not save: {e}")),
-            }
-            refresh(s, &s1);
+            save_to(s, &s1, &path);
         })
         .button("Cancel", |s| {
+            s.pop_layer();
+        })
+        .wrap_with(OnEventView::new)
+        .on_event(Key::Esc, |s| {
             s.pop_layer();
         }),
     );
 }
 
-/// Writes a file atomically: a temporary file beside it, then a rename.
-pub(super) fn write_atomic(path: &str, text: &str) -> std::io::Result<()> {
-    let path = std::path::Path::new(path);
-    if let Some(parent) = path.parent()
-        && !parent.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(parent)?;
+/// Saves the whole game (every move, also those after the position shown, and the
+/// result when it is over) under `path`.
+fn save_to(siv: &mut Cursive, shared: &Shared, path: &str) {
+    let path = path.trim();
+    if path.is_empty() {
+        siv.add_layer(Dialog::info("Type a name to save the game under."));
+        return;
     }
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    let (transcript, ggf) = {
+        let st = lock(shared);
+        let mut whole = st.practice.clone();
+        while whole.redo() > 0 {}
+        (whole.transcript(), whole.ggf())
+    };
+    siv.pop_layer();
+    match save_game(std::path::Path::new(path), &transcript, &ggf) {
+        Ok(()) => log(shared, format!("Saved to {path}.txt and {path}.ggf")),
+        Err(e) => log(shared, format!("Could not save: {e}")),
+    }
+    refresh(siv, shared);
 }
 
 pub(super) fn open_dialog(siv: &mut Cursive, shared: &Shared) {
-    let s1 = shared.clone();
-    siv.add_layer(
-        Dialog::around(
-            LinearLayout::vertical()
-                .child(TextView::new(
-                    "A file to open (.txt transcript or .ggf), or paste a transcript, GGF or OBF:",
-                ))
-                .child(EditView::new().with_name("open-text").fixed_width(70)),
-        )
-        .title("Open a game")
-        .button("Open", move |s| {
-            let text = s
-                .call_on_name("open-text", |e: &mut EditView| e.get_content().to_string())
-                .unwrap_or_default();
-            let content = match std::fs::read_to_string(text.trim()) {
-                Ok(c) => c,
-                Err(_) => text.clone(),
-            };
-            let (black, white) = {
-                let st = lock(&s1);
-                (st.practice.setup().black, st.practice.setup().white)
-            };
-            match Practice::load(&content, black, white) {
-                Ok(p) => {
-                    cancel_job(&mut lock(&s1));
-                    s.pop_layer();
-                    s.pop_layer();
-                    open_practice(s, p);
-                }
-                Err(e) => {
-                    s.add_layer(Dialog::info(format!("Cannot open it: {e}")));
-                }
-            }
-        })
-        .button("Cancel", |s| {
-            s.pop_layer();
-        }),
+    let saved = saved_games_dir(siv)
+        .map(|d| list_saved(&d))
+        .unwrap_or_default();
+    let mut list = SelectView::<String>::new();
+    for g in saved.iter().take(200) {
+        list.add_item(
+            format!("{:<40} {}", g.name, g.date_text()),
+            g.path.display().to_string(),
+        );
+    }
+    let (s1, s2, s3) = (shared.clone(), shared.clone(), shared.clone());
+    list.set_on_submit(move |s, path: &String| open_text(s, &s3, path));
+    let mut body = LinearLayout::vertical();
+    if saved.is_empty() {
+        body.add_child(TextView::new(
+            "No saved games yet (w saves the game you play).",
+        ));
+    } else {
+        body.add_child(TextView::new(
+            "Saved games, newest first (Enter opens one):",
+        ));
+        body.add_child(list.with_name("open-list").scrollable().max_height(8));
+    }
+    body.add_child(TextView::new(
+        " \nOr a file name, or a pasted transcript, GGF or OBF (Enter opens it):",
+    ));
+    body.add_child(
+        EditView::new()
+            .on_submit(move |s, text| open_text(s, &s2, text))
+            .with_name("open-text")
+            .fixed_width(70),
     );
+    siv.add_layer(
+        Dialog::around(body)
+            .title("Open a game   (Esc: cancel)")
+            .button("Open", move |s| {
+                let text = s
+                    .call_on_name("open-text", |e: &mut EditView| e.get_content().to_string())
+                    .unwrap_or_default();
+                open_text(s, &s1, &text);
+            })
+            .button("Cancel", |s| {
+                s.pop_layer();
+            })
+            .wrap_with(OnEventView::new)
+            .on_event(Key::Esc, |s| {
+                s.pop_layer();
+            }),
+    );
+}
+
+/// Opens a file, or a pasted game, in place of the current game.
+fn open_text(siv: &mut Cursive, shared: &Shared, text: &str) {
+    let content = match std::fs::read_to_string(text.trim()) {
+        Ok(c) => c,
+        Err(_) => text.to_string(),
+    };
+    let (black, white) = {
+        let st = lock(shared);
+        (st.practice.setup().black, st.practice.setup().white)
+    };
+    match Practice::load(&content, black, white) {
+        Ok(p) => {
+            cancel_job(&mut lock(shared));
+            siv.pop_layer();
+            siv.pop_layer();
+            open_practice(siv, p);
+        }
+        Err(e) => {
+            siv.add_layer(Dialog::info(format!("Cannot open it: {e}")));
+        }
+    }
 }

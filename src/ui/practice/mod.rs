@@ -69,7 +69,8 @@ struct State {
     log: Vec<String>,
     show_best: bool,
     hint: Option<Vec<MoveValue>>,
-    last_reply: Option<(Color, Square, i32, bool)>,
+    /// The computer's latest reply: its move index, side, square, value and exactness.
+    last_reply: Option<(usize, Color, Square, i32, bool)>,
     summary_shown: bool,
 }
 
@@ -132,7 +133,24 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
     super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
-    log(&shared, "New game. Black moves first.");
+    let opening = {
+        let st = lock(&shared);
+        let p = &st.practice;
+        let pos = p.position();
+        let number = 61 - pos.board.empty_count().min(60);
+        if !p.game().is_empty() {
+            format!("Game loaded at move {number}: {} to move.", pos.to_move)
+        } else if pos == Position::start() {
+            "New game. Black moves first.".to_string()
+        } else {
+            format!(
+                "New game from {} (move {number}): {} to move.",
+                p.setup().start_name,
+                pos.to_move
+            )
+        }
+    };
+    log(&shared, opening);
     refresh(siv, &shared);
     continue_game(siv, &shared);
 }
@@ -239,7 +257,12 @@ fn panel_text(st: &State) -> String {
     // The move number as in a game from the start: one more than the discs placed.
     let number = 61 - pos.board.empty_count().min(60);
     out.push_str(&format!("Move {number}   Black {b} - {w} White\n"));
-    if let Some((color, sq, value, exact)) = st.last_reply {
+    // The computer's reply, while it is the move the learner answers (or has just
+    // answered); an older one would read as news.
+    if let Some((index, color, sq, value, exact)) = st.last_reply
+        && index + 2 >= p.game().len()
+        && index < p.game().len()
+    {
         let basis = if exact { "exact" } else { "estimate" };
         out.push_str(&format!(
             "{color} played {sq} ({value:+} for {color}, {basis})\n"
@@ -467,7 +490,8 @@ fn reply(siv: &mut Cursive, shared: &Shared, strategy: Strategy) {
         move |st, result: Option<(Square, i32, bool)>| {
             let (sq, value, exact) = result?;
             st.practice.play(Move::Place(sq)).ok()?;
-            st.last_reply = Some((pos.to_move, sq, value, exact));
+            let index = st.practice.game().len() - 1;
+            st.last_reply = Some((index, pos.to_move, sq, value, exact));
             Some(format!("{} plays {sq}.", pos.to_move))
         },
         true,

@@ -20,9 +20,12 @@ pub fn open_setup(siv: &mut Cursive) {
     }
     opponents.set_selection(5);
     let colour_for_submit = colour.clone();
+    let colour_for_text = colour.clone();
+    let start_for_text = start.clone();
     let start_for_submit = start.clone();
-    opponents
-        .set_on_submit(move |s, _| start_from_dialog(s, &colour_for_submit, &start_for_submit));
+    opponents.set_on_submit(move |s, _| {
+        start_from_dialog(s, &colour_for_submit, &start_for_submit, false)
+    });
     let body = LinearLayout::vertical()
         .child(
             LinearLayout::horizontal()
@@ -43,7 +46,14 @@ pub fn open_setup(siv: &mut Cursive) {
         .child(
             LinearLayout::horizontal()
                 .child(TextView::new("Transcript or OBF: "))
-                .child(EditView::new().with_name("start-text").fixed_width(52)),
+                .child(
+                    EditView::new()
+                        .on_submit(move |s, _| {
+                            start_from_dialog(s, &colour_for_text, &start_for_text, true)
+                        })
+                        .with_name("start-text")
+                        .fixed_width(52),
+                ),
         )
         .child(
             LinearLayout::horizontal()
@@ -58,7 +68,9 @@ pub fn open_setup(siv: &mut Cursive) {
     siv.add_layer(
         Dialog::around(body)
             .title("Practice: new game")
-            .button("Start", move |s| start_from_dialog(s, &colour, &start))
+            .button("Start", move |s| {
+                start_from_dialog(s, &colour, &start, false)
+            })
             .button("Back", |s| {
                 s.pop_layer();
             })
@@ -74,6 +86,7 @@ pub(super) fn start_from_dialog(
     siv: &mut Cursive,
     colour: &RadioGroup<Option<Color>>,
     start: &RadioGroup<u8>,
+    from_text: bool,
 ) {
     let opponent = siv
         .call_on_name("opponent", |v: &mut SelectView<Strategy>| {
@@ -100,7 +113,9 @@ pub(super) fn start_from_dialog(
         Setup::against(choice.unwrap_or(Color::Black), opponent)
     };
     setup.feedback = feedback;
-    match *start.selection() {
+    // Enter in the transcript field starts from what it holds.
+    let start_choice = if from_text { 2 } else { *start.selection() };
+    match start_choice {
         1 => {
             let (name, pos) = random_xot(&mut rand::rng());
             setup.start = pos;
