@@ -170,3 +170,42 @@ fn a_game_from_a_later_position_says_where_it_starts() {
         "{t}"
     );
 }
+
+/// A move played in Analyze off the loaded line is a variation: the main line stays
+/// and r comes back to it.
+#[test]
+fn analyze_variations_keep_the_main_line() {
+    let mut h = Harness::new(110, 40);
+    h.keys("4");
+    h.keys("p");
+    h.keys("f5d6c3d3c4f4f6f3e6e7");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Position 10 of 10"), "{t}");
+    for _ in 0..6 {
+        h.keys("[");
+    }
+    assert!(h.text().contains("Position 4 of 10"), "{}", h.text());
+    // The line's own next move (c4) just steps along it.
+    h.keys("c4");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Main line"), "{t}");
+    assert!(t.contains("Position 5 of 10"), "{t}");
+    // Another move starts a variation.
+    h.keys("[");
+    h.keys("e3");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Variation from position 4"), "{t}");
+    assert!(t.contains("Position 5 of 5"), "{t}");
+    h.keys("r");
+    let t = h.text();
+    assert!(t.contains("Main line"), "{t}");
+    assert!(t.contains("Position 4 of 10"), "{t}");
+    h.send(Event::Key(Key::End));
+    assert!(h.text().contains("Position 10 of 10"), "{}", h.text());
+    // Values are tagged "exact" or "depth N", never "dN" (which reads like a square).
+    let t = h.wait_for("best first");
+    assert!(t.contains("depth ") || t.contains("exact"), "{t}");
+}

@@ -24,8 +24,8 @@ pub const BOARD: &str = "analyze-board";
 pub const PANEL: &str = "analyze-panel";
 
 const KEYS: &str = "p paste/open a position or game   [ ] or PgUp/PgDn: step   Home/End\n\
-Enter, click or type f5: play a move (a variation)   w: why the cursor square\n\
-m markers   F1 help   Esc/q menu";
+Enter, click or type f5: play a move (a variation)   r: back to the main line\n\
+w: why the cursor square   m markers   F1 help   Esc/q menu";
 
 /// How deep the analysis board looks.
 pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
@@ -35,8 +35,11 @@ pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
 };
 
 struct State {
+    /// The line shown: the main line, or a variation.
     game: Game,
     index: usize,
+    /// While a variation is shown: the main line and the position it branched at.
+    main: Option<(Game, usize)>,
     values: Option<Vec<MoveValue>>,
     job: Option<Job>,
     why: Option<Square>,
@@ -57,6 +60,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
     let shared: Shared = Arc::new(Mutex::new(State {
         game,
         index,
+        main: None,
         values: None,
         job: None,
         why: None,
@@ -89,6 +93,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
     bind(&mut keys, Event::Key(Key::Home), first);
     bind(&mut keys, Event::Key(Key::End), last);
     bind(&mut keys, Event::Char('p'), paste);
+    bind(&mut keys, Event::Char('r'), main_line);
     bind(&mut keys, Event::Char('w'), why_cursor);
     bind(&mut keys, Event::Char('m'), markers);
     bind(&mut keys, Event::Char('q'), leave);
@@ -190,6 +195,10 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
 fn panel_text(st: &State, pos: &Position) -> String {
     let mut out = String::new();
     let (b, w) = pos.score_counts();
+    match &st.main {
+        None => out.push_str("Main line   "),
+        Some((_, at)) => out.push_str(&format!("Variation from position {at} (r: main line)\n")),
+    }
     out.push_str(&format!(
         "Position {} of {}   Black {b} - {w} White\n",
         st.index,
@@ -212,7 +221,7 @@ fn panel_text(st: &State, pos: &Position) -> String {
                 let basis = if v.exact {
                     "exact".to_string()
                 } else {
-                    format!("d{}", v.depth)
+                    format!("depth {}", v.depth)
                 };
                 let line: Vec<String> =
                     v.pv.iter()
@@ -258,10 +267,38 @@ fn play(siv: &mut Cursive, shared: &Shared, sq: Square) {
             return;
         }
         let index = st.index;
-        st.game.truncate(index);
-        if st.game.play_with_implied_pass(Move::Place(sq)).is_ok() {
-            st.index = st.game.len();
-            st.message = format!("Variation: {sq} played.");
+        if st.game.moves().get(index) == Some(&Move::Place(sq)) {
+            // The line's own next move: step along it.
+            st.index += 1;
+            st.message.clear();
+        } else {
+            if index < st.game.len() && st.main.is_none() {
+                // Leaving the main line: keep it to come back to.
+                st.main = Some((st.game.clone(), index));
+            }
+            st.game.truncate(index);
+            if st.game.play_with_implied_pass(Move::Place(sq)).is_ok() {
+                st.index = st.game.len();
+                st.message = match st.main {
+                    Some(_) => format!("Variation: {sq} played. r goes back to the main line."),
+                    None => format!("{sq} played."),
+                };
+            }
+        }
+    }
+    show(siv, shared);
+}
+
+fn main_line(siv: &mut Cursive, shared: &Shared) {
+    {
+        let mut st = lock(shared);
+        match st.main.take() {
+            Some((game, at)) => {
+                st.game = game;
+                st.index = at;
+                st.message = format!("Back on the main line at position {at}.");
+            }
+            None => st.message = "This is the main line.".into(),
         }
     }
     show(siv, shared);
@@ -271,6 +308,7 @@ fn back(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         st.index = st.index.saturating_sub(1);
+        st.message.clear();
     }
     show(siv, shared);
 }
@@ -279,12 +317,17 @@ fn forward(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         st.index = (st.index + 1).min(st.game.len());
+        st.message.clear();
     }
     show(siv, shared);
 }
 
 fn first(siv: &mut Cursive, shared: &Shared) {
-    lock(shared).index = 0;
+    {
+        let mut st = lock(shared);
+        st.index = 0;
+        st.message.clear();
+    }
     show(siv, shared);
 }
 
@@ -292,6 +335,7 @@ fn last(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         st.index = st.game.len();
+        st.message.clear();
     }
     show(siv, shared);
 }
@@ -339,6 +383,7 @@ fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {
                 let mut st = lock(shared);
                 st.index = game.len();
                 st.game = game;
+                st.main = None;
                 st.message = "Loaded: [ and ] step through the moves.".into();
             }
             show(s, shared);
