@@ -389,14 +389,15 @@ fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {
             show(s, shared);
         }
         Err(e) => {
-            s.add_layer(Dialog::info(format!("Cannot read it: {e}")));
+            crate::ui::size_guard::add_layer(s, Dialog::info(format!("Cannot read it: {e}")));
         }
     }
 }
 
 fn paste(siv: &mut Cursive, shared: &Shared) {
     let (s1, s2) = (shared.clone(), shared.clone());
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(
             LinearLayout::vertical()
                 .child(TextView::new(

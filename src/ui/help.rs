@@ -55,7 +55,8 @@ EVERYWHERE
 
 /// Shows the help screen on top of the current one.
 pub fn show(siv: &mut Cursive) {
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(ScrollView::new(TextView::new(text())).max_height(20))
             .title("Help   (Up/Down: scroll   Esc: back)")
             .button("Back", |s| {

@@ -66,17 +66,20 @@ pub fn open(siv: &mut Cursive) {
         }
         out
     });
-    siv.add_layer(SizeGuard::new(
-        Dialog::around(ScrollView::new(TextView::new(text)))
-            .title("Progress   (Up/Down: scroll   Esc: back)")
-            .button("Back", |s| {
-                s.pop_layer();
-            })
-            .wrap_with(OnEventView::new)
-            .on_event(Key::Esc, |s| {
-                s.pop_layer();
-            })
-            .full_screen(),
-    ));
+    crate::ui::size_guard::add_layer(
+        siv,
+        SizeGuard::new(
+            Dialog::around(ScrollView::new(TextView::new(text)))
+                .title("Progress   (Up/Down: scroll   Esc: back)")
+                .button("Back", |s| {
+                    s.pop_layer();
+                })
+                .wrap_with(OnEventView::new)
+                .on_event(Key::Esc, |s| {
+                    s.pop_layer();
+                })
+                .full_screen(),
+        ),
+    );
     super::shell::show_progress_notice(siv);
 }

@@ -103,10 +103,13 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
         Ok(p) => p,
         Err(errors) => {
             let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
-            siv.add_layer(Dialog::info(format!(
-                "The puzzles could not be loaded:\n{}",
-                text.join("\n")
-            )));
+            crate::ui::size_guard::add_layer(
+                siv,
+                Dialog::info(format!(
+                    "The puzzles could not be loaded:\n{}",
+                    text.join("\n")
+                )),
+            );
             return;
         }
     };
@@ -233,7 +236,8 @@ fn finish_run(siv: &mut Cursive, shared: &Shared) {
     } else {
         "Not passed yet: the lesson's puzzles can be tried again from the lesson list (z)."
     };
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(TextView::new(format!(
             "{}\n\nYou solved {solved} of {total} (pass mark {}). {verdict}",
             run.title, run.pass_mark

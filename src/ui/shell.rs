@@ -119,7 +119,8 @@ pub fn with_progress<R>(siv: &mut Cursive, f: impl FnOnce(&mut ProgressState) ->
 pub fn show_progress_notice(siv: &mut Cursive) {
     let notice = with_progress(siv, |ps| ps.notice.take());
     if let Some(text) = notice {
-        siv.add_layer(
+        crate::ui::size_guard::add_layer(
+            siv,
             Dialog::around(TextView::new(text))
                 .title("Progress")
                 .button("OK", |s| {

@@ -12,7 +12,14 @@ pub const MIN_SIZE: Vec2 = Vec2::new(80, 24);
 pub struct SizeGuard<V> {
     inner: V,
     too_small: bool,
+    /// A dialog's guard: it learns the screen's size from `required_size` (its
+    /// `layout` gets only the dialog's own size).
+    floating: bool,
 }
+
+/// What cursive's layer wrapper (the shadow view) takes off the screen's size before
+/// it offers the rest to a dialog: one column and row of padding, one of shadow.
+const LAYER_MARGIN: Vec2 = Vec2::new(2, 2);
 
 impl<V: View> SizeGuard<V> {
     /// Guards `inner`.
@@ -20,13 +27,25 @@ impl<V: View> SizeGuard<V> {
         SizeGuard {
             inner,
             too_small: false,
+            floating: false,
+        }
+    }
+
+    /// Guards a dialog layer.
+    pub fn floating(inner: V) -> Self {
+        SizeGuard {
+            inner,
+            too_small: false,
+            floating: true,
         }
     }
 }
 
 impl<V: View> View for SizeGuard<V> {
     fn draw(&self, printer: &Printer) {
-        if self.too_small {
+        if self.too_small && self.floating {
+            // The guard of the screen beneath shows the message.
+        } else if self.too_small {
             let s = printer.size;
             let lines = [
                 "The terminal is too small.".to_string(),
@@ -42,14 +61,29 @@ impl<V: View> View for SizeGuard<V> {
     }
 
     fn layout(&mut self, size: Vec2) {
-        self.too_small = size.x < MIN_SIZE.x || size.y < MIN_SIZE.y;
+        if !self.floating {
+            self.too_small = size.x < MIN_SIZE.x || size.y < MIN_SIZE.y;
+        }
         if !self.too_small {
             self.inner.layout(size);
         }
     }
 
     fn required_size(&mut self, constraint: Vec2) -> Vec2 {
-        if constraint.x < MIN_SIZE.x || constraint.y < MIN_SIZE.y {
+        let small = if self.floating {
+            // A dialog is offered the screen less cursive's shadow margin.
+            let screen = constraint + LAYER_MARGIN;
+            screen.x < MIN_SIZE.x || screen.y < MIN_SIZE.y
+        } else {
+            constraint.x < MIN_SIZE.x || constraint.y < MIN_SIZE.y
+        };
+        if self.floating {
+            self.too_small = small;
+        }
+        if small && self.floating {
+            // Take no room: the screen's own guard beneath says what is wrong.
+            Vec2::zero()
+        } else if small {
             constraint
         } else {
             self.inner.required_size(constraint)
@@ -88,4 +122,10 @@ impl<V: View> View for SizeGuard<V> {
     fn needs_relayout(&self) -> bool {
         self.inner.needs_relayout()
     }
+}
+
+/// Adds `view` as a layer (a dialog) guarded like the screens: below the smallest
+/// laid-out size it shows the same message instead of a squeezed dialog.
+pub fn add_layer<V: View>(siv: &mut cursive::Cursive, view: V) {
+    siv.add_layer(SizeGuard::floating(view));
 }

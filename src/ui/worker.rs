@@ -107,10 +107,13 @@ fn report_failure(siv: &mut Cursive, what: &str) {
         Ok(path) => format!("It was written to {}.", path.display()),
         Err(e) => format!("It could not be written to the error log: {e}."),
     };
-    siv.add_layer(Dialog::info(format!(
-        "The engine stopped on an internal error ({what}). {place}\n\
+    crate::ui::size_guard::add_layer(
+        siv,
+        Dialog::info(format!(
+            "The engine stopped on an internal error ({what}). {place}\n\
          The screen still works: undo, step or load another position to go on."
-    )));
+        )),
+    );
 }
 
 impl Engine {

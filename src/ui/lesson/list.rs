@@ -8,10 +8,13 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
         Ok(l) => l,
         Err(errors) => {
             let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-            siv.add_layer(Dialog::info(format!(
-                "The lessons could not be loaded:\n{}",
-                text.join("\n")
-            )));
+            crate::ui::size_guard::add_layer(
+                siv,
+                Dialog::info(format!(
+                    "The lessons could not be loaded:\n{}",
+                    text.join("\n")
+                )),
+            );
             return;
         }
     };

@@ -510,7 +510,8 @@ fn show_finished(siv: &mut Cursive, shared: &Shared, stars: u8) {
     let (l1, l2) = (lesson.clone(), lesson.clone());
     let (id1, id2) = (lesson.id.clone(), lesson.id.clone());
     let game_text = lesson_game(&lesson).task;
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(TextView::new(format!(
             "{}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
              Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
@@ -598,7 +599,10 @@ fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
     let puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
     match lesson_puzzles(lesson, &puzzles) {
         Some(run) => nav::go(siv, Route::Puzzles(Some(run))),
-        None => siv.add_layer(Dialog::info("No puzzle practises this lesson yet.")),
+        None => crate::ui::size_guard::add_layer(
+            siv,
+            Dialog::info("No puzzle practises this lesson yet."),
+        ),
     }
 }
 

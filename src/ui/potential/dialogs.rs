@@ -19,9 +19,12 @@ pub(super) fn leave(s: &mut Cursive, shared: &Shared) {
     .button("Stay", |s| {
         s.pop_layer();
     });
-    s.add_layer(OnEventView::new(dialog).on_event(Key::Esc, |s| {
-        s.pop_layer();
-    }));
+    crate::ui::size_guard::add_layer(
+        s,
+        OnEventView::new(dialog).on_event(Key::Esc, |s| {
+            s.pop_layer();
+        }),
+    );
 }
 
 pub(super) fn close(s: &mut Cursive, shared: &Shared) {
@@ -48,9 +51,12 @@ pub(super) fn ask_new_game(s: &mut Cursive, shared: &Shared) {
     .button("Keep playing", |s| {
         s.pop_layer();
     });
-    s.add_layer(OnEventView::new(dialog).on_event(Key::Esc, |s| {
-        s.pop_layer();
-    }));
+    crate::ui::size_guard::add_layer(
+        s,
+        OnEventView::new(dialog).on_event(Key::Esc, |s| {
+            s.pop_layer();
+        }),
+    );
 }
 
 pub(super) fn show_rules(s: &mut Cursive) {
@@ -64,7 +70,7 @@ pub(super) fn show_rules(s: &mut Cursive) {
         .on_event('q', |s| {
             s.pop_layer();
         });
-    s.add_layer(layer);
+    crate::ui::size_guard::add_layer(s, layer);
 }
 
 pub(super) fn show_summary(s: &mut Cursive, shared: &Shared) {
@@ -122,9 +128,12 @@ pub(super) fn show_summary(s: &mut Cursive, shared: &Shared) {
         .button("Look at the board", |s| {
             s.pop_layer();
         });
-    s.add_layer(OnEventView::new(dialog).on_event(Key::Esc, |s| {
-        s.pop_layer();
-    }));
+    crate::ui::size_guard::add_layer(
+        s,
+        OnEventView::new(dialog).on_event(Key::Esc, |s| {
+            s.pop_layer();
+        }),
+    );
 }
 
 pub(super) fn plural(n: u32) -> &'static str {

@@ -536,7 +536,7 @@ pub fn open_with(siv: &mut Cursive, options: PotentialOptions) {
         })
         .on_event('+', move |_| change_pieces(&s7, 1))
         .on_event('-', move |_| change_pieces(&s8, -1));
-    siv.add_layer(screen.full_screen());
+    crate::ui::size_guard::add_layer(siv, screen.full_screen());
     after_change(siv, &shared);
 }
 

@@ -24,7 +24,8 @@ pub(super) fn save_dialog(siv: &mut Cursive, shared: &Shared) {
         Err(_) => String::new(),
     };
     let (s1, s2) = (shared.clone(), shared.clone());
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(
             LinearLayout::vertical()
                 .child(TextView::new(
@@ -60,7 +61,7 @@ pub(super) fn save_dialog(siv: &mut Cursive, shared: &Shared) {
 fn save_to(siv: &mut Cursive, shared: &Shared, path: &str) {
     let path = path.trim();
     if path.is_empty() {
-        siv.add_layer(Dialog::info("Type a name to save the game under."));
+        crate::ui::size_guard::add_layer(siv, Dialog::info("Type a name to save the game under."));
         return;
     }
     let (transcript, ggf) = {
@@ -110,7 +111,8 @@ pub(super) fn open_dialog(siv: &mut Cursive, shared: &Shared) {
             .with_name("open-text")
             .fixed_width(70),
     );
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(body)
             .title("Open a game   (Esc: cancel)")
             .button("Open", move |s| {
@@ -147,7 +149,7 @@ fn open_text(siv: &mut Cursive, shared: &Shared, text: &str) {
             open_practice(siv, p);
         }
         Err(e) => {
-            siv.add_layer(Dialog::info(format!("Cannot open it: {e}")));
+            crate::ui::size_guard::add_layer(siv, Dialog::info(format!("Cannot open it: {e}")));
         }
     }
 }

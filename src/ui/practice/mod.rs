@@ -617,7 +617,8 @@ fn new_game(siv: &mut Cursive, shared: &Shared) {
 
 fn resign(siv: &mut Cursive, shared: &Shared) {
     let s1 = shared.clone();
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::text("Resign this game?")
             .button("Resign", move |s| {
                 s.pop_layer();
@@ -646,7 +647,8 @@ fn leave(siv: &mut Cursive, shared: &Shared) {
         super::nav::menu(s);
     };
     if in_progress {
-        siv.add_layer(
+        crate::ui::size_guard::add_layer(
+            siv,
             Dialog::text("Leave this game? It is not saved (w saves it).")
                 .button("Leave", go)
                 .button("Stay", |s| {

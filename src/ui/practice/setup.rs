@@ -30,9 +30,9 @@ pub fn open_setup(siv: &mut Cursive) {
         .child(
             LinearLayout::horizontal()
                 .child(TextView::new("You play: "))
-                .child(colour.button(Some(Color::Black), "Black (moves first)  "))
+                .child(colour.button(Some(Color::Black), "Black (first)  "))
                 .child(colour.button(Some(Color::White), "White  "))
-                .child(colour.button(None, "two players at this keyboard")),
+                .child(colour.button(None, "two players, one keyboard")),
         )
         .child(TextView::new("Opponent (Enter on it starts the game):"))
         .child(opponents.with_name("opponent").scrollable().max_height(9))
@@ -65,7 +65,8 @@ pub fn open_setup(siv: &mut Cursive) {
         ));
     let colour = Arc::new(colour);
     let start = Arc::new(start);
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(body)
             .title("Practice: new game")
             .button("Start", move |s| {
@@ -127,11 +128,17 @@ pub(super) fn start_from_dialog(
                 setup.start_name = "a pasted position".into();
             }
             Ok(_) => {
-                siv.add_layer(Dialog::info("That position is already finished."));
+                crate::ui::size_guard::add_layer(
+                    siv,
+                    Dialog::info("That position is already finished."),
+                );
                 return;
             }
             Err(e) => {
-                siv.add_layer(Dialog::info(format!("That start cannot be read: {e}")));
+                crate::ui::size_guard::add_layer(
+                    siv,
+                    Dialog::info(format!("That start cannot be read: {e}")),
+                );
                 return;
             }
         },

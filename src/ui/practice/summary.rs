@@ -36,7 +36,8 @@ pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
         shared.clone(),
         shared.clone(),
     );
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(TextView::new(text))
             .title("Game over")
             .button("Review (v)", move |s| {
@@ -207,7 +208,8 @@ pub(super) fn review(siv: &mut Cursive, shared: &Shared) {
         );
         refresh(s, &s1);
     });
-    siv.add_layer(
+    crate::ui::size_guard::add_layer(
+        siv,
         Dialog::around(
             LinearLayout::vertical()
                 .child(TextView::new(header))
