@@ -1,0 +1,681 @@
+//! The conversion of the raw serde types into the checked model: every field read,
+//! every position and move checked by the rules, every error collected with its file,
+//! step and field.
+
+use super::error::{ContentError, Problem};
+use super::model::{
+    Answer, Ask, Check, FindMove, Goal, Lesson, PlayOut, Question, Read, Setup, Step, StepHeader,
+};
+use super::raw::{GoalKind, RawLesson, RawStep, StepKind};
+use super::setup::parse_setup;
+use super::{EXACT_MAX_EMPTIES, MAX_WITHIN};
+use crate::engine::players::{MAX_LEVEL, Strategy};
+use crate::engine::{Color, Position, Square, SquareSet};
+use crate::tutor::explain::illegal_reason;
+
+impl Lesson {
+    /// Reads and checks a lesson file; `file` names it in the errors. Returns every
+    /// error found, not just the first.
+    pub fn from_toml(file: &str, text: &str) -> Result<Lesson, Vec<ContentError>> {
+        let raw: RawLesson = toml::from_str(text).map_err(|e| {
+            let step = e.span().map(|span| step_at(text, span.start)).unwrap_or(0);
+            let msg = e.to_string().trim_end().to_string();
+            vec![ContentError::new(
+                file,
+                (step > 0).then_some(step),
+                None,
+                Problem::Toml(msg),
+            )]
+        })?;
+        let mut errors = Vec::new();
+        let id_ok = !raw.id.is_empty()
+            && raw
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !id_ok {
+            errors.push(ContentError::new(
+                file,
+                None,
+                Some("id"),
+                Problem::Invalid(format!(
+                    "`{}` is not an id: use lowercase letters, digits and '-'",
+                    raw.id
+                )),
+            ));
+        }
+        if raw.title.trim().is_empty() {
+            errors.push(ContentError::new(
+                file,
+                None,
+                Some("title"),
+                Problem::Invalid("the title is empty".into()),
+            ));
+        }
+        if raw.step.is_empty() {
+            errors.push(ContentError::new(
+                file,
+                None,
+                Some("step"),
+                Problem::Invalid("a lesson needs at least one step".into()),
+            ));
+        }
+        let mut steps = Vec::new();
+        for (i, rs) in raw.step.into_iter().enumerate() {
+            let mut ctx = StepCtx {
+                file,
+                step: i + 1,
+                kind: rs.kind.name(),
+                errors: &mut errors,
+            };
+            if let Some(step) = convert_step(rs, &mut ctx) {
+                steps.push(step);
+            }
+        }
+        if errors.is_empty() {
+            Ok(Lesson {
+                file: file.to_string(),
+                id: raw.id,
+                title: raw.title,
+                order: raw.order,
+                concepts: raw.concepts,
+                summary: raw.summary,
+                steps,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// The step (1-based) whose `[[step]]` header comes last before byte `offset`.
+fn step_at(text: &str, offset: usize) -> usize {
+    let head = &text[..offset.min(text.len())];
+    head.lines()
+        .filter(|l| l.trim_start().starts_with("[[step]]"))
+        .count()
+}
+
+/// Reads a player name: `greedy`, `static`, `mobility`, or `level1` … `level6`.
+pub fn parse_opponent(text: &str) -> Option<Strategy> {
+    match text.to_ascii_lowercase().as_str() {
+        "greedy" => Some(Strategy::Greedy),
+        "static" => Some(Strategy::StaticSquares),
+        "mobility" => Some(Strategy::MobilityOnly),
+        other => other
+            .strip_prefix("level")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=MAX_LEVEL).contains(n))
+            .map(Strategy::Engine),
+    }
+}
+
+struct StepCtx<'a> {
+    file: &'a str,
+    step: usize,
+    kind: &'static str,
+    errors: &'a mut Vec<ContentError>,
+}
+
+impl StepCtx<'_> {
+    fn err(&mut self, field: &str, problem: Problem) {
+        self.errors.push(ContentError::new(
+            self.file,
+            Some(self.step),
+            Some(field),
+            problem,
+        ));
+    }
+
+    fn missing(&mut self, field: &str) {
+        let kind = self.kind;
+        self.err(field, Problem::Missing { kind });
+    }
+
+    fn required<T>(&mut self, field: &str, v: Option<T>) -> Option<T> {
+        if v.is_none() {
+            self.missing(field);
+        }
+        v
+    }
+
+    fn required_text(&mut self, field: &str, v: Option<String>) -> Option<String> {
+        match v {
+            Some(t) if t.trim().is_empty() => {
+                self.err(field, Problem::Invalid("the text is empty".into()));
+                None
+            }
+            Some(t) => Some(t),
+            None => {
+                self.missing(field);
+                None
+            }
+        }
+    }
+
+    fn square(&mut self, field: &str, text: &str) -> Option<Square> {
+        match Square::parse(text.trim()) {
+            Ok(sq) => Some(sq),
+            Err(_) => {
+                self.err(field, Problem::BadSquare(text.to_string()));
+                None
+            }
+        }
+    }
+
+    fn squares(&mut self, field: &str, list: Option<Vec<String>>) -> Option<Vec<Square>> {
+        let list = list.unwrap_or_default();
+        let mut out = Vec::new();
+        let mut ok = true;
+        for t in &list {
+            match self.square(field, t) {
+                Some(sq) => out.push(sq),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn legal_move(&mut self, field: &str, pos: &Position, sq: Square) -> bool {
+        if pos.board.is_legal(sq) {
+            true
+        } else {
+            self.err(field, Problem::IllegalMove(illegal_reason(pos, sq)));
+            false
+        }
+    }
+}
+
+fn check_unused(rs: &RawStep, ctx: &mut StepCtx) {
+    let kind = rs.kind;
+    for field in rs.present() {
+        if !kind.fields().contains(&field) {
+            ctx.err(field, Problem::NotUsed { kind: kind.name() });
+        }
+    }
+}
+
+fn convert_step(rs: RawStep, ctx: &mut StepCtx) -> Option<Step> {
+    check_unused(&rs, ctx);
+    let before = ctx.errors.len();
+    let setup = match rs.position.as_deref() {
+        Some(text) => match parse_setup(text) {
+            Ok(s) => Some(s),
+            Err(p) => {
+                ctx.err("position", p);
+                None
+            }
+        },
+        None => None,
+    };
+    let highlight = ctx.squares("highlight", rs.highlight.clone());
+    let step = match rs.kind {
+        StepKind::Read => convert_read(rs, setup, highlight, ctx),
+        StepKind::FindMove => convert_find_move(rs, setup, highlight, ctx),
+        StepKind::Question => convert_question(rs, setup, highlight, ctx),
+        StepKind::PlayOut => convert_play_out(rs, setup, highlight, ctx),
+    };
+    if ctx.errors.len() > before {
+        None
+    } else {
+        step
+    }
+}
+
+/// The side to move must be able to move (find-move and play-out steps).
+fn needs_moves(ctx: &mut StepCtx, setup: &Setup) -> bool {
+    let pos = setup.position;
+    if pos.is_game_over() {
+        ctx.err(
+            "position",
+            Problem::IllegalPosition("the game is over: there is no move to find".into()),
+        );
+        false
+    } else if pos.must_pass() {
+        ctx.err(
+            "position",
+            Problem::IllegalPosition(format!("{} has no legal move and must pass", pos.to_move)),
+        );
+        false
+    } else {
+        true
+    }
+}
+
+/// The shared header of an interactive step as read, each part `None` when it is
+/// missing or wrong (its error is recorded): later checks still see the position.
+struct HeaderParts {
+    text: Option<String>,
+    setup: Option<Setup>,
+    highlight: Option<Vec<Square>>,
+    prompt: Option<String>,
+    hint_text: Option<String>,
+    explain: Option<String>,
+}
+
+impl HeaderParts {
+    /// Reads the position (required; with `needs_a_move` the side to move must be able
+    /// to move), the prompt and the explanation (required), the text and the hint.
+    fn read(
+        rs: &mut RawStep,
+        setup: Option<Setup>,
+        highlight: Option<Vec<Square>>,
+        needs_a_move: bool,
+        ctx: &mut StepCtx,
+    ) -> HeaderParts {
+        // A position that is given but unreadable has its own error already.
+        let setup = if rs.position.is_none() {
+            ctx.required("position", setup)
+        } else {
+            setup
+        };
+        if needs_a_move && let Some(s) = &setup {
+            needs_moves(ctx, s);
+        }
+        let prompt = ctx.required_text("prompt", rs.prompt.take());
+        let explain = ctx.required_text("explain", rs.explain.take());
+        HeaderParts {
+            text: rs.text.take(),
+            setup,
+            highlight,
+            prompt,
+            hint_text: rs.hint.take(),
+            explain,
+        }
+    }
+
+    /// The header, if every required part is there.
+    fn build(self) -> Option<StepHeader> {
+        Some(StepHeader {
+            text: self.text,
+            setup: self.setup?,
+            highlight: self.highlight?,
+            prompt: self.prompt?,
+            hint_text: self.hint_text,
+            explain: self.explain?,
+        })
+    }
+}
+
+fn convert_read(
+    rs: RawStep,
+    setup: Option<Setup>,
+    highlight: Option<Vec<Square>>,
+    ctx: &mut StepCtx,
+) -> Option<Step> {
+    let text = ctx.required_text("text", rs.text);
+    let mut play = None;
+    if let Some(p) = rs.play.as_deref() {
+        match &setup {
+            None => ctx.err(
+                "play",
+                Problem::Invalid("a move to play needs a position".into()),
+            ),
+            Some(s) => {
+                if let Some(sq) = ctx.square("play", p)
+                    && ctx.legal_move("play", &s.position, sq)
+                {
+                    play = Some(sq);
+                }
+            }
+        }
+    }
+    Some(Step::Read(Read {
+        text: text?,
+        setup,
+        highlight: highlight?,
+        play,
+    }))
+}
+
+fn convert_find_move(
+    mut rs: RawStep,
+    setup: Option<Setup>,
+    highlight: Option<Vec<Square>>,
+    ctx: &mut StepCtx,
+) -> Option<Step> {
+    let header = HeaderParts::read(&mut rs, setup, highlight, false, ctx);
+    let setup = header.setup.as_ref();
+    let check = ctx.required("check", rs.check);
+    if let Some(c) = check
+        && rs.tolerance.is_some()
+        && !c.uses_values()
+    {
+        ctx.err(
+            "tolerance",
+            Problem::Invalid(format!(
+                "only best, exact and moves checks have a tolerance, not {}",
+                c.name()
+            )),
+        );
+    }
+    let tolerance = rs.tolerance.unwrap_or(0);
+    if tolerance > 64 {
+        ctx.err(
+            "tolerance",
+            Problem::Invalid(format!("{tolerance} discs is more than a board holds")),
+        );
+    }
+    let moves_text = ctx.required("moves", rs.moves);
+    let mut moves = SquareSet::EMPTY;
+    if let (Some(setup), Some(list)) = (setup, &moves_text) {
+        if needs_moves(ctx, setup) {
+            if list.is_empty() {
+                ctx.err(
+                    "moves",
+                    Problem::Invalid("the list of accepted moves is empty".into()),
+                );
+            }
+            for t in list {
+                if let Some(sq) = ctx.square("moves", t)
+                    && ctx.legal_move("moves", &setup.position, sq)
+                {
+                    if moves.contains(sq) {
+                        ctx.err("moves", Problem::Invalid(format!("{sq} is listed twice")));
+                    }
+                    moves.0 |= sq.bit();
+                }
+            }
+        }
+        if check == Some(Check::Exact) && setup.position.board.empty_count() > EXACT_MAX_EMPTIES {
+            ctx.err(
+                "check",
+                Problem::Invalid(format!(
+                    "an exact check needs at most {EXACT_MAX_EMPTIES} empties (the position has {})",
+                    setup.position.board.empty_count()
+                )),
+            );
+        }
+    }
+    Some(Step::FindMove(FindMove {
+        header: header.build()?,
+        check: check?,
+        tolerance,
+        moves,
+    }))
+}
+
+fn convert_question(
+    mut rs: RawStep,
+    setup: Option<Setup>,
+    highlight: Option<Vec<Square>>,
+    ctx: &mut StepCtx,
+) -> Option<Step> {
+    let header = HeaderParts::read(&mut rs, setup, highlight, false, ctx);
+    let setup = header.setup.as_ref();
+    let ask = ctx.required("ask", rs.ask);
+    let answer_raw = ctx.required("answer", rs.answer);
+    let mut play = None;
+    if let (Some(text), Some(s)) = (rs.mv.as_deref(), setup)
+        && let Some(sq) = ctx.square("move", text)
+        && ctx.legal_move("move", &s.position, sq)
+    {
+        play = Some(sq);
+    }
+    let mut choices = rs.choices.clone().unwrap_or_default();
+    let mut answer = None;
+    if let Some(ask) = ask {
+        if matches!(ask, Ask::Flips | Ask::NextToMove) && rs.mv.is_none() {
+            ctx.err(
+                "move",
+                Problem::Missing {
+                    kind: "question step asking `flips` or `next-to-move`",
+                },
+            );
+        }
+        if ask.is_square_choice() && rs.mv.is_some() {
+            ctx.err(
+                "move",
+                Problem::Invalid(format!(
+                    "`{}` compares the choices as moves; it plays no move first",
+                    ask.name()
+                )),
+            );
+        }
+        if ask.needs_color() && rs.color.is_none() {
+            ctx.err(
+                "color",
+                Problem::Missing {
+                    kind: "question step asking about one colour's discs or score",
+                },
+            );
+        }
+        if rs.color.is_some() && !(ask.needs_color() || ask == Ask::LegalMoves) {
+            ctx.err(
+                "color",
+                Problem::Invalid(format!("`{}` is not about one colour", ask.name())),
+            );
+        }
+        if ask.is_number() && rs.choices.is_some() {
+            ctx.err(
+                "choices",
+                Problem::Invalid(format!("`{}` has a number for an answer", ask.name())),
+            );
+        }
+        if let Some(fixed) = ask.fixed_choices() {
+            if rs.choices.is_some() {
+                ctx.err(
+                    "choices",
+                    Problem::Invalid(format!(
+                        "`{}` has fixed choices ({})",
+                        ask.name(),
+                        fixed.join(", ")
+                    )),
+                );
+            }
+            choices = fixed.iter().map(|s| s.to_string()).collect();
+        }
+        if ask.is_square_choice() {
+            if choices.len() < 2 {
+                ctx.err(
+                    "choices",
+                    Problem::Invalid(format!("`{}` needs at least two choices", ask.name())),
+                );
+            }
+            if let Some(s) = setup {
+                let mut seen = SquareSet::EMPTY;
+                for c in choices.iter_mut() {
+                    if let Some(sq) = ctx.square("choices", c)
+                        && ctx.legal_move("choices", &s.position, sq)
+                    {
+                        if seen.contains(sq) {
+                            ctx.err("choices", Problem::Invalid(format!("{sq} is listed twice")));
+                        }
+                        seen.0 |= sq.bit();
+                        *c = sq.to_string();
+                    }
+                }
+            }
+        }
+        if let Some(raw) = &answer_raw {
+            if ask.is_number() {
+                match raw.as_integer() {
+                    Some(n) => answer = Some(Answer::Number(n)),
+                    None => ctx.err(
+                        "answer",
+                        Problem::Invalid(format!(
+                            "`{}` has a whole number for an answer, not {raw}",
+                            ask.name()
+                        )),
+                    ),
+                }
+            } else {
+                match raw.as_str() {
+                    Some(t) => match choices.iter().find(|c| c.eq_ignore_ascii_case(t.trim())) {
+                        Some(c) => answer = Some(Answer::Choice(c.clone())),
+                        None => ctx.err(
+                            "answer",
+                            Problem::Invalid(format!(
+                                "`{t}` is not one of the choices ({})",
+                                choices.join(", ")
+                            )),
+                        ),
+                    },
+                    None => ctx.err(
+                        "answer",
+                        Problem::Invalid(format!(
+                            "`{}` has one of the choices for an answer, not {raw}",
+                            ask.name()
+                        )),
+                    ),
+                }
+            }
+        }
+    }
+    Some(Step::Question(Question {
+        header: header.build()?,
+        ask: ask?,
+        color: rs.color.map(Color::from),
+        play,
+        choices,
+        answer: answer?,
+    }))
+}
+
+fn convert_play_out(
+    mut rs: RawStep,
+    setup: Option<Setup>,
+    highlight: Option<Vec<Square>>,
+    ctx: &mut StepCtx,
+) -> Option<Step> {
+    let header = HeaderParts::read(&mut rs, setup, highlight, true, ctx);
+    let setup = header.setup.as_ref();
+    let goal_kind = ctx.required("goal", rs.goal);
+    let opponent = match rs.opponent.as_deref() {
+        None => Some(Strategy::Engine(MAX_LEVEL)),
+        Some(t) => {
+            let s = parse_opponent(t);
+            if s.is_none() {
+                ctx.err(
+                    "opponent",
+                    Problem::Invalid(format!(
+                        "`{t}` is not a player (greedy, static, mobility, level1 to level{MAX_LEVEL})"
+                    )),
+                );
+            }
+            s
+        }
+    };
+    let mut goal = None;
+    if let Some(kind) = goal_kind {
+        let (wants_within, wants_max, wants_count, wants_margin) = match kind {
+            GoalKind::Win => (false, false, false, true),
+            GoalKind::TakeCorner => (true, false, false, false),
+            GoalKind::LimitMobility => (true, true, false, false),
+            GoalKind::Stable => (true, false, true, false),
+        };
+        let goal_name = match kind {
+            GoalKind::Win => "win",
+            GoalKind::TakeCorner => "take-corner",
+            GoalKind::LimitMobility => "limit-mobility",
+            GoalKind::Stable => "stable",
+        };
+        for (field, wanted, present) in [
+            ("within", wants_within, rs.within.is_some()),
+            ("max", wants_max, rs.max.is_some()),
+            ("count", wants_count, rs.count.is_some()),
+            ("margin", wants_margin, rs.margin.is_some()),
+        ] {
+            if present && !wanted {
+                ctx.err(
+                    field,
+                    Problem::Invalid(format!("not used by a {goal_name} goal")),
+                );
+            } else if wanted && !present && field != "margin" {
+                ctx.err(
+                    field,
+                    Problem::Missing {
+                        kind: match kind {
+                            GoalKind::TakeCorner => "play-out step with a take-corner goal",
+                            GoalKind::LimitMobility => "play-out step with a limit-mobility goal",
+                            _ => "play-out step with a stable goal",
+                        },
+                    },
+                );
+            }
+        }
+        if let Some(w) = rs.within
+            && !(1..=MAX_WITHIN).contains(&w)
+        {
+            ctx.err(
+                "within",
+                Problem::Invalid(format!("{w} is out of range (1 to {MAX_WITHIN})")),
+            );
+        }
+        if let Some(m) = rs.margin
+            && !(1..=64).contains(&m)
+        {
+            ctx.err(
+                "margin",
+                Problem::Invalid(format!("{m} is out of range (1 to 64)")),
+            );
+        }
+        if let Some(c) = rs.count
+            && !(1..=64).contains(&c)
+        {
+            ctx.err(
+                "count",
+                Problem::Invalid(format!("{c} is out of range (1 to 64)")),
+            );
+        }
+        if kind == GoalKind::Win
+            && let Some(s) = setup
+            && s.position.board.empty_count() > EXACT_MAX_EMPTIES
+        {
+            ctx.err(
+                "goal",
+                Problem::Invalid(format!(
+                    "a win goal needs at most {EXACT_MAX_EMPTIES} empties (the position has {})",
+                    s.position.board.empty_count()
+                )),
+            );
+        }
+        let within = rs.within.unwrap_or(1);
+        goal = Some(match kind {
+            GoalKind::Win => Goal::Win {
+                margin: rs.margin.unwrap_or(1),
+            },
+            GoalKind::TakeCorner => Goal::TakeCorner { within },
+            GoalKind::LimitMobility => Goal::LimitMobility {
+                max: rs.max.unwrap_or(0),
+                within,
+            },
+            GoalKind::Stable => Goal::Stable {
+                count: rs.count.unwrap_or(1),
+                within,
+            },
+        });
+    }
+    Some(Step::PlayOut(PlayOut {
+        header: header.build()?,
+        goal: goal?,
+        opponent: opponent?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_numbers_come_from_step_headers() {
+        let text = "id = \"x\"\n[[step]]\nkind = \"read\"\n[[step]]\nkind = \"read\"\nbad = 1\n";
+        let at = text.find("bad").unwrap_or(0);
+        assert_eq!(step_at(text, at), 2);
+    }
+
+    #[test]
+    fn constructed_positions_must_be_connected() {
+        let mut board: Vec<char> = "-".repeat(64).chars().collect();
+        for i in [27, 28, 35, 36] {
+            board[i] = 'X';
+        }
+        board[0] = 'O';
+        let line: String = board.iter().collect::<String>() + " X";
+        let err = parse_setup(&line)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("a1 not connected"), "{err}");
+    }
+}
