@@ -6,10 +6,12 @@ pub mod explain;
 pub mod feedback;
 pub mod files;
 pub mod lesson;
-pub mod miner;
 pub mod openings;
 pub mod practice;
 pub mod progress;
 pub mod puzzle;
 pub mod rating;
 pub mod review;
+
+/// The puzzle miner, at its old path (it lives in [`puzzle::miner`]).
+pub use puzzle::miner;

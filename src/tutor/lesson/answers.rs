@@ -3,10 +3,52 @@
 
 use super::EXACT_MAX_EMPTIES;
 use super::model::{Answer, Ask, Check, Question};
-use crate::engine::endgame::Solver;
+use crate::engine::endgame::{SolveError, Solver};
 use crate::engine::features::{empty_regions, frontier_discs, stable_discs};
 use crate::engine::{Color, Position, Square, SquareSet};
 use crate::tutor::explain::{MoveFacts, move_facts};
+
+/// Why the engine cannot compute a question's answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QuestionError {
+    /// `flips` without a move.
+    #[error("`flips` needs a move")]
+    NoMove,
+    /// `final-score` of a game that goes on.
+    #[error("the game is not over, so there is no final score")]
+    GameNotOver,
+    /// The solver is needed and the position has too many empties.
+    #[error("needs the solver, which is limited to {EXACT_MAX_EMPTIES} empties (found {0})")]
+    TooManyEmpties(u32),
+    /// The solver stopped.
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A choice that is not a square.
+    #[error("`{0}` is not a square")]
+    NotASquare(String),
+    /// A choice that is not a legal move.
+    #[error("{0} is not a legal move")]
+    NotLegal(Square),
+    /// No choices to compare.
+    #[error("no choices")]
+    NoChoices,
+    /// No choice has the property asked about.
+    #[error("no choice is {}", .0.name())]
+    NoChoiceHas(Ask),
+    /// More than one choice has the property.
+    #[error(
+        "{} choices fit `{}` ({}); exactly one must",
+        .fits.len(),
+        .ask.name(),
+        .fits.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+    )]
+    NotExactlyOne {
+        /// The question.
+        ask: Ask,
+        /// The choices that fit.
+        fits: Vec<Square>,
+    },
+}
 
 impl Check {
     /// The moves of `pos` that have the concept, or `None` for the value-based checks.
@@ -45,7 +87,7 @@ impl Check {
 impl Question {
     /// Computes the answer with the engine (the solver only for `exact-score` and for
     /// `winner` of an unfinished game).
-    pub fn compute(&self, solver: &mut Solver) -> Result<Answer, String> {
+    pub fn compute(&self, solver: &mut Solver) -> Result<Answer, QuestionError> {
         let pos = self.asked_position();
         let color = self.color.unwrap_or(pos.to_move);
         let own = pos.discs(color);
@@ -55,7 +97,7 @@ impl Question {
         match self.ask {
             Ask::LegalMoves => n(crate::engine::features::mobility(own, opp)),
             Ask::Flips => {
-                let sq = self.play.ok_or("`flips` needs a move")?;
+                let sq = self.play.ok_or(QuestionError::NoMove)?;
                 n(self.setup.position.board.flips(sq).len())
             }
             Ask::Discs => n(own.count_ones()),
@@ -68,7 +110,7 @@ impl Question {
                 .count() as u32),
             Ask::FinalScore => {
                 if !pos.is_game_over() {
-                    return Err("the game is not over, so there is no final score".into());
+                    return Err(QuestionError::GameNotOver);
                 }
                 let (b, w) = pos.final_counts();
                 n(if color == Color::Black { b } else { w })
@@ -116,11 +158,11 @@ impl Question {
         }
     }
 
-    fn square_choice(&self, pos: &Position) -> Result<Answer, String> {
+    fn square_choice(&self, pos: &Position) -> Result<Answer, QuestionError> {
         let mut facts = Vec::new();
         for c in &self.choices {
-            let sq = Square::parse(c).map_err(|_| format!("`{c}` is not a square"))?;
-            let f = move_facts(pos, sq).ok_or_else(|| format!("{sq} is not a legal move"))?;
+            let sq = Square::parse(c).map_err(|_| QuestionError::NotASquare(c.clone()))?;
+            let f = move_facts(pos, sq).ok_or(QuestionError::NotLegal(sq))?;
             facts.push(f);
         }
         let key = |f: &MoveFacts| -> i64 {
@@ -133,7 +175,11 @@ impl Question {
                 _ => i64::from(f.stable_after),
             }
         };
-        let top = facts.iter().map(key).max().ok_or("no choices")?;
+        let top = facts
+            .iter()
+            .map(key)
+            .max()
+            .ok_or(QuestionError::NoChoices)?;
         let winners: Vec<Square> = facts
             .iter()
             .filter(|f| key(f) == top)
@@ -141,33 +187,26 @@ impl Question {
             .collect();
         let names: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
         if matches!(self.ask, Ask::GivesCorner | Ask::Quiet | Ask::Wedge) && top == 0 {
-            return Err(format!("no choice is {}", self.ask.name()));
+            return Err(QuestionError::NoChoiceHas(self.ask));
         }
         if winners.len() != 1 {
-            return Err(format!(
-                "{} choices fit `{}` ({}); exactly one must",
-                winners.len(),
-                self.ask.name(),
-                names.join(" ")
-            ));
+            return Err(QuestionError::NotExactlyOne {
+                ask: self.ask,
+                fits: winners,
+            });
         }
         Ok(Answer::Choice(names.join(" ")))
     }
 }
 
 /// The final margin of the side to move with perfect play (solver).
-fn exact_margin(pos: &Position, solver: &mut Solver) -> Result<i32, String> {
+fn exact_margin(pos: &Position, solver: &mut Solver) -> Result<i32, QuestionError> {
     if pos.is_game_over() {
         return Ok(pos.board.final_score());
     }
     let empties = pos.board.empty_count();
     if empties > EXACT_MAX_EMPTIES {
-        return Err(format!(
-            "needs the solver, which is limited to {EXACT_MAX_EMPTIES} empties (found {empties})"
-        ));
+        return Err(QuestionError::TooManyEmpties(empties));
     }
-    solver
-        .solve(&pos.board)
-        .map(|s| s.score)
-        .map_err(|e| e.to_string())
+    Ok(solver.solve(&pos.board)?.score)
 }

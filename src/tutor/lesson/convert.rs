@@ -2,7 +2,7 @@
 //! every position and move checked by the rules, every error collected with its file,
 //! step and field.
 
-use super::error::{ContentError, Problem};
+use super::error::{ContentError, Invalid, PositionProblem, Problem};
 use super::model::{
     Answer, Ask, Check, FindMove, Goal, Lesson, PlayOut, Question, Read, Setup, Step, StepHeader,
 };
@@ -38,10 +38,7 @@ impl Lesson {
                 file,
                 None,
                 Some("id"),
-                Problem::Invalid(format!(
-                    "`{}` is not an id: use lowercase letters, digits and '-'",
-                    raw.id
-                )),
+                Problem::Invalid(Invalid::BadId(raw.id.clone())),
             ));
         }
         if raw.title.trim().is_empty() {
@@ -49,7 +46,7 @@ impl Lesson {
                 file,
                 None,
                 Some("title"),
-                Problem::Invalid("the title is empty".into()),
+                Problem::Invalid(Invalid::EmptyTitle),
             ));
         }
         if raw.step.is_empty() {
@@ -57,7 +54,7 @@ impl Lesson {
                 file,
                 None,
                 Some("step"),
-                Problem::Invalid("a lesson needs at least one step".into()),
+                Problem::Invalid(Invalid::NoSteps),
             ));
         }
         let mut steps = Vec::new();
@@ -142,7 +139,7 @@ impl StepCtx<'_> {
     fn required_text(&mut self, field: &str, v: Option<String>) -> Option<String> {
         match v {
             Some(t) if t.trim().is_empty() => {
-                self.err(field, Problem::Invalid("the text is empty".into()));
+                self.err(field, Problem::Invalid(Invalid::EmptyText));
                 None
             }
             Some(t) => Some(t),
@@ -228,13 +225,13 @@ fn needs_moves(ctx: &mut StepCtx, setup: &Setup) -> bool {
     if pos.is_game_over() {
         ctx.err(
             "position",
-            Problem::IllegalPosition("the game is over: there is no move to find".into()),
+            Problem::IllegalPosition(PositionProblem::GameOver),
         );
         false
     } else if pos.must_pass() {
         ctx.err(
             "position",
-            Problem::IllegalPosition(format!("{} has no legal move and must pass", pos.to_move)),
+            Problem::IllegalPosition(PositionProblem::MustPass(pos.to_move)),
         );
         false
     } else {
@@ -307,10 +304,7 @@ fn convert_read(
     let mut play = None;
     if let Some(p) = rs.play.as_deref() {
         match &setup {
-            None => ctx.err(
-                "play",
-                Problem::Invalid("a move to play needs a position".into()),
-            ),
+            None => ctx.err("play", Problem::Invalid(Invalid::PlayWithoutPosition)),
             Some(s) => {
                 if let Some(sq) = ctx.square("play", p)
                     && ctx.legal_move("play", &s.position, sq)
@@ -341,19 +335,13 @@ fn convert_find_move(
         && rs.tolerance.is_some()
         && !c.uses_values()
     {
-        ctx.err(
-            "tolerance",
-            Problem::Invalid(format!(
-                "only best, exact and moves checks have a tolerance, not {}",
-                c.name()
-            )),
-        );
+        ctx.err("tolerance", Problem::Invalid(Invalid::ToleranceNotUsed(c)));
     }
     let tolerance = rs.tolerance.unwrap_or(0);
     if tolerance > 64 {
         ctx.err(
             "tolerance",
-            Problem::Invalid(format!("{tolerance} discs is more than a board holds")),
+            Problem::Invalid(Invalid::ToleranceTooLarge(tolerance)),
         );
     }
     let moves_text = ctx.required("moves", rs.moves);
@@ -361,17 +349,14 @@ fn convert_find_move(
     if let (Some(setup), Some(list)) = (setup, &moves_text) {
         if needs_moves(ctx, setup) {
             if list.is_empty() {
-                ctx.err(
-                    "moves",
-                    Problem::Invalid("the list of accepted moves is empty".into()),
-                );
+                ctx.err("moves", Problem::Invalid(Invalid::NoAcceptedMoves));
             }
             for t in list {
                 if let Some(sq) = ctx.square("moves", t)
                     && ctx.legal_move("moves", &setup.position, sq)
                 {
                     if moves.contains(sq) {
-                        ctx.err("moves", Problem::Invalid(format!("{sq} is listed twice")));
+                        ctx.err("moves", Problem::Invalid(Invalid::ListedTwice(sq)));
                     }
                     moves.0 |= sq.bit();
                 }
@@ -380,9 +365,8 @@ fn convert_find_move(
         if check == Some(Check::Exact) && setup.position.board.empty_count() > EXACT_MAX_EMPTIES {
             ctx.err(
                 "check",
-                Problem::Invalid(format!(
-                    "an exact check needs at most {EXACT_MAX_EMPTIES} empties (the position has {})",
-                    setup.position.board.empty_count()
+                Problem::Invalid(Invalid::ExactTooManyEmpties(
+                    setup.position.board.empty_count(),
                 )),
             );
         }
@@ -424,13 +408,7 @@ fn convert_question(
             );
         }
         if ask.is_square_choice() && rs.mv.is_some() {
-            ctx.err(
-                "move",
-                Problem::Invalid(format!(
-                    "`{}` compares the choices as moves; it plays no move first",
-                    ask.name()
-                )),
-            );
+            ctx.err("move", Problem::Invalid(Invalid::PlaysNoMove(ask)));
         }
         if ask.needs_color() && rs.color.is_none() {
             ctx.err(
@@ -441,36 +419,20 @@ fn convert_question(
             );
         }
         if rs.color.is_some() && !(ask.needs_color() || ask == Ask::LegalMoves) {
-            ctx.err(
-                "color",
-                Problem::Invalid(format!("`{}` is not about one colour", ask.name())),
-            );
+            ctx.err("color", Problem::Invalid(Invalid::NotAboutOneColour(ask)));
         }
         if ask.is_number() && rs.choices.is_some() {
-            ctx.err(
-                "choices",
-                Problem::Invalid(format!("`{}` has a number for an answer", ask.name())),
-            );
+            ctx.err("choices", Problem::Invalid(Invalid::NumberAnswer(ask)));
         }
         if let Some(fixed) = ask.fixed_choices() {
             if rs.choices.is_some() {
-                ctx.err(
-                    "choices",
-                    Problem::Invalid(format!(
-                        "`{}` has fixed choices ({})",
-                        ask.name(),
-                        fixed.join(", ")
-                    )),
-                );
+                ctx.err("choices", Problem::Invalid(Invalid::FixedChoices(ask)));
             }
             choices = fixed.iter().map(|s| s.to_string()).collect();
         }
         if ask.is_square_choice() {
             if choices.len() < 2 {
-                ctx.err(
-                    "choices",
-                    Problem::Invalid(format!("`{}` needs at least two choices", ask.name())),
-                );
+                ctx.err("choices", Problem::Invalid(Invalid::TooFewChoices(ask)));
             }
             if let Some(s) = setup {
                 let mut seen = SquareSet::EMPTY;
@@ -479,7 +441,7 @@ fn convert_question(
                         && ctx.legal_move("choices", &s.position, sq)
                     {
                         if seen.contains(sq) {
-                            ctx.err("choices", Problem::Invalid(format!("{sq} is listed twice")));
+                            ctx.err("choices", Problem::Invalid(Invalid::ListedTwice(sq)));
                         }
                         seen.0 |= sq.bit();
                         *c = sq.to_string();
@@ -493,10 +455,10 @@ fn convert_question(
                     Some(n) => answer = Some(Answer::Number(n)),
                     None => ctx.err(
                         "answer",
-                        Problem::Invalid(format!(
-                            "`{}` has a whole number for an answer, not {raw}",
-                            ask.name()
-                        )),
+                        Problem::Invalid(Invalid::NotANumber {
+                            ask,
+                            given: raw.to_string(),
+                        }),
                     ),
                 }
             } else {
@@ -505,18 +467,18 @@ fn convert_question(
                         Some(c) => answer = Some(Answer::Choice(c.clone())),
                         None => ctx.err(
                             "answer",
-                            Problem::Invalid(format!(
-                                "`{t}` is not one of the choices ({})",
-                                choices.join(", ")
-                            )),
+                            Problem::Invalid(Invalid::NotAChoice {
+                                given: t.to_string(),
+                                choices: choices.clone(),
+                            }),
                         ),
                     },
                     None => ctx.err(
                         "answer",
-                        Problem::Invalid(format!(
-                            "`{}` has one of the choices for an answer, not {raw}",
-                            ask.name()
-                        )),
+                        Problem::Invalid(Invalid::NotAString {
+                            ask,
+                            given: raw.to_string(),
+                        }),
                     ),
                 }
             }
@@ -548,9 +510,7 @@ fn convert_play_out(
             if s.is_none() {
                 ctx.err(
                     "opponent",
-                    Problem::Invalid(format!(
-                        "`{t}` is not a player (greedy, static, mobility, level1 to level{MAX_LEVEL})"
-                    )),
+                    Problem::Invalid(Invalid::NotAPlayer(t.to_string())),
                 );
             }
             s
@@ -577,10 +537,7 @@ fn convert_play_out(
             ("margin", wants_margin, rs.margin.is_some()),
         ] {
             if present && !wanted {
-                ctx.err(
-                    field,
-                    Problem::Invalid(format!("not used by a {goal_name} goal")),
-                );
+                ctx.err(field, Problem::Invalid(Invalid::NotUsedByGoal(goal_name)));
             } else if wanted && !present && field != "margin" {
                 ctx.err(
                     field,
@@ -599,7 +556,10 @@ fn convert_play_out(
         {
             ctx.err(
                 "within",
-                Problem::Invalid(format!("{w} is out of range (1 to {MAX_WITHIN})")),
+                Problem::Invalid(Invalid::OutOfRange {
+                    value: i64::from(w),
+                    max: i64::from(MAX_WITHIN),
+                }),
             );
         }
         if let Some(m) = rs.margin
@@ -607,7 +567,10 @@ fn convert_play_out(
         {
             ctx.err(
                 "margin",
-                Problem::Invalid(format!("{m} is out of range (1 to 64)")),
+                Problem::Invalid(Invalid::OutOfRange {
+                    value: i64::from(m),
+                    max: 64,
+                }),
             );
         }
         if let Some(c) = rs.count
@@ -615,7 +578,10 @@ fn convert_play_out(
         {
             ctx.err(
                 "count",
-                Problem::Invalid(format!("{c} is out of range (1 to 64)")),
+                Problem::Invalid(Invalid::OutOfRange {
+                    value: i64::from(c),
+                    max: 64,
+                }),
             );
         }
         if kind == GoalKind::Win
@@ -624,10 +590,7 @@ fn convert_play_out(
         {
             ctx.err(
                 "goal",
-                Problem::Invalid(format!(
-                    "a win goal needs at most {EXACT_MAX_EMPTIES} empties (the position has {})",
-                    s.position.board.empty_count()
-                )),
+                Problem::Invalid(Invalid::WinTooManyEmpties(s.position.board.empty_count())),
             );
         }
         let within = rs.within.unwrap_or(1);

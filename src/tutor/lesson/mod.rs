@@ -132,6 +132,7 @@
 //! - `judge`: a played move, a typed answer, a played-out line ([`Verdict`], [`GoalStatus`]);
 //! - `answers`: what the engine computes ([`Check::concept_moves`], [`Question::compute`]);
 //! - `playout`: the proof that a play-out goal can be forced ([`PlayOut::forcing_moves`]);
+//! - `prove`: the engine's proof of every stated answer ([`prove_lesson`]);
 //! - `stars`: attempts, hints and stars.
 
 mod answers;
@@ -140,17 +141,20 @@ mod error;
 mod judge;
 mod model;
 mod playout;
+mod prove;
 mod raw;
 mod setup;
 mod stars;
 
+pub use answers::QuestionError;
 pub use convert::parse_opponent;
-pub use error::{ContentError, Problem};
+pub use error::{ContentError, Duplicate, Invalid, PositionProblem, Problem, Unproved};
 pub use model::{
     Answer, Ask, Check, FindMove, Goal, GoalStatus, Lesson, PlayOut, Question, Read, Setup, Step,
     StepHeader, Verdict,
 };
 pub use playout::ProofError;
+pub use prove::{ProofSettings, prove_lesson};
 pub use setup::{check_constructed, parse_setup};
 pub use stars::{
     HINT_AFTER_WRONG, NextAction, REVEAL_AFTER_WRONG, StepAttempts, lesson_stars, stars,

@@ -4,16 +4,22 @@
 use super::EXACT_MAX_EMPTIES;
 use super::model::{Goal, PlayOut};
 use crate::engine::bits::CORNERS;
-use crate::engine::endgame::Solver;
+use crate::engine::endgame::{SolveError, Solver};
 use crate::engine::features::stable_discs;
 use crate::engine::{Color, Position, Square, SquareSet};
 
 /// Why a goal could not be proved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProofError {
-    /// The exhaustive search or the solver was too expensive.
-    #[error("{0}")]
-    TooExpensive(String),
+    /// A win goal on a position the solver does not take.
+    #[error("a win goal needs at most {EXACT_MAX_EMPTIES} empties (found {0})")]
+    TooManyEmpties(u32),
+    /// The solver stopped.
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// The exhaustive search of the replies ran out of its budget.
+    #[error("the proof of the goal needs more than {PROOF_NODES} positions")]
+    OverBudget,
 }
 
 /// Node budget of the exhaustive proof of a play-out goal.
@@ -30,16 +36,12 @@ impl PlayOut {
             Goal::Win { margin } => {
                 let empties = pos.board.empty_count();
                 if empties > EXACT_MAX_EMPTIES {
-                    return Err(ProofError::TooExpensive(format!(
-                        "a win goal needs at most {EXACT_MAX_EMPTIES} empties (found {empties})"
-                    )));
+                    return Err(ProofError::TooManyEmpties(empties));
                 }
                 let mut out = SquareSet::EMPTY;
                 for sq in pos.legal_moves() {
                     let child = pos.board.play_unchecked(sq);
-                    let s = solver
-                        .solve(&child)
-                        .map_err(|e| ProofError::TooExpensive(e.to_string()))?;
+                    let s = solver.solve(&child)?;
                     if -s.score >= margin {
                         out.0 |= sq.bit();
                     }
@@ -70,9 +72,7 @@ impl PlayOut {
         budget: &mut u64,
     ) -> Result<bool, ProofError> {
         if *budget == 0 {
-            return Err(ProofError::TooExpensive(format!(
-                "the proof of the goal needs more than {PROOF_NODES} positions"
-            )));
+            return Err(ProofError::OverBudget);
         }
         *budget -= 1;
         let next = pos.play_unchecked(sq);

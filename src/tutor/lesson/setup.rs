@@ -1,19 +1,18 @@
 //! Reading a step's position: `"start"`, a transcript, or a constructed OBF line that
 //! must pass the legality rule for constructed positions.
 
-use super::error::Problem;
+use super::error::{PositionProblem, Problem};
 use super::model::Setup;
 use crate::engine::bits::neighbours;
 use crate::engine::notation::{self, NotationError};
 use crate::engine::{Move, Position, SquareSet};
-use crate::tutor::explain::square_list;
 
 /// Reads a position: "start", an OBF line, or a transcript from the start.
 pub fn parse_setup(text: &str) -> Result<Setup, Problem> {
     let t = text.trim();
     let bad = |e: NotationError| Problem::BadPosition {
         text: text.to_string(),
-        reason: e.to_string(),
+        reason: Box::new(e),
     };
     if t.eq_ignore_ascii_case("start") {
         return Ok(Setup {
@@ -52,9 +51,7 @@ pub fn check_constructed(pos: &Position) -> Result<(), Problem> {
     const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
     let occupied = pos.black() | pos.white();
     if occupied & CENTRE != CENTRE {
-        return Err(Problem::IllegalPosition(
-            "not a legal position: the four centre squares (d4 e4 d5 e5) must be occupied".into(),
-        ));
+        return Err(PositionProblem::CentreEmpty.into());
     }
     let mut group = CENTRE;
     loop {
@@ -66,10 +63,7 @@ pub fn check_constructed(pos: &Position) -> Result<(), Problem> {
     }
     let loose = occupied & !group;
     if loose != 0 {
-        return Err(Problem::IllegalPosition(format!(
-            "not a legal position: {} not connected to the centre (every disc is played next to another)",
-            square_list(SquareSet(loose))
-        )));
+        return Err(PositionProblem::Disconnected(SquareSet(loose)).into());
     }
     Ok(())
 }
