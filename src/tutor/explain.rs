@@ -249,6 +249,20 @@ pub fn describe(f: &MoveFacts) -> Vec<String> {
 }
 
 /// The sentences for `sq` in `pos`, or one sentence saying why it is illegal.
+///
+/// ```
+/// use othello_tutor::engine::{Position, Square};
+/// use othello_tutor::tutor::explain::explain_move;
+///
+/// let start = Position::start();
+/// let why = explain_move(&start, Square::parse("f5").unwrap());
+/// assert!(why.iter().any(|l| l.starts_with("Leaves White 3 moves (down from 4)")), "{why:?}");
+/// let illegal = explain_move(&start, Square::parse("a1").unwrap());
+/// assert_eq!(
+///     illegal,
+///     ["a1 flips nothing: it does not flank any white disc in a straight line."]
+/// );
+/// ```
 pub fn explain_move(pos: &Position, sq: Square) -> Vec<String> {
     match move_facts(pos, sq) {
         Some(f) => describe(&f),

@@ -56,11 +56,6 @@ impl Progress {
         self.lessons.entry(id.to_string()).or_default()
     }
 
-    /// Lessons completed.
-    pub fn completed_lessons(&self) -> usize {
-        self.lessons.values().filter(|l| l.completed).count()
-    }
-
     /// Stars earned over all lessons (the best of each).
     pub fn total_stars(&self) -> u32 {
         self.lessons.values().map(|l| u32::from(l.stars)).sum()

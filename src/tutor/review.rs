@@ -149,11 +149,6 @@ impl ReviewQueue {
         due
     }
 
-    /// When the next puzzle falls due (`None` with an empty queue).
-    pub fn next_due_time(&self) -> Option<u64> {
-        self.entries.iter().map(|e| e.due).min()
-    }
-
     /// Removes `id` from the queue.
     pub fn remove(&mut self, id: &str) {
         self.entries.retain(|e| e.id != id);

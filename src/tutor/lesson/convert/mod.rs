@@ -3,15 +3,18 @@
 //! step and field.
 
 use super::error::{ContentError, Invalid, PositionProblem, Problem};
-use super::model::{
-    Answer, Ask, Check, FindMove, Goal, Lesson, PlayOut, Question, Read, Setup, Step, StepHeader,
-};
-use super::raw::{GoalKind, RawLesson, RawStep, StepKind};
+use super::model::{Check, FindMove, Lesson, Read, Setup, Step, StepHeader};
+mod play_out;
+mod question;
+
+use super::EXACT_MAX_EMPTIES;
+use super::raw::{RawLesson, RawStep, StepKind};
 use super::setup::parse_setup;
-use super::{EXACT_MAX_EMPTIES, MAX_WITHIN};
 use crate::engine::players::{MAX_LEVEL, Strategy};
-use crate::engine::{Color, Position, Square, SquareSet};
+use crate::engine::{Position, Square, SquareSet};
 use crate::tutor::explain::illegal_reason;
+use play_out::convert_play_out;
+use question::convert_question;
 
 impl Lesson {
     /// Reads and checks a lesson file; `file` names it in the errors. Returns every
@@ -107,7 +110,7 @@ pub fn parse_opponent(text: &str) -> Option<Strategy> {
     }
 }
 
-struct StepCtx<'a> {
+pub(super) struct StepCtx<'a> {
     file: &'a str,
     step: usize,
     kind: &'static str,
@@ -115,7 +118,7 @@ struct StepCtx<'a> {
 }
 
 impl StepCtx<'_> {
-    fn err(&mut self, field: &str, problem: Problem) {
+    pub(super) fn err(&mut self, field: &str, problem: Problem) {
         self.errors.push(ContentError::new(
             self.file,
             Some(self.step),
@@ -124,19 +127,19 @@ impl StepCtx<'_> {
         ));
     }
 
-    fn missing(&mut self, field: &str) {
+    pub(super) fn missing(&mut self, field: &str) {
         let kind = self.kind;
         self.err(field, Problem::Missing { kind });
     }
 
-    fn required<T>(&mut self, field: &str, v: Option<T>) -> Option<T> {
+    pub(super) fn required<T>(&mut self, field: &str, v: Option<T>) -> Option<T> {
         if v.is_none() {
             self.missing(field);
         }
         v
     }
 
-    fn required_text(&mut self, field: &str, v: Option<String>) -> Option<String> {
+    pub(super) fn required_text(&mut self, field: &str, v: Option<String>) -> Option<String> {
         match v {
             Some(t) if t.trim().is_empty() => {
                 self.err(field, Problem::Invalid(Invalid::EmptyText));
@@ -150,7 +153,7 @@ impl StepCtx<'_> {
         }
     }
 
-    fn square(&mut self, field: &str, text: &str) -> Option<Square> {
+    pub(super) fn square(&mut self, field: &str, text: &str) -> Option<Square> {
         match Square::parse(text.trim()) {
             Ok(sq) => Some(sq),
             Err(_) => {
@@ -160,7 +163,11 @@ impl StepCtx<'_> {
         }
     }
 
-    fn squares(&mut self, field: &str, list: Option<Vec<String>>) -> Option<Vec<Square>> {
+    pub(super) fn squares(
+        &mut self,
+        field: &str,
+        list: Option<Vec<String>>,
+    ) -> Option<Vec<Square>> {
         let list = list.unwrap_or_default();
         let mut out = Vec::new();
         let mut ok = true;
@@ -173,7 +180,7 @@ impl StepCtx<'_> {
         ok.then_some(out)
     }
 
-    fn legal_move(&mut self, field: &str, pos: &Position, sq: Square) -> bool {
+    pub(super) fn legal_move(&mut self, field: &str, pos: &Position, sq: Square) -> bool {
         if pos.board.is_legal(sq) {
             true
         } else {
@@ -220,7 +227,7 @@ fn convert_step(rs: RawStep, ctx: &mut StepCtx) -> Option<Step> {
 }
 
 /// The side to move must be able to move (find-move and play-out steps).
-fn needs_moves(ctx: &mut StepCtx, setup: &Setup) -> bool {
+pub(super) fn needs_moves(ctx: &mut StepCtx, setup: &Setup) -> bool {
     let pos = setup.position;
     if pos.is_game_over() {
         ctx.err(
@@ -241,19 +248,19 @@ fn needs_moves(ctx: &mut StepCtx, setup: &Setup) -> bool {
 
 /// The shared header of an interactive step as read, each part `None` when it is
 /// missing or wrong (its error is recorded): later checks still see the position.
-struct HeaderParts {
-    text: Option<String>,
-    setup: Option<Setup>,
-    highlight: Option<Vec<Square>>,
-    prompt: Option<String>,
-    hint_text: Option<String>,
-    explain: Option<String>,
+pub(super) struct HeaderParts {
+    pub(super) text: Option<String>,
+    pub(super) setup: Option<Setup>,
+    pub(super) highlight: Option<Vec<Square>>,
+    pub(super) prompt: Option<String>,
+    pub(super) hint_text: Option<String>,
+    pub(super) explain: Option<String>,
 }
 
 impl HeaderParts {
     /// Reads the position (required; with `needs_a_move` the side to move must be able
     /// to move), the prompt and the explanation (required), the text and the hint.
-    fn read(
+    pub(super) fn read(
         rs: &mut RawStep,
         setup: Option<Setup>,
         highlight: Option<Vec<Square>>,
@@ -282,7 +289,7 @@ impl HeaderParts {
     }
 
     /// The header, if every required part is there.
-    fn build(self) -> Option<StepHeader> {
+    pub(super) fn build(self) -> Option<StepHeader> {
         Some(StepHeader {
             text: self.text,
             setup: self.setup?,
@@ -376,243 +383,6 @@ fn convert_find_move(
         check: check?,
         tolerance,
         moves,
-    }))
-}
-
-fn convert_question(
-    mut rs: RawStep,
-    setup: Option<Setup>,
-    highlight: Option<Vec<Square>>,
-    ctx: &mut StepCtx,
-) -> Option<Step> {
-    let header = HeaderParts::read(&mut rs, setup, highlight, false, ctx);
-    let setup = header.setup.as_ref();
-    let ask = ctx.required("ask", rs.ask);
-    let answer_raw = ctx.required("answer", rs.answer);
-    let mut play = None;
-    if let (Some(text), Some(s)) = (rs.mv.as_deref(), setup)
-        && let Some(sq) = ctx.square("move", text)
-        && ctx.legal_move("move", &s.position, sq)
-    {
-        play = Some(sq);
-    }
-    let mut choices = rs.choices.clone().unwrap_or_default();
-    let mut answer = None;
-    if let Some(ask) = ask {
-        if matches!(ask, Ask::Flips | Ask::NextToMove) && rs.mv.is_none() {
-            ctx.err(
-                "move",
-                Problem::Missing {
-                    kind: "question step asking `flips` or `next-to-move`",
-                },
-            );
-        }
-        if ask.is_square_choice() && rs.mv.is_some() {
-            ctx.err("move", Problem::Invalid(Invalid::PlaysNoMove(ask)));
-        }
-        if ask.needs_color() && rs.color.is_none() {
-            ctx.err(
-                "color",
-                Problem::Missing {
-                    kind: "question step asking about one colour's discs or score",
-                },
-            );
-        }
-        if rs.color.is_some() && !(ask.needs_color() || ask == Ask::LegalMoves) {
-            ctx.err("color", Problem::Invalid(Invalid::NotAboutOneColour(ask)));
-        }
-        if ask.is_number() && rs.choices.is_some() {
-            ctx.err("choices", Problem::Invalid(Invalid::NumberAnswer(ask)));
-        }
-        if let Some(fixed) = ask.fixed_choices() {
-            if rs.choices.is_some() {
-                ctx.err("choices", Problem::Invalid(Invalid::FixedChoices(ask)));
-            }
-            choices = fixed.iter().map(|s| s.to_string()).collect();
-        }
-        if ask.is_square_choice() {
-            if choices.len() < 2 {
-                ctx.err("choices", Problem::Invalid(Invalid::TooFewChoices(ask)));
-            }
-            if let Some(s) = setup {
-                let mut seen = SquareSet::EMPTY;
-                for c in choices.iter_mut() {
-                    if let Some(sq) = ctx.square("choices", c)
-                        && ctx.legal_move("choices", &s.position, sq)
-                    {
-                        if seen.contains(sq) {
-                            ctx.err("choices", Problem::Invalid(Invalid::ListedTwice(sq)));
-                        }
-                        seen.0 |= sq.bit();
-                        *c = sq.to_string();
-                    }
-                }
-            }
-        }
-        if let Some(raw) = &answer_raw {
-            if ask.is_number() {
-                match raw.as_integer() {
-                    Some(n) => answer = Some(Answer::Number(n)),
-                    None => ctx.err(
-                        "answer",
-                        Problem::Invalid(Invalid::NotANumber {
-                            ask,
-                            given: raw.to_string(),
-                        }),
-                    ),
-                }
-            } else {
-                match raw.as_str() {
-                    Some(t) => match choices.iter().find(|c| c.eq_ignore_ascii_case(t.trim())) {
-                        Some(c) => answer = Some(Answer::Choice(c.clone())),
-                        None => ctx.err(
-                            "answer",
-                            Problem::Invalid(Invalid::NotAChoice {
-                                given: t.to_string(),
-                                choices: choices.clone(),
-                            }),
-                        ),
-                    },
-                    None => ctx.err(
-                        "answer",
-                        Problem::Invalid(Invalid::NotAString {
-                            ask,
-                            given: raw.to_string(),
-                        }),
-                    ),
-                }
-            }
-        }
-    }
-    Some(Step::Question(Question {
-        header: header.build()?,
-        ask: ask?,
-        color: rs.color.map(Color::from),
-        play,
-        choices,
-        answer: answer?,
-    }))
-}
-
-fn convert_play_out(
-    mut rs: RawStep,
-    setup: Option<Setup>,
-    highlight: Option<Vec<Square>>,
-    ctx: &mut StepCtx,
-) -> Option<Step> {
-    let header = HeaderParts::read(&mut rs, setup, highlight, true, ctx);
-    let setup = header.setup.as_ref();
-    let goal_kind = ctx.required("goal", rs.goal);
-    let opponent = match rs.opponent.as_deref() {
-        None => Some(Strategy::Engine(MAX_LEVEL)),
-        Some(t) => {
-            let s = parse_opponent(t);
-            if s.is_none() {
-                ctx.err(
-                    "opponent",
-                    Problem::Invalid(Invalid::NotAPlayer(t.to_string())),
-                );
-            }
-            s
-        }
-    };
-    let mut goal = None;
-    if let Some(kind) = goal_kind {
-        let (wants_within, wants_max, wants_count, wants_margin) = match kind {
-            GoalKind::Win => (false, false, false, true),
-            GoalKind::TakeCorner => (true, false, false, false),
-            GoalKind::LimitMobility => (true, true, false, false),
-            GoalKind::Stable => (true, false, true, false),
-        };
-        let goal_name = match kind {
-            GoalKind::Win => "win",
-            GoalKind::TakeCorner => "take-corner",
-            GoalKind::LimitMobility => "limit-mobility",
-            GoalKind::Stable => "stable",
-        };
-        for (field, wanted, present) in [
-            ("within", wants_within, rs.within.is_some()),
-            ("max", wants_max, rs.max.is_some()),
-            ("count", wants_count, rs.count.is_some()),
-            ("margin", wants_margin, rs.margin.is_some()),
-        ] {
-            if present && !wanted {
-                ctx.err(field, Problem::Invalid(Invalid::NotUsedByGoal(goal_name)));
-            } else if wanted && !present && field != "margin" {
-                ctx.err(
-                    field,
-                    Problem::Missing {
-                        kind: match kind {
-                            GoalKind::TakeCorner => "play-out step with a take-corner goal",
-                            GoalKind::LimitMobility => "play-out step with a limit-mobility goal",
-                            _ => "play-out step with a stable goal",
-                        },
-                    },
-                );
-            }
-        }
-        if let Some(w) = rs.within
-            && !(1..=MAX_WITHIN).contains(&w)
-        {
-            ctx.err(
-                "within",
-                Problem::Invalid(Invalid::OutOfRange {
-                    value: i64::from(w),
-                    max: i64::from(MAX_WITHIN),
-                }),
-            );
-        }
-        if let Some(m) = rs.margin
-            && !(1..=64).contains(&m)
-        {
-            ctx.err(
-                "margin",
-                Problem::Invalid(Invalid::OutOfRange {
-                    value: i64::from(m),
-                    max: 64,
-                }),
-            );
-        }
-        if let Some(c) = rs.count
-            && !(1..=64).contains(&c)
-        {
-            ctx.err(
-                "count",
-                Problem::Invalid(Invalid::OutOfRange {
-                    value: i64::from(c),
-                    max: 64,
-                }),
-            );
-        }
-        if kind == GoalKind::Win
-            && let Some(s) = setup
-            && s.position.board.empty_count() > EXACT_MAX_EMPTIES
-        {
-            ctx.err(
-                "goal",
-                Problem::Invalid(Invalid::WinTooManyEmpties(s.position.board.empty_count())),
-            );
-        }
-        let within = rs.within.unwrap_or(1);
-        goal = Some(match kind {
-            GoalKind::Win => Goal::Win {
-                margin: rs.margin.unwrap_or(1),
-            },
-            GoalKind::TakeCorner => Goal::TakeCorner { within },
-            GoalKind::LimitMobility => Goal::LimitMobility {
-                max: rs.max.unwrap_or(0),
-                within,
-            },
-            GoalKind::Stable => Goal::Stable {
-                count: rs.count.unwrap_or(1),
-                within,
-            },
-        });
-    }
-    Some(Step::PlayOut(PlayOut {
-        header: header.build()?,
-        goal: goal?,
-        opponent: opponent?,
     }))
 }
 
