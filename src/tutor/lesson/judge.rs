@@ -5,9 +5,11 @@ use super::model::{Answer, Ask, Check, FindMove, Goal, GoalStatus, PlayOut, Ques
 use crate::engine::analysis::MoveValue;
 use crate::engine::bits::CORNERS;
 use crate::engine::features::stable_discs;
+use crate::engine::features::wedge_moves;
 use crate::engine::{Color, Game, Move, Position, Square};
 use crate::tutor::explain::{
-    MoveFacts, contrast, describe, footholds, illegal_reason, move_facts, plural, square_list,
+    MoveFacts, Topic, contrast, describe, describe_sentences, footholds, illegal_reason,
+    move_facts, plural, square_list,
 };
 
 impl FindMove {
@@ -43,14 +45,20 @@ impl FindMove {
                 loss,
             };
         }
+        // The reason names what the check is about; the description says the rest.
         let mut why = vec![self.wrong_reason(&facts, loss, values)];
-        why.extend(describe(&facts));
+        let said = reason_topics(self.check);
+        why.extend(
+            describe_sentences(&facts)
+                .into_iter()
+                .filter(|s| !said.contains(&s.topic))
+                .map(|s| s.text),
+        );
         let better = self.better_move(values);
         let mut reveal = Vec::new();
         if let Some(b) = better {
             reveal.extend(contrast(pos, played, b));
         }
-        reveal.push(self.answer_text());
         Verdict {
             correct: false,
             legal: true,
@@ -113,10 +121,7 @@ impl FindMove {
                 (None, Some(c)) => format!("{sq} is a C-square next to the empty {c} corner."),
                 (None, None) => format!("{sq} is not one of the safe moves asked for."),
             },
-            Check::Wedge => format!(
-                "{sq} is not a wedge: it does not sit on an edge between two {} discs.",
-                them.name().to_lowercase()
-            ),
+            Check::Wedge => not_a_wedge(self.position(), sq),
             Check::Parity => format!(
                 "{sq} plays into a region of {} empty squares, an even number; an odd region is open.",
                 f.region_size
@@ -161,12 +166,14 @@ impl FindMove {
         }
     }
 
-    /// The answer in words: "The answer: e8." or "Accepted: e8 g6."
+    /// The accepted moves in words, to follow "The answer: " on the screen: "e8." or
+    /// "b6, d7 or d8 (each is accepted)."
     pub fn answer_text(&self) -> String {
-        if self.moves.len() == 1 {
-            format!("The answer: {}.", square_list(self.moves))
-        } else {
-            format!("Accepted: {}.", square_list(self.moves))
+        let names: Vec<String> = self.moves.into_iter().map(|s| s.to_string()).collect();
+        match names.as_slice() {
+            [] => "none.".into(),
+            [one] => format!("{one}."),
+            [rest @ .., last] => format!("{} or {last} (each is accepted).", rest.join(", ")),
         }
     }
 }
@@ -210,7 +217,7 @@ impl Question {
             correct,
             legal: true,
             why,
-            reveal: vec![format!("The answer: {}.", self.answer)],
+            reveal: Vec::new(),
             loss: None,
         }
     }
@@ -227,7 +234,7 @@ impl Question {
                 plural(f.frontier_flipped.len(), "frontier disc", "frontier discs"),
                 square_list(f.frontier_flipped)
             ),
-            Ask::Wedge => format!("{sq} does not sit between two opposing discs on an edge."),
+            Ask::Wedge => not_a_wedge(pos, sq),
             Ask::MostFlips => format!(
                 "{sq} flips {}; another choice flips more.",
                 plural(f.flipped.len(), "disc", "discs")
@@ -365,5 +372,33 @@ impl PlayOut {
             Goal::LimitMobility { .. } => "Choose quiet moves that flip no frontier discs.".into(),
             Goal::Stable { .. } => "Build out from a corner along the edges.".into(),
         }
+    }
+}
+
+/// What the reason for a wrong answer already says, by check: the description of the
+/// move leaves it out.
+fn reason_topics(check: Check) -> &'static [Topic] {
+    match check {
+        Check::MinOpponentMobility => &[Topic::Mobility],
+        Check::Quiet => &[Topic::Frontier],
+        Check::NoXOrC => &[Topic::XSquare, Topic::CSquare],
+        Check::Parity => &[Topic::Parity],
+        Check::MaxStable => &[Topic::Stable],
+        Check::Wedge => &[Topic::Wedge],
+        Check::TakesCorner => &[Topic::CornerTaken],
+        Check::Best | Check::Exact | Check::Moves | Check::MaxFlips => &[],
+    }
+}
+
+/// Why the legal move `sq` of `pos` is not a wedge: it lands between two opposing
+/// edge discs but flips one of them, or it is not between two at all.
+fn not_a_wedge(pos: &Position, sq: Square) -> String {
+    let them = pos.to_move.opposite().name().to_lowercase();
+    if wedge_moves(pos.board.player, pos.board.opponent) & sq.bit() != 0 {
+        format!(
+            "{sq} is not a wedge: it flips a {them} disc beside it on the edge, so it does not stay between two {them} discs."
+        )
+    } else {
+        format!("{sq} is not a wedge: it does not sit on an edge between two {them} discs.")
     }
 }

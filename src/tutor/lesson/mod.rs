@@ -69,7 +69,8 @@
 //! - concepts the engine computes, and `moves` must equal: `min-opponent-mobility`
 //!   (leaves the opponent the fewest moves), `quiet` (flips no frontier disc),
 //!   `takes-corner`, `no-x-or-c` (not an X- or C-square next to an empty corner),
-//!   `wedge` (an edge square between two opposing edge discs), `parity` (plays into an
+//!   `wedge` (an edge move after which both of its neighbours along the edge are still
+//!   the opponent's, flips included: `engine::features::is_wedge`), `parity` (plays into an
 //!   empty region of odd size), `max-stable` (most stable discs after the move),
 //!   `max-flips` (flips the most discs).
 //!

@@ -213,8 +213,9 @@ pub struct Verdict {
     /// Why: for a wrong answer what it does wrong, without naming the answer; for a
     /// right one what it does.
     pub why: Vec<String>,
-    /// What tells the answer apart from the right one; names the right answer, so
-    /// show it only with the answer.
+    /// What tells the answer apart from the right one; names the right move, so show
+    /// it only with the answer. The answer itself is not in it: the screen writes it
+    /// once, from [`FindMove::answer_text`] or [`Question::answer`].
     pub reveal: Vec<String>,
     /// Discs lost against the best move, when the engine's values were given.
     pub loss: Option<i32>,
@@ -423,7 +424,8 @@ impl fmt::Display for Goal {
             ),
             Goal::Stable { count, within } => write!(
                 f,
-                "have {count} stable discs within {}",
+                "have {} within {}",
+                plural(count, "stable disc", "stable discs"),
                 plural(within, "move", "moves")
             ),
         }

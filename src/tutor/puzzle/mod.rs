@@ -88,7 +88,7 @@ pub use crate::tutor::content::{
     load_puzzle_dir as load_dir, load_puzzles,
 };
 pub use error::{PuzzleError, PuzzleProblem};
-pub use model::{Goal, Judgement, Proof, Puzzle, PuzzleSource, Step, Theme};
+pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};
 pub use raw::{RawPuzzle, RawSource};

@@ -63,7 +63,8 @@ pub enum Theme {
     Corner,
     /// The key move is an X-square next to an empty corner.
     XSquareSacrifice,
-    /// The key move is a wedge: an edge square between two opposing edge discs.
+    /// The key move is a wedge: on an edge, with both of its neighbours along the edge
+    /// still the opponent's after the move (`engine::features::is_wedge`).
     Wedge,
     /// The key move (not a corner) flips no frontier disc while another legal move
     /// would.
@@ -164,6 +165,9 @@ pub struct PuzzleSource {
     pub game: Option<String>,
 }
 
+/// The `source.generator` of the personal puzzles made from the learner's games.
+pub const PERSONAL_GENERATOR: &str = "practice";
+
 /// A checked puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -210,6 +214,21 @@ impl Puzzle {
     /// Empty squares in the position.
     pub fn empties(&self) -> u32 {
         self.position.board.empty_count()
+    }
+
+    /// Whether it is a personal puzzle, made from a mistake in the learner's own game.
+    pub fn is_personal(&self) -> bool {
+        self.source.generator == PERSONAL_GENERATOR
+    }
+
+    /// "Themes: Corner, Parity" for the screen, or `None` when the puzzle has no theme
+    /// (a personal puzzle may have none): no empty "Themes:" line.
+    pub fn themes_line(&self) -> Option<String> {
+        if self.themes.is_empty() {
+            return None;
+        }
+        let labels: Vec<&str> = self.themes.iter().map(|t| t.label()).collect();
+        Some(format!("Themes: {}", labels.join(", ")))
     }
 
     /// Whether the puzzle has `theme`.

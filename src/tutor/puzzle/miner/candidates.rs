@@ -5,7 +5,6 @@ use super::MineConfig;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square, SquareSet};
-use crate::tutor::explain::{describe, move_facts};
 use crate::tutor::puzzle::{Goal, Proof, Step, moves_at_least, searched_gap};
 use crate::tutor::rating::Difficulty;
 use rand::RngExt;
@@ -268,78 +267,4 @@ pub(super) fn difficulty(searcher: &mut Searcher, c: &Candidate) -> Option<Diffi
         steps: c.steps.len() as u32,
         choices: c.position.legal_moves().len(),
     })
-}
-
-pub(super) fn list(set: SquareSet) -> String {
-    set.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
-
-pub(super) fn why_text(c: &Candidate) -> String {
-    let st = &c.steps[0];
-    let key = st.answer;
-    let v = c.value;
-    let next = v - c.margin;
-    let one = st.accepted.len() == 1;
-    // The verb agrees with one answer or two.
-    let verb = |single: &str, plural: &str| if one { single } else { plural }.to_string();
-    let others = if next == 0 {
-        "every other move at best draws".to_string()
-    } else if next < 0 {
-        format!("every other move loses (at best {next:+})")
-    } else {
-        format!("every other move wins by {next} at most")
-    };
-    let mut text = match (c.goal, c.proof) {
-        (_, Proof::Search { depth }) => format!(
-            "At depths {}, {} and {depth}, {key} is at least {} discs better than any other move ({v:+}).",
-            depth.saturating_sub(4),
-            depth.saturating_sub(2),
-            c.margin
-        ),
-        (Goal::Win, _) => format!(
-            "{} {} ({v:+} with best play); {others}.",
-            list(st.accepted),
-            verb("wins", "win"),
-        ),
-        (Goal::Line, _) => {
-            let finds: Vec<String> = c.steps.iter().map(|s| s.answer.to_string()).collect();
-            format!(
-                "{}: each time the only move that keeps {v:+} against the best defence (the next best first move gets {next:+}).",
-                finds.join(", then ")
-            )
-        }
-        (Goal::Best, _) => {
-            let who = if one {
-                format!("{key} is the only move that")
-            } else {
-                format!("{} are the only moves that", list(st.accepted))
-            };
-            if v == 0 {
-                format!("{who} {} the draw; {others}.", verb("saves", "save"))
-            } else if v > 0 {
-                format!(
-                    "{who} {} by {v}; every other move scores at least {} discs less.",
-                    verb("wins", "win"),
-                    c.margin
-                )
-            } else {
-                format!(
-                    "{who} {} the loss to {}; every other move loses at least {} discs more.",
-                    verb("limits", "limit"),
-                    -v,
-                    c.margin
-                )
-            }
-        }
-    };
-    if let Some(f) = move_facts(&st.position, key)
-        && let Some(first) = describe(&f).into_iter().next()
-    {
-        text.push(' ');
-        text.push_str(&first);
-    }
-    text
 }

@@ -27,6 +27,9 @@
 
 mod candidates;
 mod games;
+mod why;
+
+pub use why::why_text;
 
 use crate::engine::notation::to_transcript;
 use crate::engine::search::Searcher;
@@ -35,7 +38,7 @@ use crate::tutor::puzzle::{
     Goal, Proof, Puzzle, PuzzleSource, Theme, proof_searcher, prove_puzzle, themes_of, to_toml,
 };
 use crate::tutor::rating::initial_rating;
-use candidates::{Candidate, build_steps, difficulty, examine_exact, examine_midgame, why_text};
+use candidates::{Candidate, build_steps, difficulty, examine_exact, examine_midgame};
 use games::play_game;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -253,7 +256,7 @@ pub fn mine(
                 break;
             };
             let themes = themes_of(&c.position, c.steps[0].answer, c.value, c.proof);
-            let puzzle = Puzzle {
+            let mut puzzle = Puzzle {
                 file: "mined".into(),
                 id: format!("{prefix}-{game_no:04}-{:02}", c.ply),
                 position: c.position,
@@ -265,13 +268,14 @@ pub fn mine(
                 proof: c.proof,
                 themes,
                 rating: initial_rating(&d),
-                why: why_text(c),
+                why: String::new(),
                 source: PuzzleSource {
                     generator: config.generator.clone(),
                     seed: Some(config.seed),
                     game: Some(c.game.clone()),
                 },
             };
+            puzzle.why = why_text(&puzzle);
             rated.push((puzzle, c.ply));
         }
         let mut kept_plies: Vec<usize> = Vec::new();
