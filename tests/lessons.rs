@@ -128,7 +128,7 @@ fn each_broken_step_kind_gives_its_exact_error() {
     assert_eq!(
         errors,
         [
-            "broken-lessons/find-move.toml, step 2, field moves: stated g1, but the engine finds d1 for wedge",
+            "broken-lessons/find-move.toml, step 2, field moves: stated e1, but the engine finds a4 for wedge",
             "broken-lessons/play-out.toml, step 1, field goal: Black to move cannot force the goal (take a corner within 1 move) against every reply",
             "broken-lessons/question.toml, step 1, field answer: stated 5, but the engine finds 4 for legal-moves",
             "broken-lessons/read.toml, step 1, field play: a1 flips nothing: it does not flank any white disc in a straight line.",
@@ -291,11 +291,8 @@ fn a_wrong_find_move_answer_says_what_it_does_wrong() {
         v.why[0],
         "After c1 White has 8 moves; another move leaves fewer."
     );
-    assert!(
-        v.reveal.iter().any(|r| r == "The answer: f2."),
-        "{:?}",
-        v.reveal
-    );
+    // The answer itself is not in the reveal: the screen writes it once.
+    assert_eq!(fm.answer_text(), "f2.");
     let right = fm.judge(sq("f2"), None);
     assert!(right.correct, "{right:?}");
     let illegal = fm.judge(sq("a1"), None);
@@ -331,12 +328,12 @@ fn a_wrong_move_with_the_engine_values_gets_its_disc_loss() {
 
 #[test]
 fn concept_checks_give_their_own_reasons() {
-    let Step::FindMove(wedge) = step("edges-wedges", 2) else {
+    let Step::FindMove(wedge) = step("edges-wedges", 7) else {
         panic!("a find-move step")
     };
     assert_eq!(
-        wedge.judge(sq("g1"), None).why[0],
-        "g1 is not a wedge: it does not sit on an edge between two white discs."
+        wedge.judge(sq("e1"), None).why[0],
+        "e1 is not a wedge: it does not sit on an edge between two white discs."
     );
     let Step::FindMove(xc) = step("x-and-c-squares", 3) else {
         panic!("a find-move step")
@@ -751,4 +748,100 @@ fn an_explicit_move_list_is_proved_within_its_tolerance() {
     );
     let text = text.replace("check = \"moves\"", "check = \"moves\"\ntolerance = 8");
     assert_eq!(check(&[("lessons/x.toml", &text)]), Vec::<String>::new());
+}
+
+// ---------------------------------------------------------------------------------
+// Issue 12: wedges after the move's flips; every message once
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn no_lesson_calls_a_move_a_wedge_that_flips_its_edge_neighbour() {
+    use othello_tutor::tutor::explain::explain_move;
+    // Lesson 3 step 5: a4 lands between the white a3 and a5 but flanks a3 against the
+    // black a2, so a1 to a4 end black: no wedge, whatever the learner is told.
+    let Step::FindMove(fm) = step("corners-stable", 5) else {
+        panic!("lesson 3 step 5 is a find-move step")
+    };
+    let pos = *fm.position();
+    assert!(
+        pos.board.flips(sq("a4")).contains(sq("a3")),
+        "a4 flips a3 in this position"
+    );
+    let why = explain_move(&pos, sq("a4"));
+    assert!(!why.iter().any(|l| l.contains("wedge")), "{why:?}");
+    let v = fm.judge(sq("a4"), None);
+    assert!(!v.why.iter().any(|l| l.contains("wedge")), "{:?}", v.why);
+    // Lesson 5 step 7: there a4 flips nothing on the a column and is a true wedge.
+    let Step::FindMove(fm) = step("edges-wedges", 7) else {
+        panic!("lesson 5 step 7 is a find-move step")
+    };
+    let pos = *fm.position();
+    assert!(!pos.board.flips(sq("a4")).contains(sq("a3")));
+    assert!(
+        explain_move(&pos, sq("a4"))
+            .iter()
+            .any(|l| l.starts_with("A wedge: a4")),
+        "{:?}",
+        explain_move(&pos, sq("a4"))
+    );
+}
+
+#[test]
+fn a_wrong_answer_states_each_fact_once() {
+    // The X-square reason and the X-square sentence of the move's description.
+    let Step::FindMove(xc) = step("x-and-c-squares", 3) else {
+        panic!("a find-move step")
+    };
+    let v = xc.judge(sq("b2"), None);
+    let x_lines: Vec<&String> = v.why.iter().filter(|w| w.contains("X-square")).collect();
+    assert_eq!(x_lines.len(), 1, "{:?}", v.why);
+    // The mobility reason and the mobility sentence.
+    let Step::FindMove(fm) = step("mobility", 3) else {
+        panic!("a find-move step")
+    };
+    let v = fm.judge(sq("c1"), None);
+    let mobility: Vec<&String> = v
+        .why
+        .iter()
+        .filter(|w| w.contains("White has") || w.starts_with("Leaves"))
+        .collect();
+    assert_eq!(mobility.len(), 1, "{:?}", v.why);
+}
+
+#[test]
+fn the_answer_is_written_once() {
+    // The lesson screen writes "The answer: " before `answer_text`, then the reveal.
+    let Step::FindMove(one) = step("mobility", 3) else {
+        panic!("a find-move step")
+    };
+    assert_eq!(
+        format!("The answer: {}", one.answer_text()),
+        "The answer: f2."
+    );
+    let Step::FindMove(many) = step("x-and-c-squares", 3) else {
+        panic!("a find-move step")
+    };
+    assert_eq!(
+        format!("The answer: {}", many.answer_text()),
+        "The answer: b6, d7 or d8 (each is accepted)."
+    );
+    for v in [one.judge(sq("c1"), None), many.judge(sq("b2"), None)] {
+        assert!(
+            !v.reveal
+                .iter()
+                .any(|r| r.contains("The answer") || r.contains("Accepted")),
+            "{:?}",
+            v.reveal
+        );
+    }
+    let Step::Question(q) = step("x-and-c-squares", 2) else {
+        panic!("a question step")
+    };
+    let v = q.judge("b6");
+    assert!(!v.correct);
+    assert!(
+        !v.reveal.iter().any(|r| r.contains("The answer")),
+        "{:?}",
+        v.reveal
+    );
 }

@@ -475,3 +475,85 @@ fn prove_dir() {
     );
     assert!(errors.is_empty() && errs.is_empty());
 }
+
+// ---------------------------------------------------------------------------------
+// Issue 12, item 9: puzzle feedback says why, with the values
+// ---------------------------------------------------------------------------------
+
+/// Whether a sentence names a drawback of the move it speaks of.
+fn names_a_drawback(line: &str) -> bool {
+    line.contains("risky")
+        || line.contains("X-square")
+        || line.contains("C-square")
+        || line.to_lowercase().contains("gives ")
+}
+
+#[test]
+fn a_miss_gives_both_values() {
+    let puzzles = embedded();
+    let p = puzzles
+        .iter()
+        .find(|p| p.proof == Proof::Exact && p.goal == Goal::Best)
+        .expect("an exact best puzzle");
+    let st = &p.steps[0];
+    let miss = st
+        .position
+        .legal_moves()
+        .into_iter()
+        .find(|&m| !st.accepted.contains(m))
+        .expect("a move the puzzle does not accept");
+    let j = p.judge(0, miss);
+    assert!(!j.correct && j.legal);
+    let best = format!("{:+}", p.value);
+    let next = format!("{:+}", p.value - p.margin);
+    assert!(
+        j.why[0].contains(&best) && j.why[0].contains(&next),
+        "{best} and {next} in {:?}",
+        j.why
+    );
+    assert!(j.why[0].contains(&st.answer.to_string()), "{:?}", j.why);
+}
+
+#[test]
+fn a_right_move_with_a_drawback_says_why_it_is_still_right() {
+    let puzzles = embedded();
+    let mut with_drawback = 0;
+    for p in &puzzles {
+        if names_a_drawback(&p.why) {
+            with_drawback += 1;
+            assert!(
+                p.why.contains("is still the right move"),
+                "{}: {}",
+                p.id,
+                p.why
+            );
+        }
+        for (k, st) in p.steps.iter().enumerate() {
+            let j = p.judge(k, st.answer);
+            assert!(j.correct, "{}", p.id);
+            if j.why.iter().any(|l| names_a_drawback(l)) {
+                assert!(
+                    j.why.iter().any(|l| l.contains("still")),
+                    "{} step {}: {:?}",
+                    p.id,
+                    k + 1,
+                    j.why
+                );
+            }
+        }
+    }
+    assert!(with_drawback > 0, "some puzzle answers have a drawback");
+}
+
+#[test]
+fn the_review_queue_counts_due_and_queued_puzzles() {
+    use othello_tutor::tutor::review::ReviewQueue;
+    let now = 100 * DAY;
+    let mut q = ReviewQueue::default();
+    q.fail("a", now - 2 * DAY); // due a day ago
+    q.fail("b", now); // due tomorrow
+    q.fail("c", now - DAY); // due now
+    assert_eq!(q.len(), 3);
+    assert_eq!(q.due_count(now), 2);
+    assert_eq!(q.due_count(now - 2 * DAY), 0);
+}

@@ -153,8 +153,10 @@ pub fn unbalanced_edges(own: u64, opp: u64) -> u32 {
         .count() as u32
 }
 
-/// Wedge moves of the owner of `p`: legal moves on an edge square (not a corner) whose
-/// two neighbours along that edge are both opposing discs.
+/// Edge gaps the owner of `p` can play: legal moves on an edge square (not a corner)
+/// whose two neighbours along that edge are opposing discs *before* the move. This is
+/// the evaluator's cheap count of wedge chances; whether a move there is a wedge once
+/// played (its flips included) is [`is_wedge`], the one definition the tutor shows.
 #[inline]
 pub fn wedge_moves(p: u64, o: u64) -> u64 {
     let rows = (o << 1) & (o >> 1) & (ROW_1 | ROW_8);
@@ -164,6 +166,51 @@ pub fn wedge_moves(p: u64, o: u64) -> u64 {
         return 0;
     }
     legal_moves(p, o) & gaps
+}
+
+/// The two neighbours of the edge square `bit` along its edge; 0 for a corner or a
+/// square off the edges.
+#[inline]
+fn along_edge(bit: u64) -> u64 {
+    if bit & CORNERS != 0 {
+        0
+    } else if bit & (ROW_1 | ROW_8) != 0 {
+        (bit << 1) | (bit >> 1)
+    } else if bit & (COL_A | COL_H) != 0 {
+        (bit << 8) | (bit >> 8)
+    } else {
+        0
+    }
+}
+
+/// Whether the owner of `p` playing square `sq` (0 = a1 … 63 = h8) makes a wedge: a
+/// legal move on an edge square, not a corner, after which both of the new disc's
+/// neighbours along that edge are still the opponent's. It is judged on the board
+/// *after* the move, flips included: a move that flips one of those neighbours (a4
+/// played beside a white a3 that it flanks against a black a2) is not a wedge.
+#[inline]
+pub fn is_wedge(p: u64, o: u64, sq: usize) -> bool {
+    let bit = 1u64 << sq;
+    let along = along_edge(bit);
+    if along == 0 || (p | o) & bit != 0 {
+        return false;
+    }
+    let flipped = flips(p, o, sq);
+    flipped != 0 && o & !flipped & along == along
+}
+
+/// The wedge moves of the owner of `p`: every legal move for which [`is_wedge`] holds.
+pub fn wedges(p: u64, o: u64) -> u64 {
+    let mut out = 0;
+    let mut left = wedge_moves(p, o);
+    while left != 0 {
+        let sq = left.trailing_zeros() as usize;
+        if is_wedge(p, o, sq) {
+            out |= 1 << sq;
+        }
+        left &= left - 1;
+    }
+    out
 }
 
 /// Edge anchors of `own`: its stable discs on the edges, corners included.

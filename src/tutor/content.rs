@@ -1,35 +1,36 @@
-//! The content: the lessons of `lessons/` (embedded in the binary with include_dir,
-//! or read from a directory), checked on load, and `check_content`, which proves
-//! every stated answer with the engine (`othello-tutor check-content [--full]`).
+//! The one content loader: the lessons of `lessons/` and the puzzle sets of
+//! `puzzles/`, embedded in the binary with include_dir (the only place that embeds
+//! them) or read from a directory, each file a [`Source`]; and `check_content`,
+//! which loads everything and proves every stated answer with the engine
+//! (`othello-tutor check-content [--full]`; see [`crate::tutor::lesson`] and
+//! [`crate::tutor::puzzle`] for what is proved).
 //!
-//! What is proved, step by step:
-//! - `find-move`: the stated `moves` equal the set the check defines: a concept
-//!   recomputed from the engine's features, or, for `best` and `exact`, every move
-//!   within `tolerance` of the best by the exact solver (at most 20 empties; 22 with
-//!   `--full`) or a search of depth 12 (14 with `--full`); for `moves`, each listed
-//!   move is within `tolerance` of the best. The accepted set must leave out at least
-//!   one legal move.
-//! - `question`: the stated answer equals the one the engine computes.
-//! - `play-out`: the goal can be forced against every reply.
-//! - every lesson: ids and orders unique.
+//! ```
+//! use othello_tutor::tutor::content::load_lessons;
+//!
+//! let lessons = load_lessons().expect("the embedded lessons load");
+//! assert_eq!(lessons.len(), 12);
+//! let first = &lessons[0];
+//! println!("{}: {} steps", first.title, first.step_count());
+//! assert!(first.interactive_count() > 0);
+//! ```
 
-use crate::engine::SquareSet;
-use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
-use crate::engine::{Move, Position, Square};
-use crate::tutor::explain::{move_facts, square_list};
 use crate::tutor::files::{dir_label, toml_files_in};
-use crate::tutor::lesson::{
-    Check, ContentError, FindMove, Lesson, PlayOut, Problem, Question, Step,
-};
+use crate::tutor::lesson::{ContentError, Duplicate, Lesson, Problem};
+use crate::tutor::puzzle::{Puzzle, PuzzleError, PuzzleProblem, check_puzzles, parse_set};
 use include_dir::{Dir, include_dir};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub use crate::tutor::lesson::{ProofSettings, prove_lesson};
+
 static LESSONS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
+static PUZZLES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/puzzles");
 
 /// One content file: its name for messages (`lessons/06-mobility.toml`) and bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Source {
     /// The name used in error messages.
     pub file: String,
@@ -37,34 +38,52 @@ pub struct Source {
     pub bytes: Vec<u8>,
 }
 
-/// The lesson files embedded in the binary, sorted by name.
-pub fn embedded_lesson_sources() -> Vec<Source> {
-    let mut files: Vec<Source> = LESSONS
+/// The `*.toml` files of an embedded directory, sorted by name, named `<label>/<file>`.
+fn embedded(dir: &Dir<'_>, label: &str) -> Vec<Source> {
+    let mut files: Vec<Source> = dir
         .files()
         .filter(|f| f.path().extension().is_some_and(|e| e == "toml"))
         .map(|f| Source {
-            file: format!("lessons/{}", f.path().display()),
+            file: format!("{label}/{}", f.path().display()),
             bytes: f.contents().to_vec(),
         })
         .collect();
-    files.sort_by(|a, b| a.file.cmp(&b.file));
+    files.sort();
     files
 }
 
-/// The `*.toml` files of a directory, sorted by name, named `<dir name>/<file>`.
+/// The lesson files embedded in the binary, sorted by name.
+pub fn embedded_lesson_sources() -> Vec<Source> {
+    embedded(&LESSONS, "lessons")
+}
+
+/// The puzzle set files embedded in the binary, sorted by name, named `puzzles/<file>`.
+pub fn embedded_puzzle_sources() -> Vec<Source> {
+    embedded(&PUZZLES, "puzzles")
+}
+
+/// The `*.toml` lesson files of a directory, sorted by name, named `<dir name>/<file>`.
 pub fn lesson_sources_in(dir: &Path) -> Result<Vec<Source>, ContentError> {
-    let files = toml_files_in(dir).map_err(|e| {
+    toml_files_in(dir).map_err(|e| {
         ContentError::new(
             &dir_label(dir),
             None,
             None,
-            Problem::Invalid(format!("cannot read: {e}")),
+            Problem::Unreadable(e.to_string()),
         )
-    })?;
-    Ok(files
-        .into_iter()
-        .map(|(file, bytes)| Source { file, bytes })
-        .collect())
+    })
+}
+
+/// The `*.toml` puzzle set files of a directory, sorted by name, named `<dir name>/<file>`.
+pub fn puzzle_sources_in(dir: &Path) -> Result<Vec<Source>, PuzzleError> {
+    toml_files_in(dir).map_err(|e| {
+        PuzzleError::new(
+            &dir_label(dir),
+            None,
+            None,
+            PuzzleProblem::Io(e.to_string()),
+        )
+    })
 }
 
 /// Reads and checks lesson files: returns the good lessons sorted by order, and every
@@ -88,10 +107,10 @@ pub fn load_sources(sources: &[Source]) -> (Vec<Lesson>, Vec<ContentError>) {
                         &src.file,
                         None,
                         Some("id"),
-                        Problem::Duplicate(format!(
-                            "the id `{}` is already used by {}",
-                            lesson.id, other.file
-                        )),
+                        Problem::Duplicate(Duplicate::Id {
+                            id: lesson.id.clone(),
+                            other: other.file.clone(),
+                        }),
                     ));
                     continue;
                 }
@@ -100,10 +119,10 @@ pub fn load_sources(sources: &[Source]) -> (Vec<Lesson>, Vec<ContentError>) {
                         &src.file,
                         None,
                         Some("order"),
-                        Problem::Duplicate(format!(
-                            "the order {} is already used by {}",
-                            lesson.order, other.file
-                        )),
+                        Problem::Duplicate(Duplicate::Order {
+                            order: lesson.order,
+                            other: other.file.clone(),
+                        }),
                     ));
                     continue;
                 }
@@ -126,44 +145,69 @@ pub fn load_lessons() -> Result<Vec<Lesson>, Vec<ContentError>> {
     }
 }
 
-/// The lessons of a directory, checked and sorted by order.
-pub fn load_lessons_from_dir(dir: &Path) -> Result<Vec<Lesson>, Vec<ContentError>> {
-    let sources = lesson_sources_in(dir).map_err(|e| vec![e])?;
-    let (lessons, errors) = load_sources(&sources);
+/// Reads and checks puzzle sets, checking that ids are unique over all of them:
+/// the good puzzles (in file order) and every problem. No engine proof here.
+pub fn load_puzzle_sources(sources: &[Source]) -> (Vec<Puzzle>, Vec<PuzzleError>) {
+    let mut all: Vec<Puzzle> = Vec::new();
+    let mut errors = Vec::new();
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    for src in sources {
+        let file = &src.file;
+        let Ok(text) = std::str::from_utf8(&src.bytes) else {
+            errors.push(PuzzleError::new(file, None, None, PuzzleProblem::NotUtf8));
+            continue;
+        };
+        let (puzzles, mut errs) = parse_set(file, text);
+        errors.append(&mut errs);
+        for p in puzzles {
+            if let Some(other) = seen.get(&p.id) {
+                errors.push(PuzzleError::new(
+                    file,
+                    Some(&p.id),
+                    Some("id"),
+                    PuzzleProblem::DuplicateId(other.clone()),
+                ));
+                continue;
+            }
+            seen.insert(p.id.clone(), file.clone());
+            all.push(p);
+        }
+    }
+    (all, errors)
+}
+
+/// The embedded puzzles and every load problem (none in a good build).
+pub fn load_embedded_puzzles() -> (Vec<Puzzle>, Vec<PuzzleError>) {
+    load_puzzle_sources(&embedded_puzzle_sources())
+}
+
+/// The puzzles of a directory and every load problem.
+pub fn load_puzzle_dir(dir: &Path) -> (Vec<Puzzle>, Vec<PuzzleError>) {
+    match puzzle_sources_in(dir) {
+        Ok(sources) => load_puzzle_sources(&sources),
+        Err(e) => (Vec::new(), vec![e]),
+    }
+}
+
+/// The embedded puzzles, or every problem if any set is bad.
+pub fn load_puzzles() -> Result<Vec<Puzzle>, Vec<PuzzleError>> {
+    let (puzzles, errors) = load_embedded_puzzles();
     if errors.is_empty() {
-        Ok(lessons)
+        Ok(puzzles)
     } else {
         Err(errors)
     }
 }
 
-/// How hard the engine works to prove the answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProofSettings {
-    /// Search depth above `exact_empties`.
-    pub depth: u32,
-    /// Solve exactly at or below this many empties.
-    pub exact_empties: u32,
-}
-
-impl ProofSettings {
-    /// The settings of `check-content`: the solver at 20 empties or fewer, depth 12
-    /// above.
-    pub const QUICK: ProofSettings = ProofSettings {
-        depth: 12,
-        exact_empties: 20,
-    };
-    /// The settings of `check-content --full`: the solver at 22 empties or fewer,
-    /// depth 14 above.
-    pub const FULL: ProofSettings = ProofSettings {
-        depth: 14,
-        exact_empties: 22,
-    };
-
-    /// `FULL` or `QUICK`.
-    pub const fn new(full: bool) -> ProofSettings {
-        if full { Self::FULL } else { Self::QUICK }
-    }
+/// Loads and checks the embedded puzzles: the number loaded and every problem (load
+/// problems first). This is the puzzles' part of `check-content [--full]`.
+pub fn check_embedded_puzzles(
+    full: bool,
+    progress: &mut dyn FnMut(&str),
+) -> (usize, Vec<PuzzleError>) {
+    let (puzzles, mut errors) = load_embedded_puzzles();
+    errors.extend(check_puzzles(&puzzles, full, progress));
+    (puzzles.len(), errors)
 }
 
 /// The counts of one checked lesson.
@@ -254,7 +298,7 @@ impl fmt::Display for CheckReport {
 /// [`CheckReport::add_puzzles`]; until then the report counts 0 puzzles.
 pub fn check_content(full: bool, progress: &mut dyn FnMut(&str)) -> CheckReport {
     let mut report = check_sources(&embedded_lesson_sources(), full, progress);
-    let (count, errors) = crate::tutor::puzzle::check_embedded(full, progress);
+    let (count, errors) = check_embedded_puzzles(full, progress);
     report.add_puzzles(count, errors);
     report
 }
@@ -299,224 +343,5 @@ pub fn check_sources(
         puzzles: 0,
         errors,
         puzzle_errors: Vec::new(),
-    }
-}
-
-/// Proves every stated answer of a lesson with the engine; returns the problems.
-pub fn prove_lesson(
-    lesson: &Lesson,
-    settings: ProofSettings,
-    searcher: &mut Searcher,
-    progress: &mut dyn FnMut(&str),
-) -> Vec<ContentError> {
-    let mut errors = Vec::new();
-    for (i, step) in lesson.steps.iter().enumerate() {
-        let n = i + 1;
-        progress(&format!("{}, step {n} ({})", lesson.file, step.kind_name()));
-        let mut err = |field: &str, problem: Problem| {
-            errors.push(ContentError::new(
-                &lesson.file,
-                Some(n),
-                Some(field),
-                problem,
-            ));
-        };
-        match step {
-            Step::Read(_) => {}
-            Step::FindMove(fm) => prove_find_move(fm, settings, searcher, &mut err),
-            Step::Question(q) => prove_question(q, searcher, &mut err),
-            Step::PlayOut(p) => prove_play_out(p, searcher, &mut err),
-        }
-    }
-    errors
-}
-
-fn value_list(values: &[MoveValue]) -> String {
-    values
-        .iter()
-        .map(|v| format!("{} {:+}", v.mv, v.discs()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The number behind a concept check for one move, to show in a mismatch.
-fn concept_key(check: Check, pos: &Position, sq: Square) -> String {
-    let Some(f) = move_facts(pos, sq) else {
-        return "illegal".into();
-    };
-    match check {
-        Check::MinOpponentMobility => format!("{}", f.their_moves_after),
-        Check::Quiet => format!("{}", f.frontier_flipped.len()),
-        Check::MaxStable => format!("{}", f.stable_after),
-        Check::MaxFlips => format!("{}", f.flipped.len()),
-        Check::Parity => format!("{}", f.region_size),
-        _ => String::new(),
-    }
-}
-
-fn concept_basis(check: Check, pos: &Position) -> String {
-    let what = match check {
-        Check::MinOpponentMobility => "opponent moves after",
-        Check::Quiet => "frontier discs flipped by",
-        Check::MaxStable => "stable discs after",
-        Check::MaxFlips => "discs flipped by",
-        Check::Parity => "region size of",
-        _ => return String::new(),
-    };
-    let items: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|sq| format!("{sq} {}", concept_key(check, pos, sq)))
-        .collect();
-    format!(" ({what} each move: {})", items.join(", "))
-}
-
-fn prove_find_move(
-    fm: &FindMove,
-    settings: ProofSettings,
-    searcher: &mut Searcher,
-    err: &mut dyn FnMut(&str, Problem),
-) {
-    let pos = fm.position();
-    let legal = pos.legal_moves();
-    let accepted = match fm.check.concept_moves(pos) {
-        Some(set) => {
-            if set != fm.moves {
-                err(
-                    "moves",
-                    Problem::Mismatch {
-                        stated: square_list(fm.moves),
-                        computed: format!(
-                            "{} for {}{}",
-                            square_list(set),
-                            fm.check.name(),
-                            concept_basis(fm.check, pos)
-                        ),
-                    },
-                );
-            }
-            set
-        }
-        None => {
-            let exact_empties = if fm.check == Check::Exact {
-                64
-            } else {
-                settings.exact_empties
-            };
-            let options = AnalysisOptions {
-                depth: settings.depth,
-                exact_empties,
-                time: None,
-            };
-            let values = match analyze(searcher, &pos.board, options) {
-                Ok(v) => v,
-                Err(e) => {
-                    err(
-                        "check",
-                        Problem::NotProved(format!("the engine stopped: {e}")),
-                    );
-                    return;
-                }
-            };
-            let Some(best) = values.first() else {
-                err("check", Problem::NotProved("no move to value".into()));
-                return;
-            };
-            let exact = values.iter().all(|v| v.exact);
-            let basis = if exact {
-                "exact".to_string()
-            } else {
-                format!("depth {}", settings.depth)
-            };
-            let floor = best.discs() - fm.tolerance as i32;
-            let within: SquareSet = values
-                .iter()
-                .filter(|v| v.discs() >= floor)
-                .filter_map(|v| match v.mv {
-                    Move::Place(sq) => Some(sq),
-                    Move::Pass => None,
-                })
-                .collect();
-            let tol = if fm.tolerance > 0 {
-                format!(" within {} of the best", fm.tolerance)
-            } else {
-                String::new()
-            };
-            if fm.check == Check::Moves {
-                let outside = SquareSet(fm.moves.0 & !within.0);
-                if !outside.is_empty() {
-                    err(
-                        "moves",
-                        Problem::Mismatch {
-                            stated: square_list(fm.moves),
-                            computed: format!(
-                                "{} not{tol} among the best ({basis}: {})",
-                                square_list(outside),
-                                value_list(&values)
-                            ),
-                        },
-                    );
-                }
-                fm.moves
-            } else {
-                if within != fm.moves {
-                    err(
-                        "moves",
-                        Problem::Mismatch {
-                            stated: square_list(fm.moves),
-                            computed: format!(
-                                "{}{tol} ({basis}: {})",
-                                square_list(within),
-                                value_list(&values)
-                            ),
-                        },
-                    );
-                }
-                within
-            }
-        }
-    };
-    if accepted.is_empty() {
-        err(
-            "check",
-            Problem::Invalid(format!("no legal move is {}", fm.check.name())),
-        );
-    } else if accepted == legal {
-        err(
-            "check",
-            Problem::Invalid(format!(
-                "every legal move ({}) is accepted, so the step tests nothing",
-                square_list(legal)
-            )),
-        );
-    }
-}
-
-fn prove_question(q: &Question, searcher: &mut Searcher, err: &mut dyn FnMut(&str, Problem)) {
-    match q.compute(searcher.solver()) {
-        Ok(a) if a == q.answer => {}
-        Ok(a) => err(
-            "answer",
-            Problem::Mismatch {
-                stated: q.answer.to_string(),
-                computed: format!("{a} for {}", q.ask.name()),
-            },
-        ),
-        Err(msg) => err("ask", Problem::NotProved(msg)),
-    }
-}
-
-fn prove_play_out(p: &PlayOut, searcher: &mut Searcher, err: &mut dyn FnMut(&str, Problem)) {
-    match p.forcing_moves(searcher.solver()) {
-        Ok(set) if set.is_empty() => err(
-            "goal",
-            Problem::NotProved(format!(
-                "{} to move cannot force the goal ({}) against every reply",
-                p.learner(),
-                p.goal
-            )),
-        ),
-        Ok(_) => {}
-        Err(e) => err("goal", Problem::NotProved(e.to_string())),
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::engine::bits::{CORNER_NEIGHBOURS, CORNERS, EDGES};
 use crate::engine::features::{
-    frontier_flips, region_of, stable_discs, unbalanced_edges, wedge_moves,
+    frontier_flips, is_wedge, region_of, stable_discs, unbalanced_edges,
 };
 use crate::engine::{Color, Position, Square, SquareSet};
 
@@ -38,7 +38,8 @@ pub struct MoveFacts {
     pub their_moves_after: u32,
     /// The mover's legal moves after the move (as if it were its turn again).
     pub own_moves_after: u32,
-    /// Whether the move is a wedge (an edge square between two opposing edge discs).
+    /// Whether the move is a wedge: on an edge, with both of its neighbours along the
+    /// edge still the opponent's after the move ([`is_wedge`]).
     pub wedge: bool,
     /// Whether the move leaves the mover with an unbalanced edge it did not have.
     pub makes_unbalanced_edge: bool,
@@ -93,7 +94,7 @@ pub fn move_facts(pos: &Position, sq: Square) -> Option<MoveFacts> {
             }
         }
     }
-    let wedge = wedge_moves(p, o) & sq.bit() != 0;
+    let wedge = is_wedge(p, o, sq.index());
     let makes_unbalanced_edge =
         sq.bit() & EDGES != 0 && unbalanced_edges(np, no) > unbalanced_edges(p, o);
     Some(MoveFacts {
@@ -150,105 +151,258 @@ pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     }
 }
 
+/// What a sentence of [`describe`] speaks of, so that a caller that has already said
+/// one of these things (a lesson's reason for a wrong answer) leaves it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// The move takes a corner.
+    CornerTaken,
+    /// The move gives the opponent a corner.
+    CornerGiven,
+    /// The move is an X-square next to an empty corner.
+    XSquare,
+    /// The move is a C-square next to an empty corner.
+    CSquare,
+    /// The opponent's moves after it (or the pass, or the end of the game).
+    Mobility,
+    /// The move is a wedge.
+    Wedge,
+    /// The move makes an unbalanced edge.
+    UnbalancedEdge,
+    /// The frontier discs it flips, or that it is quiet.
+    Frontier,
+    /// The stable discs it gains.
+    Stable,
+    /// The parity of the region it plays into.
+    Parity,
+}
+
+/// One sentence of [`describe`]: what it speaks of, whether it counts against the
+/// move, and the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    /// What it speaks of.
+    pub topic: Topic,
+    /// Whether it names a drawback of the move (a corner given, an X- or C-square,
+    /// more moves for the opponent, frontier discs flipped, an unbalanced edge, an
+    /// even region).
+    pub drawback: bool,
+    /// The sentence.
+    pub text: String,
+}
+
 /// Short sentences on what the move does, the most important first.
 pub fn describe(f: &MoveFacts) -> Vec<String> {
+    describe_sentences(f).into_iter().map(|s| s.text).collect()
+}
+
+/// The sentences of [`describe`] with what each speaks of.
+pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
     let them = f.mover.opposite();
+    let sq = f.square;
     let mut out = Vec::new();
+    let mut say = |topic: Topic, drawback: bool, text: String| {
+        out.push(Sentence {
+            topic,
+            drawback,
+            text,
+        })
+    };
     if let Some(c) = f.takes_corner {
-        out.push(format!(
-            "Takes the {c} corner: a corner disc can never be flipped."
-        ));
+        say(
+            Topic::CornerTaken,
+            false,
+            format!("Takes the {c} corner: a corner disc can never be flipped."),
+        );
     }
     for c in &f.corners_given {
-        out.push(format!("Gives {them} the {c} corner."));
+        say(
+            Topic::CornerGiven,
+            true,
+            format!("Gives {them} the {c} corner."),
+        );
     }
     if let Some(c) = f.x_square_of {
         let given = f.corners_given.contains(&c);
-        out.push(if given {
-            format!("{} is an X-square next to the empty {c} corner, and it opens that corner.", f.square)
-        } else {
-            format!(
-                "{} is an X-square next to the empty {c} corner: it can later open the corner for {them}.",
-                f.square
-            )
-        });
+        say(
+            Topic::XSquare,
+            true,
+            if given {
+                format!(
+                    "{sq} is an X-square next to the empty {c} corner, and it opens that corner."
+                )
+            } else {
+                format!(
+                    "{sq} is an X-square next to the empty {c} corner: it can later open the corner for {them}."
+                )
+            },
+        );
     } else if let Some(c) = f.c_square_of {
-        out.push(format!(
-            "{} is a C-square next to the empty {c} corner: risky unless the edge is safe.",
-            f.square
-        ));
+        say(
+            Topic::CSquare,
+            true,
+            format!(
+                "{sq} is a C-square next to the empty {c} corner: risky unless the edge is safe."
+            ),
+        );
     }
     if f.ends_game {
-        out.push("Ends the game.".into());
+        say(Topic::Mobility, false, "Ends the game.".into());
     } else if f.opponent_must_pass {
-        out.push(format!("{them} has no move and must pass."));
+        say(
+            Topic::Mobility,
+            false,
+            format!("After {sq} {them} has no move and must pass."),
+        );
     } else {
-        let change = f.their_moves_after as i32 - f.their_moves_before as i32;
-        let trend = match change {
-            c if c < 0 => format!(" (down from {})", f.their_moves_before),
-            c if c > 0 => format!(" (up from {})", f.their_moves_before),
-            _ => String::new(),
+        let (after, before) = (f.their_moves_after, f.their_moves_before);
+        let trend = match after.cmp(&before) {
+            std::cmp::Ordering::Less => format!(" (down from {before})"),
+            std::cmp::Ordering::Greater => format!(" (up from {before})"),
+            std::cmp::Ordering::Equal => String::new(),
         };
-        out.push(format!(
-            "Leaves {them} {}{trend}; you would have {}.",
-            plural(f.their_moves_after, "move", "moves"),
-            f.own_moves_after
-        ));
+        say(
+            Topic::Mobility,
+            after > before,
+            format!(
+                "After {sq} {them} has {}{trend}; you would have {}.",
+                plural(after, "move", "moves"),
+                f.own_moves_after
+            ),
+        );
     }
     if f.wedge {
-        out.push(format!(
-            "A wedge: {} sits between two {} discs on the edge and cannot be taken back along it.",
-            f.square,
-            them.name().to_lowercase()
-        ));
+        say(
+            Topic::Wedge,
+            false,
+            format!(
+                "A wedge: {sq} sits between two {} discs on the edge and cannot be taken back along it.",
+                them.name().to_lowercase()
+            ),
+        );
     }
     if f.makes_unbalanced_edge {
-        out.push("Makes an unbalanced edge, which the opponent may attack.".into());
+        say(
+            Topic::UnbalancedEdge,
+            true,
+            "Makes an unbalanced edge, which the opponent may attack.".into(),
+        );
     }
     if f.quiet {
-        out.push("A quiet move: it flips no frontier disc, so it opens few new squares.".into());
+        say(
+            Topic::Frontier,
+            false,
+            "A quiet move: it flips no frontier disc, so it opens few new squares.".into(),
+        );
     } else {
         let n = f.frontier_flipped.len();
-        let names: Vec<String> = f
-            .frontier_flipped
-            .into_iter()
-            .map(|s| s.to_string())
-            .collect();
-        out.push(format!(
-            "Flips {} on the frontier ({}), {} for {them}.",
-            plural(n, "disc", "discs"),
-            names.join(" "),
-            footholds(n)
-        ));
+        say(
+            Topic::Frontier,
+            true,
+            format!(
+                "Flips {} on the frontier ({}), {} for {them}.",
+                plural(n, "disc", "discs"),
+                square_list(f.frontier_flipped),
+                footholds(n)
+            ),
+        );
     }
     if f.stable_after > f.stable_before {
-        out.push(format!(
-            "Gains {} (now {}).",
-            plural(
-                f.stable_after - f.stable_before,
-                "stable disc",
-                "stable discs"
+        say(
+            Topic::Stable,
+            false,
+            format!(
+                "Gains {} (now {}).",
+                plural(
+                    f.stable_after - f.stable_before,
+                    "stable disc",
+                    "stable discs"
+                ),
+                f.stable_after
             ),
-            f.stable_after
-        ));
+        );
     }
     if f.empties_after <= 20 && f.region_size > 0 {
-        out.push(if f.odd_region() {
-            format!(
-                "Plays into an odd region ({} empty squares): parity favours moving there.",
-                f.region_size
-            )
+        let size = plural(f.region_size, "empty square", "empty squares");
+        if f.odd_region() {
+            say(
+                Topic::Parity,
+                false,
+                format!("Plays into an odd region ({size}): parity favours moving there."),
+            );
         } else {
-            format!(
-                "Plays into an even region ({} empty squares): the opponent may get the last move there.",
-                f.region_size
-            )
-        });
+            say(
+                Topic::Parity,
+                true,
+                format!(
+                    "Plays into an even region ({size}): the opponent may get the last move there."
+                ),
+            );
+        }
     }
     out
 }
 
+/// The drawback a sentence of [`describe_sentences`] names, as a clause that can open
+/// a longer sentence ("b8 is a C-square next to the empty a8 corner", "After b8 White
+/// has 6 moves (up from 5)"); `None` when the sentence names no drawback.
+pub fn drawback_clause(f: &MoveFacts, s: &Sentence) -> Option<String> {
+    if !s.drawback {
+        return None;
+    }
+    let (sq, them) = (f.square, f.mover.opposite());
+    Some(match s.topic {
+        Topic::CornerGiven => {
+            let corners: Vec<String> = f.corners_given.iter().map(|c| c.to_string()).collect();
+            let noun = if corners.len() == 1 {
+                "corner"
+            } else {
+                "corners"
+            };
+            format!("{sq} gives {them} the {} {noun}", corners.join(" and "))
+        }
+        Topic::XSquare => format!(
+            "{sq} is an X-square next to the empty {} corner",
+            f.x_square_of?
+        ),
+        Topic::CSquare => format!(
+            "{sq} is a C-square next to the empty {} corner",
+            f.c_square_of?
+        ),
+        Topic::Mobility => format!(
+            "After {sq} {them} has {} (up from {})",
+            plural(f.their_moves_after, "move", "moves"),
+            f.their_moves_before
+        ),
+        Topic::UnbalancedEdge => format!("{sq} makes an unbalanced edge"),
+        Topic::Frontier => format!(
+            "{sq} flips {} ({})",
+            plural(f.frontier_flipped.len(), "frontier disc", "frontier discs"),
+            square_list(f.frontier_flipped)
+        ),
+        Topic::Parity => format!(
+            "{sq} plays into an even region ({})",
+            plural(f.region_size, "empty square", "empty squares")
+        ),
+        Topic::CornerTaken | Topic::Wedge | Topic::Stable => return None,
+    })
+}
+
 /// The sentences for `sq` in `pos`, or one sentence saying why it is illegal.
+///
+/// ```
+/// use othello_tutor::engine::{Position, Square};
+/// use othello_tutor::tutor::explain::explain_move;
+///
+/// let start = Position::start();
+/// let why = explain_move(&start, Square::parse("f5").unwrap());
+/// assert!(why.iter().any(|l| l.starts_with("After f5 White has 3 moves (down from 4)")), "{why:?}");
+/// let illegal = explain_move(&start, Square::parse("a1").unwrap());
+/// assert_eq!(
+///     illegal,
+///     ["a1 flips nothing: it does not flank any white disc in a straight line."]
+/// );
+/// ```
 pub fn explain_move(pos: &Position, sq: Square) -> Vec<String> {
     match move_facts(pos, sq) {
         Some(f) => describe(&f),

@@ -102,6 +102,24 @@ fn discs(v: &MoveValue) -> i32 {
 
 /// Grades `played` in `pos` given the values of every move (as from
 /// `engine::analysis::analyze`, best first). `None` if the move is not among them.
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::engine::{Position, Square};
+/// use othello_tutor::tutor::feedback::{Grade, grade_move};
+///
+/// let pos = Position::start();
+/// let mut searcher = Searcher::new(4, 4);
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None };
+/// let values = analyze(&mut searcher, &pos.board, options).unwrap();
+/// let f5 = Square::parse("f5").unwrap();
+/// let feedback = grade_move(&pos, f5, &values).unwrap();
+/// // The four first moves are the same move turned: each is a best move.
+/// assert_eq!(feedback.grade, Grade::Best);
+/// assert_eq!(feedback.loss, 0);
+/// assert!(!feedback.why_played.is_empty());
+/// ```
 pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Option<Feedback> {
     let best = values.first()?;
     let mine = values.iter().find(|v| v.mv == Move::Place(played))?;

@@ -7,7 +7,6 @@ pub mod explain;
 pub mod feedback;
 pub mod files;
 pub mod lesson;
-pub mod miner;
 pub mod openings;
 pub mod practice;
 pub mod progress;
@@ -15,3 +14,6 @@ pub mod puzzle;
 pub mod rating;
 pub mod review;
 pub mod saved_games;
+
+/// The puzzle miner, at its old path (it lives in [`puzzle::miner`]).
+pub use puzzle::miner;

@@ -277,11 +277,6 @@ impl Practice {
         n
     }
 
-    /// Whether `redo` has anything to replay.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-
     /// The side to move gives up.
     pub fn resign(&mut self) {
         if !self.is_over() {

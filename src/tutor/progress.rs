@@ -8,11 +8,11 @@
 //! the old one). A damaged file is never silently replaced: it is renamed to
 //! `progress.toml.damaged-<unix seconds>` and the load says so.
 
+use crate::tutor::files::write_atomic;
 use crate::tutor::lesson::{StepAttempts, stars};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -54,11 +54,6 @@ impl Progress {
     /// The progress of a lesson, created when missing.
     pub fn lesson_mut(&mut self, id: &str) -> &mut LessonProgress {
         self.lessons.entry(id.to_string()).or_default()
-    }
-
-    /// Lessons completed.
-    pub fn completed_lessons(&self) -> usize {
-        self.lessons.values().filter(|l| l.completed).count()
     }
 
     /// Stars earned over all lessons (the best of each).
@@ -321,32 +316,11 @@ impl ProgressStore {
     pub fn save(&self, progress: &Progress) -> Result<(), ProgressError> {
         let text = toml::to_string_pretty(progress)
             .map_err(|e| ProgressError::Serialize(e.to_string()))?;
-        std::fs::create_dir_all(&self.dir).map_err(io_err(&self.dir))?;
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let tmp = self
-            .dir
-            .join(format!(".{FILE_NAME}.tmp-{}-{nanos}", std::process::id()));
-        let write = || -> Result<(), ProgressError> {
-            let mut f = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
-            f.write_all(text.as_bytes()).map_err(io_err(&tmp))?;
-            f.sync_all().map_err(io_err(&tmp))?;
-            drop(f);
-            let path = self.path();
-            std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
-            Ok(())
-        };
-        if let Err(e) = write() {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(e);
-        }
-        // Make the rename itself durable where directories can be synced.
-        #[cfg(unix)]
-        if let Ok(d) = std::fs::File::open(&self.dir) {
-            let _ = d.sync_all();
-        }
+        let path = self.path();
+        write_atomic(&path, text.as_bytes()).map_err(|e| ProgressError::Io {
+            path: e.path,
+            source: e.source,
+        })?;
         Ok(())
     }
 }

@@ -75,13 +75,6 @@ impl Rating {
         Rating::new(f64::from(initial), PUZZLE_DEVIATION, DEFAULT_VOLATILITY)
     }
 
-    /// The expected score of `self` against `other` (0 to 1).
-    pub fn expected_score(&self, other: &Rating) -> f64 {
-        let (mu, _) = self.to_glicko2();
-        let (mu_j, phi_j) = other.to_glicko2();
-        expected(mu, mu_j, phi_j)
-    }
-
     fn to_glicko2(self) -> (f64, f64) {
         (
             (self.rating - DEFAULT_RATING) / SCALE,

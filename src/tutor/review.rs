@@ -14,7 +14,8 @@ use crate::engine::{Color, Move, Position, Square, SquareSet};
 use crate::tutor::feedback::GOOD_MAX_LOSS;
 use crate::tutor::practice::Practice;
 use crate::tutor::puzzle::{
-    Goal, Proof, Puzzle, PuzzleError, PuzzleProblem, PuzzleSource, Step, Theme, themes_of,
+    Goal, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleError, PuzzleProblem, PuzzleSource, Step, Theme,
+    themes_of,
 };
 use crate::tutor::rating::{
     DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_PUZZLE_RATING, MIN_PUZZLE_RATING,
@@ -85,7 +86,13 @@ impl ReviewQueue {
         self.get(id).is_some()
     }
 
-    /// Number of queued puzzles.
+    /// Number of puzzles due at `now` (those [`ReviewQueue::due`] lists); the number
+    /// queued, due or not, is [`ReviewQueue::len`].
+    pub fn due_count(&self, now: u64) -> usize {
+        self.entries.iter().filter(|e| e.due <= now).count()
+    }
+
+    /// Number of queued puzzles, due now or later.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -147,11 +154,6 @@ impl ReviewQueue {
         let mut due: Vec<&ReviewEntry> = self.entries.iter().filter(|e| e.due <= now).collect();
         due.sort_by(|a, b| a.due.cmp(&b.due).then(a.id.cmp(&b.id)));
         due
-    }
-
-    /// When the next puzzle falls due (`None` with an empty queue).
-    pub fn next_due_time(&self) -> Option<u64> {
-        self.entries.iter().map(|e| e.due).min()
     }
 
     /// Removes `id` from the queue.
@@ -296,7 +298,7 @@ impl PersonalPuzzle {
             rating: self.rating.clamp(MIN_PUZZLE_RATING, MAX_PUZZLE_RATING),
             why,
             source: PuzzleSource {
-                generator: "practice".into(),
+                generator: PERSONAL_GENERATOR.into(),
                 seed: None,
                 game: Some(self.game.clone()),
             },

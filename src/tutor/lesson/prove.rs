@@ -1,0 +1,255 @@
+//! Proving a lesson with the engine (`check-content`): every stated answer is
+//! recomputed and compared.
+//!
+//! What is proved, step by step:
+//! - `find-move`: the stated `moves` equal the set the check defines: a concept
+//!   recomputed from the engine's features, or, for `best` and `exact`, every move
+//!   within `tolerance` of the best by the exact solver (at most 20 empties; 22 with
+//!   `--full`) or a search of depth 12 (14 with `--full`); for `moves`, each listed
+//!   move is within `tolerance` of the best. The accepted set must leave out at least
+//!   one legal move.
+//! - `question`: the stated answer equals the one the engine computes.
+//! - `play-out`: the goal can be forced against every reply.
+
+use super::error::{ContentError, Invalid, Problem, Unproved};
+use super::model::{Check, FindMove, Lesson, PlayOut, Question, Step};
+use crate::engine::SquareSet;
+use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::search::Searcher;
+use crate::engine::{Move, Position, Square};
+use crate::tutor::explain::{move_facts, square_list};
+
+/// How hard the engine works to prove the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofSettings {
+    /// Search depth above `exact_empties`.
+    pub depth: u32,
+    /// Solve exactly at or below this many empties.
+    pub exact_empties: u32,
+}
+
+impl ProofSettings {
+    /// The settings of `check-content`: the solver at 20 empties or fewer, depth 12
+    /// above.
+    pub const QUICK: ProofSettings = ProofSettings {
+        depth: 12,
+        exact_empties: 20,
+    };
+    /// The settings of `check-content --full`: the solver at 22 empties or fewer,
+    /// depth 14 above.
+    pub const FULL: ProofSettings = ProofSettings {
+        depth: 14,
+        exact_empties: 22,
+    };
+
+    /// `FULL` or `QUICK`.
+    pub const fn new(full: bool) -> ProofSettings {
+        if full { Self::FULL } else { Self::QUICK }
+    }
+}
+
+/// Proves every stated answer of a lesson with the engine; returns the problems.
+pub fn prove_lesson(
+    lesson: &Lesson,
+    settings: ProofSettings,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<ContentError> {
+    let mut errors = Vec::new();
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let n = i + 1;
+        progress(&format!("{}, step {n} ({})", lesson.file, step.kind_name()));
+        let mut err = |field: &str, problem: Problem| {
+            errors.push(ContentError::new(
+                &lesson.file,
+                Some(n),
+                Some(field),
+                problem,
+            ));
+        };
+        match step {
+            Step::Read(_) => {}
+            Step::FindMove(fm) => prove_find_move(fm, settings, searcher, &mut err),
+            Step::Question(q) => prove_question(q, searcher, &mut err),
+            Step::PlayOut(p) => prove_play_out(p, searcher, &mut err),
+        }
+    }
+    errors
+}
+
+fn value_list(values: &[MoveValue]) -> String {
+    values
+        .iter()
+        .map(|v| format!("{} {:+}", v.mv, v.discs()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The number behind a concept check for one move, to show in a mismatch.
+fn concept_key(check: Check, pos: &Position, sq: Square) -> String {
+    let Some(f) = move_facts(pos, sq) else {
+        return "illegal".into();
+    };
+    match check {
+        Check::MinOpponentMobility => format!("{}", f.their_moves_after),
+        Check::Quiet => format!("{}", f.frontier_flipped.len()),
+        Check::MaxStable => format!("{}", f.stable_after),
+        Check::MaxFlips => format!("{}", f.flipped.len()),
+        Check::Parity => format!("{}", f.region_size),
+        _ => String::new(),
+    }
+}
+
+fn concept_basis(check: Check, pos: &Position) -> String {
+    let what = match check {
+        Check::MinOpponentMobility => "opponent moves after",
+        Check::Quiet => "frontier discs flipped by",
+        Check::MaxStable => "stable discs after",
+        Check::MaxFlips => "discs flipped by",
+        Check::Parity => "region size of",
+        _ => return String::new(),
+    };
+    let items: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|sq| format!("{sq} {}", concept_key(check, pos, sq)))
+        .collect();
+    format!(" ({what} each move: {})", items.join(", "))
+}
+
+fn prove_find_move(
+    fm: &FindMove,
+    settings: ProofSettings,
+    searcher: &mut Searcher,
+    err: &mut dyn FnMut(&str, Problem),
+) {
+    let pos = fm.position();
+    let legal = pos.legal_moves();
+    let accepted = match fm.check.concept_moves(pos) {
+        Some(set) => {
+            if set != fm.moves {
+                err(
+                    "moves",
+                    Problem::Mismatch {
+                        stated: square_list(fm.moves),
+                        computed: format!(
+                            "{} for {}{}",
+                            square_list(set),
+                            fm.check.name(),
+                            concept_basis(fm.check, pos)
+                        ),
+                    },
+                );
+            }
+            set
+        }
+        None => {
+            let exact_empties = if fm.check == Check::Exact {
+                64
+            } else {
+                settings.exact_empties
+            };
+            let options = AnalysisOptions {
+                depth: settings.depth,
+                exact_empties,
+                time: None,
+            };
+            let values = match analyze(searcher, &pos.board, options) {
+                Ok(v) => v,
+                Err(e) => {
+                    err("check", Problem::NotProved(Unproved::EngineStopped(e)));
+                    return;
+                }
+            };
+            let Some(best) = values.first() else {
+                err("check", Problem::NotProved(Unproved::NoMoveToValue));
+                return;
+            };
+            let exact = values.iter().all(|v| v.exact);
+            let basis = if exact {
+                "exact".to_string()
+            } else {
+                format!("depth {}", settings.depth)
+            };
+            let floor = best.discs() - fm.tolerance as i32;
+            let within: SquareSet = values
+                .iter()
+                .filter(|v| v.discs() >= floor)
+                .filter_map(|v| match v.mv {
+                    Move::Place(sq) => Some(sq),
+                    Move::Pass => None,
+                })
+                .collect();
+            let tol = if fm.tolerance > 0 {
+                format!(" within {} of the best", fm.tolerance)
+            } else {
+                String::new()
+            };
+            if fm.check == Check::Moves {
+                let outside = SquareSet(fm.moves.0 & !within.0);
+                if !outside.is_empty() {
+                    err(
+                        "moves",
+                        Problem::Mismatch {
+                            stated: square_list(fm.moves),
+                            computed: format!(
+                                "{} not{tol} among the best ({basis}: {})",
+                                square_list(outside),
+                                value_list(&values)
+                            ),
+                        },
+                    );
+                }
+                fm.moves
+            } else {
+                if within != fm.moves {
+                    err(
+                        "moves",
+                        Problem::Mismatch {
+                            stated: square_list(fm.moves),
+                            computed: format!(
+                                "{}{tol} ({basis}: {})",
+                                square_list(within),
+                                value_list(&values)
+                            ),
+                        },
+                    );
+                }
+                within
+            }
+        }
+    };
+    if accepted.is_empty() {
+        err("check", Problem::Invalid(Invalid::NoMoveFits(fm.check)));
+    } else if accepted == legal {
+        err("check", Problem::Invalid(Invalid::EveryMoveAccepted(legal)));
+    }
+}
+
+fn prove_question(q: &Question, searcher: &mut Searcher, err: &mut dyn FnMut(&str, Problem)) {
+    match q.compute(searcher.solver()) {
+        Ok(a) if a == q.answer => {}
+        Ok(a) => err(
+            "answer",
+            Problem::Mismatch {
+                stated: q.answer.to_string(),
+                computed: format!("{a} for {}", q.ask.name()),
+            },
+        ),
+        Err(e) => err("ask", Problem::NotProved(e.into())),
+    }
+}
+
+fn prove_play_out(p: &PlayOut, searcher: &mut Searcher, err: &mut dyn FnMut(&str, Problem)) {
+    match p.forcing_moves(searcher.solver()) {
+        Ok(set) if set.is_empty() => err(
+            "goal",
+            Problem::NotProved(Unproved::NotForceable {
+                learner: p.learner(),
+                goal: p.goal,
+            }),
+        ),
+        Ok(_) => {}
+        Err(e) => err("goal", Problem::NotProved(e.into())),
+    }
+}

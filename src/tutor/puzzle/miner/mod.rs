@@ -1,0 +1,328 @@
+//! The puzzle miner (`othello-tutor mine-puzzles`): plays varied games and keeps the
+//! positions where one move, or a small set, is clearly better, proved by the engine.
+//!
+//! - **Games**: a random XOT opening (balanced), then two players drawn at random:
+//!   engines searching 1 to 6 plies that slip now and then (one of the three best
+//!   moves at depth 2 instead of their search's choice), and sometimes a simple
+//!   strategy (greedy, static squares, mobility only), so lopsided games and
+//!   human-like errors occur.
+//! - **Exact puzzles** (at most `exact_empties` empties): the solver values every
+//!   move. Kept: one or two best moves at least `min_margin` discs ahead of every
+//!   other move (goal `best`; this includes the only move that saves the draw), or
+//!   one or two winning moves at least `min_margin` ahead of every non-winning move
+//!   (goal `win`). A unique best move whose line continues with unique best moves
+//!   after the solver's best replies can become a `line` of two or three steps.
+//! - **Midgame puzzles** (more empties, up to 30): the same best move at depths
+//!   `mid_depth - 4`, `- 2` and `mid_depth`, more than `mid_margin` discs ahead at
+//!   each (goal `best`, proved by search); the stated margin is the smallest gap
+//!   less one disc of slack.
+//! - **Themes** come from [`themes_of`]; the **rating** from [`initial_rating`]
+//!   (empties, the depth from which a search keeps finding an answer, tempting wrong
+//!   moves, the margin, the steps).
+//! - At most `per_game` puzzles per game, chosen to even out themes, goals, empties
+//!   and ratings; every kept puzzle passes [`prove_puzzle`].
+//!
+//! Deterministic for a seed: a seeded `StdRng`, searches bounded by depth (never by
+//! time) and proofs from cleared tables.
+
+mod candidates;
+mod games;
+mod why;
+
+pub use why::why_text;
+
+use crate::engine::notation::to_transcript;
+use crate::engine::search::Searcher;
+use crate::engine::{Color, Move, Position, SquareSet};
+use crate::tutor::puzzle::{
+    Goal, Proof, Puzzle, PuzzleSource, Theme, proof_searcher, prove_puzzle, themes_of, to_toml,
+};
+use crate::tutor::rating::initial_rating;
+use candidates::{Candidate, build_steps, difficulty, examine_exact, examine_midgame};
+use games::play_game;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What to mine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MineConfig {
+    /// How many puzzles to find.
+    pub count: usize,
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// Give up after this many games (0: 20 per puzzle wanted).
+    pub max_games: usize,
+    /// Exact puzzles have at most this many empties.
+    pub exact_empties: u32,
+    /// Exact puzzles: discs between the accepted moves and the next best.
+    pub min_margin: i32,
+    /// Chance (percent), `mid_tries` times per game, that a midgame position (more
+    /// than `exact_empties` and at most 30 empties) is examined.
+    pub midgame_percent: u32,
+    /// How many times per game a midgame position may be drawn.
+    pub mid_tries: u32,
+    /// Depth of the midgame proof.
+    pub mid_depth: u32,
+    /// Midgame puzzles: discs ahead at every depth.
+    pub mid_margin: i32,
+    /// At most this many puzzles from one game.
+    pub per_game: usize,
+    /// Percentage of lines made from the unique best moves that allow one.
+    pub line_percent: u32,
+    /// The `generator` written in each puzzle's source.
+    pub generator: String,
+}
+
+impl Default for MineConfig {
+    fn default() -> Self {
+        MineConfig {
+            count: 100,
+            seed: 1,
+            max_games: 0,
+            exact_empties: 20,
+            min_margin: 4,
+            midgame_percent: 60,
+            mid_tries: 4,
+            mid_depth: 12,
+            mid_margin: 5,
+            per_game: 3,
+            line_percent: 35,
+            generator: "othello-tutor miner 1".into(),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    themes: BTreeMap<Theme, usize>,
+    goals: BTreeMap<Goal, usize>,
+    empties: BTreeMap<u32, usize>,
+    ratings: BTreeMap<u32, usize>,
+}
+
+impl Tally {
+    fn rarity(&self, p: &Puzzle) -> f64 {
+        let inv = |n: Option<&usize>| 1.0 / (1.0 + *n.unwrap_or(&0) as f64);
+        let mut r = 0.0;
+        for t in &p.themes {
+            if *t != Theme::ExactEndgame {
+                r += 2.0 * inv(self.themes.get(t));
+            }
+        }
+        r += 1.5 * inv(self.goals.get(&p.goal));
+        r += inv(self.empties.get(&(p.empties() / 4)));
+        r += 2.0 * inv(self.ratings.get(&(p.rating / 300)));
+        r
+    }
+
+    fn add(&mut self, p: &Puzzle) {
+        for t in &p.themes {
+            *self.themes.entry(*t).or_default() += 1;
+        }
+        *self.goals.entry(p.goal).or_default() += 1;
+        *self.empties.entry(p.empties() / 4).or_default() += 1;
+        *self.ratings.entry(p.rating / 300).or_default() += 1;
+    }
+}
+
+/// Mines puzzles (see the module documentation). `progress` hears one line per
+/// game; raising `stop` ends the run early with the puzzles found so far.
+pub fn mine(
+    config: &MineConfig,
+    progress: &mut dyn FnMut(&str),
+    stop: Arc<AtomicBool>,
+) -> Vec<Puzzle> {
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut player = Searcher::new(16, 16);
+    player.set_stop_flag(stop.clone());
+    let mut prover = proof_searcher();
+    prover.set_stop_flag(stop.clone());
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut tally = Tally::default();
+    let mut seen: BTreeSet<(u64, u64, bool)> = BTreeSet::new();
+    let max_games = if config.max_games == 0 {
+        config.count.saturating_mul(20).max(1)
+    } else {
+        config.max_games
+    };
+    let prefix = format!("m{}", config.seed);
+    for game_no in 1..=max_games {
+        if out.len() >= config.count || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(moves) = play_game(&mut rng, &mut player) else {
+            break;
+        };
+        let mut positions = vec![Position::start()];
+        for &mv in &moves {
+            let last = positions[positions.len() - 1];
+            match last.play(mv) {
+                Ok(p) => positions.push(p),
+                Err(_) => break,
+            }
+        }
+        // Which positions to examine.
+        let exact_plies: Vec<usize> = (0..positions.len())
+            .filter(|&i| {
+                let p = &positions[i];
+                let e = p.board.empty_count();
+                (5..=config.exact_empties).contains(&e) && p.legal_moves().len() >= 2
+            })
+            .collect();
+        let mut plies: Vec<(usize, bool)> = exact_plies
+            .iter()
+            .filter(|&&i| positions[i].board.empty_count() > 8 || rng.random_range(0..100) < 35)
+            .map(|&i| (i, true))
+            .collect();
+        for _ in 0..config.mid_tries {
+            if rng.random_range(0..100) >= config.midgame_percent {
+                continue;
+            }
+            let mid: Vec<usize> = (0..positions.len())
+                .filter(|&i| {
+                    let p = &positions[i];
+                    let e = p.board.empty_count();
+                    e > config.exact_empties && e <= 30 && p.legal_moves().len() >= 3
+                })
+                .collect();
+            if !mid.is_empty() {
+                let ply = mid[rng.random_range(0..mid.len())];
+                if !plies.contains(&(ply, false)) {
+                    plies.push((ply, false));
+                }
+            }
+        }
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for (ply, exact) in plies {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let pos = positions[ply];
+            let key = (pos.black(), pos.white(), pos.to_move == Color::Black);
+            if seen.contains(&key) {
+                continue;
+            }
+            let mut game = to_transcript(&moves[..ply]);
+            if ply > 0 && moves[ply - 1] == Move::Pass {
+                // A pass at the end is not implied on replay: write it.
+                game.push_str(" pass");
+            }
+            let found = if exact {
+                examine_exact(&mut prover, &pos, config, &mut rng).map(|f| {
+                    f.map(|(goal, solution, sets, value, margin)| {
+                        (goal, solution, sets, value, margin, Proof::Exact)
+                    })
+                })
+            } else {
+                examine_midgame(&mut prover, &pos, config).map(|f| {
+                    f.and_then(|(solution, value, margin)| {
+                        let Some(Move::Place(sq)) = solution.first() else {
+                            return None;
+                        };
+                        let sets = vec![SquareSet(sq.bit())];
+                        let proof = Proof::Search {
+                            depth: config.mid_depth,
+                        };
+                        Some((Goal::Best, solution, sets, value, margin, proof))
+                    })
+                })
+            };
+            let Some(found) = found else { break };
+            let Some((goal, solution, sets, value, margin, proof)) = found else {
+                continue;
+            };
+            let Some(steps) = build_steps(&pos, &solution, &sets) else {
+                continue;
+            };
+            candidates.push(Candidate {
+                position: pos,
+                goal,
+                steps,
+                solution,
+                value,
+                margin,
+                proof,
+                ply,
+                game,
+            });
+        }
+        // Rate them all, then keep the rarest, a few plies apart.
+        let mut rated: Vec<(Puzzle, usize)> = Vec::new();
+        for c in &candidates {
+            let Some(d) = difficulty(&mut prover, c) else {
+                break;
+            };
+            let themes = themes_of(&c.position, c.steps[0].answer, c.value, c.proof);
+            let mut puzzle = Puzzle {
+                file: "mined".into(),
+                id: format!("{prefix}-{game_no:04}-{:02}", c.ply),
+                position: c.position,
+                goal: c.goal,
+                steps: c.steps.clone(),
+                solution: c.solution.clone(),
+                value: c.value,
+                margin: c.margin,
+                proof: c.proof,
+                themes,
+                rating: initial_rating(&d),
+                why: String::new(),
+                source: PuzzleSource {
+                    generator: config.generator.clone(),
+                    seed: Some(config.seed),
+                    game: Some(c.game.clone()),
+                },
+            };
+            puzzle.why = why_text(&puzzle);
+            rated.push((puzzle, c.ply));
+        }
+        let mut kept_plies: Vec<usize> = Vec::new();
+        let mut kept = 0;
+        while kept < config.per_game && out.len() < config.count {
+            let best = rated
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= 4))
+                .max_by(|a, b| {
+                    tally
+                        .rarity(&a.1.0)
+                        .total_cmp(&tally.rarity(&b.1.0))
+                        .then(b.1.1.cmp(&a.1.1))
+                })
+                .map(|(i, _)| i);
+            let Some(i) = best else { break };
+            let (puzzle, ply) = rated.remove(i);
+            kept_plies.push(ply);
+            let errors = prove_puzzle(&puzzle, &mut prover);
+            if !errors.is_empty() {
+                continue;
+            }
+            seen.insert((
+                puzzle.position.black(),
+                puzzle.position.white(),
+                puzzle.position.to_move == Color::Black,
+            ));
+            tally.add(&puzzle);
+            out.push(puzzle);
+            kept += 1;
+        }
+        let mid = candidates
+            .iter()
+            .filter(|c| c.proof != Proof::Exact)
+            .count();
+        progress(&format!(
+            "game {game_no}: {} candidates ({mid} midgame), {kept} kept; {} of {} puzzles",
+            candidates.len(),
+            out.len(),
+            config.count
+        ));
+    }
+    out
+}
+
+/// The puzzles as a set file (see `tutor::puzzle` for the format).
+pub fn mined_toml(title: &str, puzzles: &[Puzzle]) -> String {
+    to_toml(Some(title), puzzles)
+}

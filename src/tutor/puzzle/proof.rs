@@ -1,0 +1,280 @@
+//! Proving puzzles with the engine: the solver for exact puzzles, searches from
+//! cleared tables for searched ones (see the module documentation of `puzzle`).
+
+use super::error::{Ctx, PuzzleError, PuzzleProblem};
+use super::model::{Goal, Proof, Puzzle, plays};
+use super::{PROOF_TABLE_MB, QUICK_SAMPLE, SEARCH_VALUE_TOLERANCE};
+use crate::engine::analysis::{AnalysisOptions, analyze};
+use crate::engine::eval::UNITS_PER_DISC;
+use crate::engine::search::Searcher;
+use crate::engine::{Color, Move, Position, Square, SquareSet};
+use crate::tutor::explain::square_list;
+use std::collections::BTreeMap;
+
+/// A searcher with the tables proofs use.
+pub fn proof_searcher() -> Searcher {
+    Searcher::new(PROOF_TABLE_MB, PROOF_TABLE_MB)
+}
+
+/// The top move and the gap (in discs, rounded down) to the next best of a search at
+/// `depth` from cleared tables, with the top value in discs (rounded); `None` if
+/// stopped or fewer than two moves.
+pub fn searched_gap(
+    searcher: &mut Searcher,
+    pos: &Position,
+    depth: u32,
+) -> Option<(Square, i32, i32)> {
+    searcher.clear();
+    let options = AnalysisOptions {
+        depth,
+        exact_empties: 0,
+        time: None,
+    };
+    let values = analyze(searcher, &pos.board, options).ok()?;
+    let (first, second) = (values.first()?, values.get(1)?);
+    let Move::Place(sq) = first.mv else {
+        return None;
+    };
+    let gap = (first.score - second.score).div_euclid(UNITS_PER_DISC);
+    Some((sq, gap, first.discs()))
+}
+
+/// Proves one puzzle with the engine (see the module documentation); returns the
+/// problems, none when the file is right. `Stopped` problems come back if the
+/// searcher's stop flag is raised.
+pub fn prove_puzzle(p: &Puzzle, searcher: &mut Searcher) -> Vec<PuzzleError> {
+    let mut ctx = Ctx {
+        file: &p.file,
+        id: Some(&p.id),
+        errors: Vec::new(),
+    };
+    let stopped = |ctx: &mut Ctx| ctx.invalid("position", "the proof was stopped");
+    match p.proof {
+        Proof::Search { depth } => {
+            let st = &p.steps[0];
+            for d in [depth.saturating_sub(2).max(1), depth] {
+                let Some((top, gap, value)) = searched_gap(searcher, &st.position, d) else {
+                    stopped(&mut ctx);
+                    return ctx.errors;
+                };
+                if !st.accepted.contains(top) {
+                    ctx.err(
+                        "accepted",
+                        PuzzleProblem::Disproved(format!(
+                            "at depth {d} the search prefers {top}, not {}",
+                            square_list(st.accepted)
+                        )),
+                    );
+                } else if gap < p.margin {
+                    ctx.err(
+                        "margin",
+                        PuzzleProblem::Disproved(format!(
+                            "at depth {d} {top} is only {gap} discs ahead, not {}",
+                            p.margin
+                        )),
+                    );
+                }
+                if d == depth && (value - p.value).abs() > SEARCH_VALUE_TOLERANCE {
+                    ctx.err(
+                        "value",
+                        PuzzleProblem::Disproved(format!(
+                            "at depth {d} the search values {top} at {value:+}, not {:+}",
+                            p.value
+                        )),
+                    );
+                }
+            }
+            ctx.errors
+        }
+        Proof::Exact => {
+            if prove_exact(p, searcher, &mut ctx).is_none() {
+                stopped(&mut ctx);
+            }
+            ctx.errors
+        }
+    }
+}
+
+/// The exact value of every legal move of `pos` against a null window at `bound`:
+/// the set of moves worth at least `bound`.
+pub(crate) fn moves_at_least(
+    searcher: &mut Searcher,
+    pos: &Position,
+    bound: i32,
+) -> Option<SquareSet> {
+    let mut set = SquareSet::EMPTY;
+    for sq in pos.legal_moves() {
+        let s = searcher
+            .solver()
+            .score_after(&pos.board, sq, bound - 1, bound)
+            .ok()?;
+        if s >= bound {
+            set.0 |= sq.bit();
+        }
+    }
+    Some(set)
+}
+
+fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()> {
+    // Each step: the accepted set.
+    let mut step_values = Vec::new();
+    for (k, st) in p.steps.iter().enumerate() {
+        let v = searcher.solver().solve(&st.position.board).ok()?.score;
+        step_values.push(v);
+        let (set, what) = match p.goal {
+            Goal::Win => (moves_at_least(searcher, &st.position, 1)?, "winning moves"),
+            _ => (moves_at_least(searcher, &st.position, v)?, "best moves"),
+        };
+        if set != st.accepted {
+            ctx.err(
+                "accepted",
+                PuzzleProblem::Disproved(format!(
+                    "step {}: the solver's {what} are {} (best value {v:+}); the file accepts {}",
+                    k + 1,
+                    square_list(set),
+                    square_list(st.accepted)
+                )),
+            );
+        }
+    }
+    let v = step_values[0];
+    if v != p.value {
+        ctx.err(
+            "value",
+            PuzzleProblem::Disproved(format!("the exact value is {v:+}, not {:+}", p.value)),
+        );
+    }
+    // The margin: the best move left out of the first step is worth exactly v - margin.
+    let first = &p.steps[0];
+    let target = v - p.margin;
+    let mut next_best = SquareSet::EMPTY;
+    let mut above = SquareSet::EMPTY;
+    for sq in first.position.legal_moves() {
+        if first.accepted.contains(sq) {
+            continue;
+        }
+        let s = searcher
+            .solver()
+            .score_after(&first.position.board, sq, target - 1, target + 1)
+            .ok()?;
+        if s > target {
+            above.0 |= sq.bit();
+        } else if s == target {
+            next_best.0 |= sq.bit();
+        }
+    }
+    if !above.is_empty() || next_best.is_empty() {
+        ctx.err(
+            "margin",
+            PuzzleProblem::Disproved(format!(
+                "the best move left out is not worth exactly {target:+} (value {v:+} minus margin {}){}",
+                p.margin,
+                if above.is_empty() {
+                    ": every one is worth less".to_string()
+                } else {
+                    format!(": {} worth more", square_list(above))
+                }
+            )),
+        );
+    }
+    if p.goal == Goal::Win && (v <= 0 || target > 0) {
+        ctx.err(
+            "goal",
+            PuzzleProblem::Disproved(format!(
+                "a win puzzle needs a win ({v:+}) and no winning move left out (next best {target:+})"
+            )),
+        );
+    }
+    // The solution keeps the optimal value at every move.
+    let mut pos = p.position;
+    let mut expected = v;
+    for (i, &mv) in p.solution.iter().enumerate() {
+        if let Move::Place(sq) = mv {
+            let s = searcher
+                .solver()
+                .score_after(&pos.board, sq, expected - 1, expected + 1)
+                .ok()?;
+            if s != expected {
+                ctx.err(
+                    "solution",
+                    PuzzleProblem::Disproved(format!(
+                        "move {} ({sq}) is not a best move: the best keeps {expected:+} for {}",
+                        i + 1,
+                        pos.to_move
+                    )),
+                );
+                return Some(());
+            }
+        }
+        pos = plays(&pos, mv);
+        expected = -expected;
+    }
+    if pos.is_game_over() && pos.board.final_score() != expected {
+        ctx.err(
+            "solution",
+            PuzzleProblem::Disproved(format!(
+                "the line ends {:+}, not {expected:+}",
+                pos.board.final_score()
+            )),
+        );
+    }
+    Some(())
+}
+
+/// Evenly spread indices of `count` of `n` items (all of them if `count >= n`).
+pub fn sample_indices(n: usize, count: usize) -> Vec<usize> {
+    if count >= n {
+        return (0..n).collect();
+    }
+    (0..count).map(|i| i * n / count).collect()
+}
+
+/// Checks puzzles: positions repeated between puzzles, and the engine's proof of
+/// every puzzle (`full`) or of an evenly spread sample of [`QUICK_SAMPLE`] (the
+/// loading checks, including the themes, have run on all of them already).
+/// `progress` hears one line per puzzle proved. Returns every problem.
+pub fn check_puzzles(
+    puzzles: &[Puzzle],
+    full: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<PuzzleError> {
+    let mut errors = Vec::new();
+    let mut seen: BTreeMap<(u64, u64, bool), &str> = BTreeMap::new();
+    for p in puzzles {
+        let key = (
+            p.position.black(),
+            p.position.white(),
+            p.position.to_move == Color::Black,
+        );
+        if let Some(other) = seen.get(&key) {
+            errors.push(PuzzleError::new(
+                &p.file,
+                Some(&p.id),
+                Some("position"),
+                PuzzleProblem::Invalid(format!("the same position as puzzle {other}")),
+            ));
+        } else {
+            seen.insert(key, &p.id);
+        }
+    }
+    let indices = if full {
+        (0..puzzles.len()).collect()
+    } else {
+        sample_indices(puzzles.len(), QUICK_SAMPLE)
+    };
+    let mut searcher = proof_searcher();
+    let total = indices.len();
+    for (n, &i) in indices.iter().enumerate() {
+        let p = &puzzles[i];
+        let errs = prove_puzzle(p, &mut searcher);
+        progress(&format!(
+            "puzzle {}/{total} {} ({} empties): {}",
+            n + 1,
+            p.id,
+            p.empties(),
+            if errs.is_empty() { "proved" } else { "WRONG" }
+        ));
+        errors.extend(errs);
+    }
+    errors
+}
