@@ -87,21 +87,8 @@ pub fn save_game(base: &Path, transcript: &str, ggf: &str) -> std::io::Result<()
     write_atomic(&with(".ggf"), format!("{ggf}\n").as_bytes())
 }
 
-// TODO(merge): use tutor::files::write_atomic.
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    if let Some(parent) = path.parent()
-        && !parent.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(parent)?;
-    }
-    let tmp = path.with_extension("tmp-write");
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    super::files::write_atomic(path, bytes).map_err(std::io::Error::other)
 }
 
 #[cfg(test)]

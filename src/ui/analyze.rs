@@ -8,7 +8,7 @@ use super::size_guard::SizeGuard;
 use super::worker::Job;
 use super::worker::lock;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
-use crate::engine::notation::{self, parse_ggf, parse_obf};
+use crate::engine::notation;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::explain::explain_move;
@@ -357,26 +357,8 @@ fn leave(siv: &mut Cursive, shared: &Shared) {
     super::nav::menu(siv);
 }
 
-/// Reads a game or a position: a GGF game, an OBF line, a transcript, or a file
-/// holding one of them.
-pub fn read_game(text: &str) -> Result<Game, String> {
-    let t = text.trim();
-    let content = match std::fs::read_to_string(t) {
-        Ok(c) if !t.is_empty() => c,
-        _ => t.to_string(),
-    };
-    let c = content.trim();
-    if c.starts_with('(') {
-        return parse_ggf(c).map(|g| g.game).map_err(|e| e.to_string());
-    }
-    if let Ok(rec) = parse_obf(c) {
-        return Ok(Game::new(rec.position));
-    }
-    notation::parse_transcript(c).map_err(|e| e.to_string())
-}
-
 fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {
-    match read_game(text) {
+    match crate::tutor::files::read_game_input(text) {
         Ok(game) => {
             s.pop_layer();
             {

@@ -11,6 +11,7 @@ use cursive::views::{Dialog, OnEventView, ScrollView, TextView};
 /// Opens the progress screen.
 pub fn open(siv: &mut Cursive) {
     let lessons = load_lessons().unwrap_or_default();
+    let now = super::shell::now(siv);
     let text = with_progress(siv, |ps| {
         let p = &ps.progress;
         let mut out = format!(
@@ -26,12 +27,13 @@ pub fn open(siv: &mut Cursive) {
         let pz = &p.puzzles;
         let me = pz.learner();
         out.push_str(&format!(
-            "Puzzle rating {:.0} (±{:.0})   solved {}   streak {} (best {})   reviews waiting {}\n",
+            "Puzzle rating {:.0} (±{:.0})   solved {}   streak {} (best {})\nReviews: {} due now, {} queued\n",
             me.rating,
             me.deviation,
             pz.solved.values().sum::<u32>(),
             pz.streak,
             pz.best_streak,
+            pz.review.due_count(now),
             pz.review.len()
         ));
         for theme in crate::tutor::puzzle::Theme::ALL {

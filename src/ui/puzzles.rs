@@ -251,6 +251,7 @@ fn finish_run(siv: &mut Cursive, shared: &Shared) {
 }
 
 fn refresh(siv: &mut Cursive, shared: &Shared) {
+    let now_s = now(siv);
     let progress = with_progress(siv, |ps| ps.progress.puzzles.clone());
     let (pos, last, flips, text) = {
         let st = lock(shared);
@@ -258,7 +259,7 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
             (Some(k), Some(p)) => solution_position(p, k),
             _ => (st.shown, st.last, st.flips.clone()),
         };
-        (pos, last, flips, panel_text(&st, &progress))
+        (pos, last, flips, panel_text(&st, &progress, now_s))
     };
     siv.call_on_name(BOARD, |b: &mut BoardView| {
         let c = b.cursor();
@@ -290,7 +291,7 @@ fn solution_position(p: &Puzzle, k: usize) -> (Position, Option<Square>, Vec<Squ
     (pos, last, flips)
 }
 
-fn panel_text(st: &State, progress: &PuzzleProgress) -> String {
+fn panel_text(st: &State, progress: &PuzzleProgress, now: u64) -> String {
     let mut out = String::new();
     let me = progress.learner();
     out.push_str(&format!(
@@ -298,7 +299,8 @@ fn panel_text(st: &State, progress: &PuzzleProgress) -> String {
         me.rating, me.deviation, progress.streak, progress.best_streak
     ));
     out.push_str(&format!(
-        "Reviews: {} · theme: {} · {}\n",
+        "Reviews: {} due, {} queued · theme: {} · {}\n",
+        progress.review.due_count(now),
         progress.review.len(),
         st.theme.map(|t| t.label()).unwrap_or("any"),
         match st.offset {
@@ -319,13 +321,14 @@ fn panel_text(st: &State, progress: &PuzzleProgress) -> String {
     }
     out.push('\n');
     if let Some(p) = &st.current {
-        let themes: Vec<&str> = p.themes.iter().map(|t| t.label()).collect();
         out.push_str(&format!(
             "Puzzle {}   rating {:.0}\n",
             p.id,
             progress.puzzle_rating(p).rating
         ));
-        out.push_str(&format!("Themes: {}\n", themes.join(", ")));
+        if let Some(themes) = p.themes_line() {
+            out.push_str(&format!("{themes}\n"));
+        }
         let side = p.position.to_move;
         out.push_str(&format!("{side} to play. {}\n", p.goal.task()));
         if p.steps.len() > 1 {

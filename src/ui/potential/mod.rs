@@ -319,14 +319,19 @@ impl Screen {
             pos.in_hand(Color::Black)
         ));
         lines.push(format!("Potential: {}", pos.potential()));
-        if pos.phase() == Phase::Placing {
-            lines.push("Movable: (after placing)".into());
-        } else {
-            lines.push(format!(
+        match pos.phase() {
+            Phase::Placing => lines.push("Movable: (after placing)".into()),
+            // In a run only the runner moves: the other side is out of moves.
+            Phase::Run { runner, .. } => lines.push(format!(
+                "Movable: {} {} (its run)",
+                runner.letter(),
+                a.movable_count(runner)
+            )),
+            _ => lines.push(format!(
                 "Movable: W {}  B {}",
                 a.movable_count(Color::White),
                 a.movable_count(Color::Black)
-            ));
+            )),
         }
         lines.push(match pos.phase() {
             Phase::Run { runner, points } => format!("Run: {runner} {points} pt"),
@@ -359,7 +364,7 @@ impl Screen {
                             "placed"
                         } else if p.bound {
                             "bound"
-                        } else if p.key() <= 5 {
+                        } else if !p.is_movable() {
                             "no potential"
                         } else {
                             "can move"
@@ -369,8 +374,9 @@ impl Screen {
                 };
                 vec![
                     format!("At {c}: {owner}"),
-                    format!(" {t} nbrs, {d} direct"),
-                    format!(" key {}, {state}", 5 * t + d),
+                    neighbour_line(t, d),
+                    format!(" potential {}: {state}", 5 * t + d),
+                    "  (5 a neighbour, +1 a direct one)".into(),
                 ]
             }
             None => {
@@ -385,12 +391,18 @@ impl Screen {
                 };
                 vec![
                     format!("At {c}: empty"),
-                    format!(" {t} nbrs, {d} direct"),
+                    neighbour_line(t, d),
                     format!(" {note}"),
                 ]
             }
         }
     }
+}
+
+/// " 3 neighbours, 1 direct", in the grammar of its numbers.
+fn neighbour_line(t: u8, d: u8) -> String {
+    let s = if t == 1 { "" } else { "s" };
+    format!(" {t} neighbour{s}, {d} direct")
 }
 
 fn glyph_name(c: Color) -> &'static str {
