@@ -845,3 +845,29 @@ fn the_answer_is_written_once() {
         v.reveal
     );
 }
+
+/// A missed play-out goal says what was reached and how the opponent replied.
+#[test]
+fn a_missed_play_out_says_what_was_reached_and_the_replies() {
+    let l = lesson("corners-stable");
+    let po = l
+        .steps
+        .iter()
+        .find_map(|s| match s {
+            Step::PlayOut(p) => Some(p.clone()),
+            _ => None,
+        })
+        .expect("lesson 3 has a play-out");
+    let mut game = Game::new(po.setup.position);
+    for m in ["g2", "d2", "c2"] {
+        let sq = Square::parse(m).expect("square");
+        game.play(Move::Place(sq)).expect("legal");
+    }
+    match po.status(&game) {
+        GoalStatus::Failed(why) => {
+            assert!(why.contains("of the 22 stable discs needed"), "{why}");
+            assert!(why.contains("(Black replied d2)"), "{why}");
+        }
+        other => panic!("expected a miss, got {other:?}"),
+    }
+}

@@ -270,6 +270,32 @@ impl Question {
     }
 }
 
+/// " (White replied b1, a2)": the replies of `them` in `game` up to `upto`.
+fn replies_text(game: &Game, them: Color, upto: &Position) -> String {
+    let mut pos = game.start();
+    let mut replies = Vec::new();
+    for mv in game.moves() {
+        if pos == *upto {
+            break;
+        }
+        if pos.to_move == them {
+            replies.push(match *mv {
+                Move::Place(sq) => sq.to_string(),
+                Move::Pass => "a pass".to_string(),
+            });
+        }
+        pos = match *mv {
+            Move::Place(sq) => pos.play_unchecked(sq),
+            Move::Pass => pos.pass(),
+        };
+    }
+    if replies.is_empty() {
+        String::new()
+    } else {
+        format!(" ({them} replied {})", replies.join(", "))
+    }
+}
+
 impl PlayOut {
     /// Where the game stands against the goal. `game` must start at the step's
     /// position; passes may be written out or left implied.
@@ -319,10 +345,19 @@ impl PlayOut {
                     _ => {}
                 }
                 match self.goal {
-                    Goal::TakeCorner { within } | Goal::Stable { within, .. } if mine >= within => {
+                    Goal::TakeCorner { within } if mine >= within => {
                         return GoalStatus::Failed(format!(
-                            "{} played and the goal is not met.",
-                            plural(within, "move", "moves")
+                            "{} played and no corner taken{}.",
+                            plural(within, "move", "moves"),
+                            replies_text(game, them, &pos)
+                        ));
+                    }
+                    Goal::Stable { count, within } if mine >= within => {
+                        let n = stable_discs(next.discs(learner), next.discs(them)).count_ones();
+                        return GoalStatus::Failed(format!(
+                            "After {} you have {n} of the {count} stable discs needed{}.",
+                            plural(within, "move", "moves"),
+                            replies_text(game, them, &pos)
                         ));
                     }
                     _ => {}

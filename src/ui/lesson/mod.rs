@@ -53,6 +53,8 @@ struct PlayOutGame {
     game: Game,
     busy: bool,
     job: Option<Job>,
+    /// The goal was missed: the final board stays until the learner asks to retry.
+    spoiled: bool,
 }
 
 struct State {
@@ -110,6 +112,7 @@ impl State {
                     game: Game::new(setup_pos),
                     busy: false,
                     job: None,
+                    spoiled: false,
                 });
             }
             Step::FindMove(_) => {}

@@ -18,12 +18,20 @@ pub(super) fn play_out_move(siv: &mut Cursive, shared: &Shared, sq: Square) {
                 return;
             }
             let pos = play.game.current();
-            if pos.to_move != po.learner() {
+            if play.spoiled {
+                // The missed goal's board was kept on screen: set it up again.
+                play.game = Game::new(po.setup.position);
+                play.spoiled = false;
+                st.feedback = vec!["Set up again: try once more.".into()];
+                None
+            } else if pos.to_move != po.learner() {
                 None
             } else if let Err(e) = play.game.play(Move::Place(sq)) {
                 st.feedback = vec![e.to_string()];
                 None
             } else {
+                // A new move: what was said of the last one is old news.
+                st.feedback.clear();
                 Some(po)
             }
         }
@@ -69,13 +77,13 @@ pub(super) fn after_play_out_move(
                 };
                 respond(&mut st, action, &verdict, &po.explain, po.hint(), po.hint());
                 if action != NextAction::Reveal {
-                    st.feedback
-                        .push("The position is set up again: try once more.".into());
-                    st.play = Some(PlayOutGame {
-                        game: Game::new(po.setup.position),
-                        busy: false,
-                        job: None,
-                    });
+                    st.feedback.push(
+                        "The final board stays on screen: Enter or a click sets the position up again."
+                            .into(),
+                    );
+                    if let Some(play) = st.play.as_mut() {
+                        play.spoiled = true;
+                    }
                 }
                 None
             }
