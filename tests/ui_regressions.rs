@@ -209,3 +209,26 @@ fn analyze_variations_keep_the_main_line() {
     let t = h.wait_for("best first");
     assert!(t.contains("depth ") || t.contains("exact"), "{t}");
 }
+
+/// F1 starts with the keys and ideas of the screen it is pressed on.
+#[test]
+fn help_starts_with_the_screen_it_is_opened_on() {
+    let mut h = Harness::new(100, 40);
+    h.send(Event::Key(Key::F1));
+    assert!(h.text().contains("THE MAIN MENU"), "{}", h.text());
+    h.send(Event::Key(Key::Esc));
+    // The menu says what Potential is.
+    assert!(h.text().contains("build one group"), "{}", h.text());
+    assert!(!h.text().contains("reference texts"), "{}", h.text());
+    open_first_lesson(&mut h);
+    h.send(Event::Key(Key::F1));
+    let t = h.text();
+    assert!(t.contains("IN A LESSON"), "{t}");
+    assert!(!t.contains("IN A PRACTICE GAME"), "{t}");
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Esc));
+    h.keys("4");
+    h.send(Event::Key(Key::F1));
+    assert!(h.text().contains("ON THE ANALYSIS BOARD"), "{}", h.text());
+}

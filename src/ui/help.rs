@@ -1,4 +1,5 @@
-//! The help screen: keys, how to read the board, and what the grades mean.
+//! The help screen: the keys and ideas of the screen it is opened on first, then
+//! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
 use cursive::Cursive;
@@ -6,7 +7,129 @@ use cursive::event::Key;
 use cursive::traits::*;
 use cursive::views::{Dialog, OnEventView, ScrollView, TextView};
 
-/// The help text.
+/// The screens whose help starts with their own section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The main menu.
+    Menu,
+    /// The lesson list.
+    Lessons,
+    /// A lesson's steps.
+    Lesson,
+    /// The puzzle trainer.
+    Puzzles,
+    /// A practice game.
+    Practice,
+    /// The analysis board.
+    Analyze,
+    /// A game of Potential.
+    Potential,
+}
+
+/// Which screen is open, from the names its views carry.
+fn screen_on(siv: &mut Cursive) -> Screen {
+    const NAMES: [(&str, Screen); 6] = [
+        ("potential-board", Screen::Potential),
+        ("lesson-board", Screen::Lesson),
+        ("lesson-list", Screen::Lessons),
+        ("puzzle-board", Screen::Puzzles),
+        ("practice-board", Screen::Practice),
+        ("analyze-board", Screen::Analyze),
+    ];
+    NAMES
+        .iter()
+        .find(|(name, _)| siv.debug_name(name).is_some())
+        .map(|&(_, screen)| screen)
+        .unwrap_or(Screen::Menu)
+}
+
+/// The section of the help about `screen` itself.
+fn screen_text(screen: Screen) -> &'static str {
+    match screen {
+        Screen::Menu => {
+            "\
+THE MAIN MENU
+  Learn: the course, one strategic idea per lesson, with questions,
+  moves to find and positions to play out. Puzzles: rated positions
+  to solve. Practice: a game with every move graded and explained.
+  Analyze: every move's value in any position. Potential: a second
+  board game. Up/Down and Enter, a number key, or the mouse.
+"
+        }
+        Screen::Lessons => {
+            "\
+THE LESSON LIST
+  Enter opens a lesson where you left it; r starts it over;
+  z its puzzles; g a practice game that fits it.
+  Stars: three for no wrong try and no hint, two for no answer shown
+  and at most one slip per two steps, one otherwise.
+"
+        }
+        Screen::Lesson => {
+            "\
+IN A LESSON
+  n or PgDn: next step (once this one is answered)   p or PgUp: back
+  i: a hint   s: show the answer (the step then counts as shown)
+  Questions: type the number (for a choice, the number of the option)
+  and Enter; a choice of squares can also be clicked on the board.
+  Find-a-move and play-out steps: play on the board. A missed play-out
+  keeps its board on screen: Enter or a click sets it up again.
+  Esc or q: back to the lesson list (a finished lesson stays finished).
+"
+        }
+        Screen::Puzzles => {
+            "\
+IN THE PUZZLES
+  Play the move on the board; a puzzle with a line goes on with the
+  engine's replies. n: next puzzle   - / +: easier or harder
+  t: only puzzles of one theme   [ ]: step through the solution
+  Your rating and each puzzle's rating move with every result; a
+  missed puzzle comes back for review (after 1, 3, 7, 14, 30 days).
+"
+        }
+        Screen::Practice => {
+            "\
+IN A PRACTICE GAME
+  t  hint: every legal move's value written on the board
+       (exact = proved to the end of the game; depth N = searched N deep)
+  u  undo (take back your last move and the reply)   r  redo
+  s  show the best move and why (after a graded move)
+  i  feedback on or off (off: a test-yourself game)
+  n  new game   x  resign   w  save the game   o  open a saved game
+  v  review: your mistakes, your accuracy, jump to a position
+  a  turn your graded mistakes into puzzles for review
+"
+        }
+        Screen::Analyze => {
+            "\
+ON THE ANALYSIS BOARD
+  p: paste a transcript, an OBF line or a GGF game (or a file name).
+  [ ] or PgUp/PgDn step through the game, Home/End jump to its ends.
+  Every legal move is valued (exact near the end, else depth N).
+  Playing a move on the board starts a variation; r goes back to the
+  main line. w: why the move under the cursor is good or bad.
+"
+        }
+        Screen::Potential => {
+            "\
+IN POTENTIAL
+  First both sides place their pieces one by one, each touching the
+  group. Then each moves a piece to a cell with a lower potential
+  (5 for each neighbouring piece, 1 more for each side-by-side one),
+  never splitting the group. Stuck loses; the other side then runs
+  alone and scores a point per move. r: the full rules   u: undo
+  n: new game   o: opponent   c: swap sides   +/-: pieces next game
+"
+        }
+    }
+}
+
+/// The help text for `screen`: its own section first, then the general one.
+pub fn text_for(screen: Screen) -> String {
+    format!("{}\n{}", screen_text(screen), text())
+}
+
+/// The general help text.
 pub fn text() -> String {
     format!(
         "\
@@ -23,16 +146,6 @@ PLAYING A MOVE
   Arrow keys or h j k l move the cursor; Enter or Space plays.
   Or click a square with the mouse.
   Or type the square's name, such as f5, then Enter.
-
-IN A PRACTICE GAME
-  t  hint: every legal move's value written on the board
-       (exact = proved to the end of the game; dN = searched N moves deep)
-  u  undo (take back your last move and the reply)   r  redo
-  s  show the best move and why (after a graded move)
-  i  feedback on or off (off: a test-yourself game)
-  n  new game   x  resign   w  save the game   o  open a saved game
-  v  review: your mistakes, your accuracy, jump to a position
-  Esc or q  back to the menu
 
 GRADES
   After each of your moves the engine compares it with the best move and
@@ -53,11 +166,12 @@ EVERYWHERE
     )
 }
 
-/// Shows the help screen on top of the current one.
+/// Shows the help of the screen on top.
 pub fn show(siv: &mut Cursive) {
+    let screen = screen_on(siv);
     crate::ui::size_guard::add_layer(
         siv,
-        Dialog::around(ScrollView::new(TextView::new(text())).max_height(20))
+        Dialog::around(ScrollView::new(TextView::new(text_for(screen))).max_height(20))
             .title("Help   (Up/Down: scroll   Esc: back)")
             .button("Back", |s| {
                 s.pop_layer();

@@ -365,7 +365,7 @@ impl Screen {
                         } else if p.bound {
                             "bound"
                         } else if !p.is_movable() {
-                            "no potential"
+                            "stuck (nothing lower)"
                         } else {
                             "can move"
                         },
@@ -375,8 +375,8 @@ impl Screen {
                 vec![
                     format!("At {c}: {owner}"),
                     neighbour_line(t, d),
-                    format!(" potential {}: {state}", 5 * t + d),
-                    "  (5 a neighbour, +1 a direct one)".into(),
+                    format!(" potential {} = 5×{t} + {d}", 5 * t + d),
+                    format!(" {state}"),
                 ]
             }
             None => {
