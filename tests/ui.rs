@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Harness, open_first_lesson, practice, sq, temp_data_dir, vs_level};
+use common::{Harness, legal_moves, open_first_lesson, practice, sq, temp_data_dir, vs_level};
 use cursive::backends::puppet::observed::ObservedPieceInterface;
 use cursive::event::{Event, Key};
 use othello_tutor::engine::Color;
@@ -365,10 +365,3 @@ fn the_roomy_board_on_a_large_terminal_takes_clicks_too() {
 }
 
 /// The squares listed after "Legal:" on the screen `t`.
-fn legal_moves(t: &str) -> Vec<String> {
-    t.lines()
-        .find(|l| l.contains("Legal:"))
-        .and_then(|l| l.split("Legal:").nth(1))
-        .map(|s| s.split_whitespace().map(String::from).collect())
-        .unwrap_or_default()
-}

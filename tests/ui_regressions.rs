@@ -3,11 +3,12 @@
 
 mod common;
 
-use common::{Harness, open_first_lesson, practice, temp_data_dir};
+use common::{Harness, legal_moves, open_first_lesson, practice, temp_data_dir, vs_level};
 use cursive::event::{Event, Key};
 use othello_tutor::engine::Position;
 use othello_tutor::engine::notation::parse_transcript;
 use othello_tutor::tutor::practice::{Seat, Setup};
+use othello_tutor::ui::nav::{self, Route};
 
 /// On a question step the lesson's keys still work: the answer box takes only what
 /// an answer can hold.
@@ -231,4 +232,41 @@ fn help_starts_with_the_screen_it_is_opened_on() {
     h.keys("4");
     h.send(Event::Key(Key::F1));
     assert!(h.text().contains("ON THE ANALYSIS BOARD"), "{}", h.text());
+}
+
+/// After undo and redo the panel shows the grade of the replayed move, not of the
+/// move before it.
+#[test]
+fn redo_brings_back_the_replayed_moves_grade() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, true));
+    h.keys("d3");
+    h.send(Event::Key(Key::Enter));
+    let t = h.wait_for("Your move, Black");
+    assert!(t.contains("d3: "), "{t}");
+    let second = legal_moves(&t)[0].clone();
+    h.keys(&second);
+    h.send(Event::Key(Key::Enter));
+    h.wait_for(&format!("{second}: "));
+    h.wait_for("Your move, Black");
+    h.keys("u");
+    let t = h.wait_for("Taken back.");
+    assert!(t.contains("d3: "), "{t}");
+    h.keys("r");
+    let t = h.wait_for("Your move, Black");
+    assert!(t.contains(&format!("{second}: ")), "{t}");
+    assert!(!t.contains("d3: "), "{t}");
+}
+
+/// Below 80x24 a dialog gives way to the screen's "too small" message instead of
+/// being drawn squeezed over it.
+#[test]
+fn a_dialog_on_a_too_small_terminal_is_not_drawn_garbled() {
+    let mut h = Harness::new(70, 20);
+    nav::go(h.siv(), Route::PracticeSetup);
+    let t = h.text();
+    assert!(t.contains("The terminal is too small."), "{t}");
+    assert!(t.contains("Need 80x24, have 70x20."), "{t}");
+    assert!(!t.contains("You"), "{t}");
+    assert!(!t.contains("Opponent"), "{t}");
 }

@@ -71,7 +71,8 @@ impl Setup {
 pub struct Practice {
     setup: Setup,
     game: Game,
-    redo: Vec<Move>,
+    /// Moves taken back, the next to replay last, each with the grade it had.
+    redo: Vec<(Move, Option<Feedback>)>,
     feedback: Vec<Option<Feedback>>,
     resigned: Option<Color>,
 }
@@ -248,7 +249,8 @@ impl Practice {
         self.resigned = None;
         let mut taken = 0;
         while let Some(mv) = self.game.undo() {
-            self.redo.push(mv);
+            let grade = self.feedback.get(self.game.len()).cloned().flatten();
+            self.redo.push((mv, grade));
             self.feedback.truncate(self.game.len());
             taken += 1;
             let pos = self.position();
@@ -263,12 +265,13 @@ impl Practice {
     /// many were replayed.
     pub fn redo(&mut self) -> usize {
         let mut n = 0;
-        while let Some(mv) = self.redo.pop() {
+        while let Some((mv, grade)) = self.redo.pop() {
             if self.game.play(mv).is_err() {
                 self.redo.clear();
                 break;
             }
-            self.feedback.push(None);
+            // A replayed move keeps the grade it was given.
+            self.feedback.push(grade);
             n += 1;
             if self.human_to_move() {
                 break;

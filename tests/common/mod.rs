@@ -155,3 +155,12 @@ pub fn open_first_lesson(h: &mut Harness) {
     );
     h.send(Event::Key(Key::Enter));
 }
+
+/// The moves listed after "Legal:" on the practice status line.
+pub fn legal_moves(t: &str) -> Vec<String> {
+    t.lines()
+        .find(|l| l.contains("Legal:"))
+        .and_then(|l| l.split("Legal:").nth(1))
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
+}
