@@ -189,7 +189,9 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
         b.set_labels(&labels);
         b.set_cursor(c);
     });
-    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+    siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
+        t.set_content(text)
+    });
 }
 
 fn panel_text(st: &State, pos: &Position) -> String {

@@ -366,14 +366,16 @@ pub fn board_screen(
     below: cursive::views::LinearLayout,
 ) -> cursive::views::LinearLayout {
     use cursive::traits::{Nameable, Resizable};
-    use cursive::views::{LinearLayout, Panel, ScrollView, TextView};
+    use cursive::views::{LinearLayout, Panel, ScrollView};
     let mut layout = LinearLayout::vertical().child(
         LinearLayout::horizontal()
             .child(Panel::new(board))
             .child(
-                Panel::new(ScrollView::new(TextView::new("").with_name(panel)))
-                    .title(title)
-                    .full_width(),
+                Panel::new(ScrollView::new(
+                    crate::ui::wrap_text::WrapText::new("").with_name(panel),
+                ))
+                .title(title)
+                .full_width(),
             )
             .full_height(),
     );

@@ -17,6 +17,7 @@ pub mod puzzles;
 pub mod shell;
 pub mod size_guard;
 pub mod worker;
+pub mod wrap_text;
 
 pub use app::build;
 pub use shell::UiOptions;

@@ -266,7 +266,9 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
         b.set_position(pos, last, &flips);
         b.set_cursor(c);
     });
-    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+    siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
+        t.set_content(text)
+    });
 }
 
 /// The position after the first `k` moves of the solution, with the last one marked.

@@ -217,7 +217,9 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
         // Legal-move markers would give away questions such as "how many moves".
         b.set_show_legal(!question_step);
     });
-    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(text));
+    siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
+        t.set_content(text)
+    });
     if question {
         let _ = siv.focus_name(ANSWER);
     } else {

@@ -203,7 +203,9 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
         b.set_cursor(cursor);
     });
     siv.call_on_name(STATUS, |t: &mut TextView| t.set_content(status));
-    siv.call_on_name(PANEL, |t: &mut TextView| t.set_content(panel));
+    siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
+        t.set_content(panel)
+    });
 }
 
 /// The latest event (a pass, an illegal move, the engine's move…) above the line that
@@ -283,15 +285,17 @@ fn panel_text(st: &State) -> String {
         out.push_str(&feedback_text(fb, st.show_best));
     }
     if let Some(values) = &st.hint {
-        out.push_str("\nHint, best first:\n");
-        for v in values.iter().take(8) {
-            let basis = if v.exact {
-                "exact".to_string()
-            } else {
-                format!("d{}", v.depth)
-            };
-            out.push_str(&format!("  {} {:+} {basis}\n", v.mv, v.discs()));
-        }
+        // One short line (the values also stand on the board): best first.
+        let basis = match values.first() {
+            Some(v) if v.exact => "exact".to_string(),
+            Some(v) => format!("depth {}", v.depth),
+            None => String::new(),
+        };
+        let listed: Vec<String> = values
+            .iter()
+            .map(|v| format!("{} {:+}", v.mv, v.discs()))
+            .collect();
+        out.push_str(&format!("\nHint ({basis}): {}\n", listed.join("  ")));
     }
     if !st.log.is_empty() {
         out.push('\n');
