@@ -394,3 +394,75 @@ fn random_position(rng: &mut StdRng, plies: usize) -> Position {
     }
     p
 }
+
+/// A constructed position where Black may play on every one of the 33 empty squares
+/// (issue 12: move lists of 32 slots overflowed on it).
+const EVERY_EMPTY_SQUARE_LEGAL: &str =
+    "----OX---O----O-XOXO-OO--OOOXXX--X-XOOO--OX-XX---OOXOOO--------- X";
+
+/// Fails unless every move of `line` can be played in turn from `board`, a pass only
+/// when it is forced. Written with the checked `Board::play`, not the engine's helper.
+fn assert_replays(board: &Board, line: &[Option<Square>], what: &str) {
+    let mut b = *board;
+    for (i, mv) in line.iter().enumerate() {
+        b = match mv {
+            Some(sq) => b
+                .play(*sq)
+                .unwrap_or_else(|e| panic!("{what}: move {} ({sq}) of {line:?}: {e}", i + 1)),
+            None => {
+                assert!(
+                    b.legal_moves_bits() == 0 && b.pass().legal_moves_bits() != 0,
+                    "{what}: move {} of {line:?} is a pass that is not forced",
+                    i + 1
+                );
+                b.pass()
+            }
+        };
+    }
+}
+
+#[test]
+fn a_position_with_33_legal_moves_is_searched() {
+    let board = parse_obf(EVERY_EMPTY_SQUARE_LEGAL)
+        .expect("obf")
+        .position
+        .board;
+    assert_eq!(board.legal_moves().len(), 33);
+    let mut searcher = Searcher::new(4, 4);
+    for depth in 1..=6 {
+        let r = searcher
+            .search(&board, Limits::depth(depth, 0))
+            .expect("not stopped");
+        assert!(!r.exact);
+        assert!(r.score.abs() < 64 * 100, "depth {depth}: {}", r.score);
+        let best = r.best.expect("a move");
+        assert!(board.is_legal(best));
+        assert_eq!(r.pv.first().copied().flatten(), Some(best), "depth {depth}");
+        assert_replays(&board, &r.pv, &format!("depth {depth}"));
+    }
+}
+
+#[test]
+fn a_position_with_33_legal_moves_is_analyzed_with_legal_lines() {
+    let board = parse_obf(EVERY_EMPTY_SQUARE_LEGAL)
+        .expect("obf")
+        .position
+        .board;
+    let mut searcher = Searcher::new(4, 4);
+    let options = AnalysisOptions {
+        depth: 8,
+        ..AnalysisOptions::default()
+    };
+    let values = analyze(&mut searcher, &board, options).expect("not stopped");
+    assert_eq!(values.len(), 33);
+    for v in &values {
+        let Move::Place(sq) = v.mv else {
+            panic!("a pass with moves to play")
+        };
+        assert_eq!(v.pv.first().copied().flatten(), Some(sq));
+        assert_replays(&board, &v.pv, &sq.to_string());
+        // An estimate never reads as a wipe-out (it did: "e3 +64 d8").
+        assert!(!v.exact);
+        assert!(v.discs().abs() < 64, "{sq}: {}", v.discs());
+    }
+}

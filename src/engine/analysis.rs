@@ -123,6 +123,7 @@ pub fn analyze(
             current.push((sq, score));
             let mut pv = vec![Some(sq)];
             pv.extend(searcher.last_child_line());
+            pv.truncate(board.legal_prefix(&pv));
             lines.push(pv);
         }
         let exact = depth >= empties;

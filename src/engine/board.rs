@@ -113,6 +113,11 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
+/// Room for the legal moves of any position: a move list of this many slots never
+/// overflows. (No position has more legal moves than empty squares, at most 60; the
+/// most found in practice is 33.)
+pub const MAX_MOVES: usize = 64;
+
 /// The discs of `o` that a disc of `p` placed on square `sq` would flip.
 /// Zero means the move is illegal (when `sq` is empty).
 #[inline(always)]
@@ -254,6 +259,33 @@ impl Board {
             player: self.opponent,
             opponent: self.player,
         }
+    }
+
+    /// How many moves at the start of `line` can be played in turn from this board
+    /// (`None` is a pass, legal only when forced): the whole line's length when it is
+    /// legal throughout.
+    ///
+    /// ```
+    /// use othello_tutor::engine::{Board, Square};
+    /// let sq = |name| Square::parse(name).ok();
+    /// let b = Board::start();
+    /// assert_eq!(b.legal_prefix(&[sq("f5"), sq("d6")]), 2);
+    /// assert_eq!(b.legal_prefix(&[sq("f5"), sq("f5")]), 1); // f5 is taken
+    /// assert_eq!(b.legal_prefix(&[None]), 0); // a pass with moves to play
+    /// ```
+    pub fn legal_prefix(&self, line: &[Option<Square>]) -> usize {
+        let mut b = *self;
+        for (i, mv) in line.iter().enumerate() {
+            b = match mv {
+                Some(sq) => match b.play(*sq) {
+                    Ok(next) => next,
+                    Err(_) => return i,
+                },
+                None if b.must_pass() => b.pass(),
+                None => return i,
+            };
+        }
+        line.len()
     }
 
     /// Whether the side to move has no move but the opponent has (a forced pass).

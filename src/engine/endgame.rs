@@ -7,7 +7,7 @@
 //! one to four empty squares.
 
 use super::bits::{CORNERS, QUADRANTS, neighbours};
-use super::board::{Board, flips, legal_moves};
+use super::board::{Board, MAX_MOVES, flips, legal_moves};
 use super::features::stable_discs;
 use super::square::Square;
 use super::table::Table;
@@ -344,12 +344,15 @@ impl Solver {
             for q in order {
                 let c = b.play_unchecked(q);
                 let e = c.empty_count();
-                // Is the child's value exactly -s? Check with two null windows.
-                let lo = -self.nws(c.player, c.opponent, -s - 1, e, false);
+                // No move is worth more than s, so the child's value is at least -s; the
+                // move is on the line when it is at most -s, that is, when a null
+                // window at -s fails low. (A window at -s - 1 fails high for every
+                // move, and its fail-soft bound can be -s for a worse one.)
+                let upper = self.nws(c.player, c.opponent, -s, e, false);
                 if self.stopped {
                     return Err(SolveError::Stopped);
                 }
-                if lo >= s {
+                if upper <= -s {
                     found = Some(q);
                     b = c;
                     s = -s;
@@ -765,7 +768,7 @@ struct Scored {
 
 /// The legal moves of a node, ordered fastest-first.
 struct MoveList {
-    moves: [Scored; 32],
+    moves: [Scored; MAX_MOVES],
     len: usize,
 }
 
@@ -773,7 +776,7 @@ impl MoveList {
     #[inline]
     fn new(p: u64, o: u64, mut moves: u64, hint: u8, empties: u32) -> MoveList {
         let mut list = MoveList {
-            moves: [Scored::default(); 32],
+            moves: [Scored::default(); MAX_MOVES],
             len: 0,
         };
         let odd = if empties <= 12 {
