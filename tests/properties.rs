@@ -16,8 +16,8 @@ use othello_tutor::engine::endgame::Solver;
 use othello_tutor::engine::eval::{MAX_EVAL, breakdown, evaluate};
 use othello_tutor::engine::features::{
     Features, corners, edge_anchors, empty_regions, frontier_discs, frontier_flips, mobility,
-    potential_mobility, region_counts, region_of, risky_c_squares, risky_x_squares,
-    stable_discs, unbalanced_edges, wedge_moves,
+    potential_mobility, region_counts, region_of, risky_c_squares, risky_x_squares, stable_discs,
+    unbalanced_edges, wedge_moves,
 };
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Board, Color, Move, Position, Square};
@@ -412,7 +412,10 @@ fn legal_moves_of(own: u64, opp: u64) -> u64 {
 #[test]
 fn search_analysis_and_feedback_give_legal_lines() {
     let searcher = RefCell::new(Searcher::new(2, 2));
-    let strategy = (prop_oneof![3 => centre_pattern(), 1 => many_moves()], 1u32..=6);
+    let strategy = (
+        prop_oneof![3 => centre_pattern(), 1 => many_moves()],
+        1u32..=6,
+    );
     run("search", 5_000, strategy, |&(pos, depth)| {
         let b = pos.board;
         let mut searcher = searcher.borrow_mut();
@@ -440,8 +443,8 @@ fn search_analysis_and_feedback_give_legal_lines() {
             exact_empties: 8,
             time: None,
         };
-        let values = analyze(&mut searcher, &b, options)
-            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let values =
+            analyze(&mut searcher, &b, options).map_err(|e| TestCaseError::fail(format!("{e}")))?;
         prop_assert_eq!(
             values.len(),
             if b.is_game_over() {

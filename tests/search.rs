@@ -466,3 +466,52 @@ fn a_position_with_33_legal_moves_is_analyzed_with_legal_lines() {
         assert!(v.discs().abs() < 64, "{sq}: {}", v.discs());
     }
 }
+
+#[test]
+fn choose_move_gives_each_strategy_a_legal_move_and_a_value() {
+    use othello_tutor::engine::players::choose_move;
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut searcher = Searcher::new(4, 4);
+    for plies in [0, 10, 30, 50] {
+        let p = random_position(&mut rng, plies);
+        if p.legal_moves().is_empty() {
+            continue;
+        }
+        for strategy in [
+            Strategy::Greedy,
+            Strategy::StaticSquares,
+            Strategy::MobilityOnly,
+            Strategy::Engine(1),
+            Strategy::Engine(3),
+        ] {
+            let c = choose_move(&mut searcher, &p.board, strategy, &mut rng).expect("a move");
+            assert!(p.board.is_legal(c.square), "{strategy:?}");
+            assert!(c.value.abs() <= 64);
+            // The simple strategies follow their rule, as `Player::choose` does.
+            if strategy == Strategy::Greedy {
+                let most = p.legal_moves().into_iter().map(|m| p.board.flips(m).len());
+                assert_eq!(p.board.flips(c.square).len(), most.max().expect("moves"));
+            }
+        }
+    }
+    // Near the end an engine level's value is the exact one.
+    let rec = parse_obf("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+        .expect("obf");
+    let c = choose_move(
+        &mut searcher,
+        &rec.position.board,
+        Strategy::Engine(6),
+        &mut rng,
+    )
+    .expect("a move");
+    assert_eq!((c.value, c.exact), (18, true));
+    // No move, no choice.
+    let full = Board {
+        player: u64::MAX,
+        opponent: 0,
+    };
+    assert_eq!(
+        choose_move(&mut searcher, &full, Strategy::Engine(3), &mut rng),
+        None
+    );
+}

@@ -322,6 +322,28 @@ pub fn parse_position(text: &str) -> Result<Position, NotationError> {
     }
 }
 
+/// Reads a game in any of the formats: a GGF game when the text starts with `(`, else
+/// an OBF line (a game that starts at that position), else a transcript from the
+/// start. An error is the transcript's, or the GGF's for text that starts with `(`.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_any;
+/// assert_eq!(parse_any("f5 d6 c3").expect("a transcript").len(), 3);
+/// let obf = "---------------------------OX------XO--------------------------- X";
+/// assert_eq!(parse_any(obf).expect("an OBF line").len(), 0);
+/// assert!(parse_any("(;GM[Othello]BO[8 ").is_err());
+/// ```
+pub fn parse_any(text: &str) -> Result<Game, NotationError> {
+    let t = text.trim();
+    if t.starts_with('(') {
+        return parse_ggf(t).map(|g| g.game);
+    }
+    if let Ok(rec) = parse_obf(t) {
+        return Ok(Game::new(rec.position));
+    }
+    parse_transcript(t)
+}
+
 /// A GGF game: the record and its descriptive properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GgfGame {
