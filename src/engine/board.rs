@@ -310,18 +310,6 @@ impl Board {
         self.empty().count_ones()
     }
 
-    /// Discs of the side to move.
-    #[inline]
-    pub const fn player_count(&self) -> u32 {
-        self.player.count_ones()
-    }
-
-    /// Discs of the opponent.
-    #[inline]
-    pub const fn opponent_count(&self) -> u32 {
-        self.opponent.count_ones()
-    }
-
     /// Disc difference (side to move minus opponent), empties not counted.
     #[inline]
     pub const fn disc_difference(&self) -> i32 {

@@ -108,6 +108,8 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     node_limit: u64,
+    /// The node count at which `poll` next looks at the flag, the limit and the clock.
+    next_poll: u64,
     stop: Arc<AtomicBool>,
     stopped: bool,
     deadline: Option<std::time::Instant>,
@@ -139,6 +141,7 @@ impl Solver {
             table: Table::with_megabytes(table_mb),
             nodes: 0,
             node_limit: u64::MAX,
+            next_poll: 0,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
             deadline: None,
@@ -149,11 +152,6 @@ impl Solver {
     /// `SolveError::Stopped` promptly.
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = stop;
-    }
-
-    /// The cancel flag.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
     }
 
     /// Stops when `deadline` passes (`None`: no time limit).
@@ -178,6 +176,7 @@ impl Solver {
 
     fn begin(&mut self) {
         self.nodes = 0;
+        self.next_poll = 0;
         self.stopped = false;
         self.table.new_search();
     }
@@ -314,6 +313,7 @@ impl Solver {
     /// Sets the node count back to zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+        self.next_poll = 0;
     }
 
     /// A principal variation from `board`, whose exact value is `score`.
@@ -369,14 +369,18 @@ impl Solver {
 
     #[inline]
     fn poll(&mut self) -> bool {
-        if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
+        // Every 1024 nodes or so (the small solvers count their nodes without polling,
+        // so the count can step over a multiple of it).
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + 1024;
+            if self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self
                     .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d))
-        {
-            self.stopped = true;
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
         }
         self.stopped
     }

@@ -102,11 +102,6 @@ impl Player {
         Player { strategy, searcher }
     }
 
-    /// The strategy.
-    pub fn strategy(&self) -> Strategy {
-        self.strategy
-    }
-
     /// The move to play, or `None` if the side to move has none (pass or game over).
     pub fn choose(&mut self, board: &Board, rng: &mut impl Rng) -> Option<Square> {
         if board.legal_moves_bits() == 0 {
@@ -122,11 +117,6 @@ impl Player {
             }
             simple => simple_move(simple, board, rng),
         }
-    }
-
-    /// The engine's searcher, if this player is an engine level.
-    pub fn searcher(&mut self) -> Option<&mut Searcher> {
-        self.searcher.as_mut()
     }
 }
 

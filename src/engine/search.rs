@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 const INF: i32 = 100 * UNITS_PER_DISC;
 /// Half-width of the first aspiration window, in evaluation units.
 const ASPIRATION: i32 = 3 * UNITS_PER_DISC;
+/// Nodes between two looks at the stop flag, the node limit and the clock.
+pub const POLL_INTERVAL: u64 = 4096;
 /// Deepest search supported.
 pub const MAX_DEPTH: u32 = 60;
 /// Room for the plies of the deepest search: a search of depth `d` plays at most `d`
@@ -76,6 +78,8 @@ pub struct Searcher {
     stopped: bool,
     nodes: u64,
     node_limit: u64,
+    /// The node count at which `poll` next looks at the flag, the limit and the clock.
+    next_poll: u64,
     deadline: Option<Instant>,
     history: [i32; 64],
     killers: [[u8; 2]; MAX_PLY],
@@ -111,6 +115,7 @@ impl Searcher {
             stopped: false,
             nodes: 0,
             node_limit: u64::MAX,
+            next_poll: 0,
             deadline: None,
             history: [0; 64],
             killers: [[64; 2]; MAX_PLY],
@@ -124,12 +129,6 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
         self.table.clear();
-    }
-
-    /// The cancel flag: raise it from another thread to stop the search promptly.
-    /// It stays raised (every later search stops at once) until lowered again.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
     }
 
     /// Uses `flag` as the cancel flag, for this searcher and its solver (a fresh flag
@@ -155,6 +154,7 @@ impl Searcher {
     fn begin(&mut self, limits: &Limits) {
         self.stopped = self.stop.load(Ordering::Relaxed);
         self.nodes = 0;
+        self.next_poll = 0;
         self.solver.reset_nodes();
         self.node_limit = limits.nodes;
         self.deadline = limits.time.map(|t| Instant::now() + t);
@@ -309,12 +309,16 @@ impl Searcher {
 
     #[inline]
     fn poll(&mut self) -> bool {
-        if self.nodes & 4095 == 0
-            && (self.stop.load(Ordering::Relaxed)
+        // Every POLL_INTERVAL nodes or so (a frontier node counts all its children at
+        // once, so the count can step over a multiple of it).
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if self.stop.load(Ordering::Relaxed)
                 || self.nodes + self.solver.nodes() >= self.node_limit
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped = true;
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
