@@ -213,3 +213,27 @@ fn analyze_a_position_with_33_legal_moves_prints_legal_lines_and_possible_values
         }
     }
 }
+
+#[test]
+fn potential_match_prints_one_line_of_results() {
+    // The strength and timing figures that were ignored tests (greedy against random,
+    // the search level's time per move) come from this subcommand.
+    let o = run(&[
+        "potential",
+        "match",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--pieces",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("greedy vs random: 4 games, "), "{text}");
+    assert!(text.contains(" ms a move"), "{text}");
+    let bad = run(&["potential", "match", "greedy", "nobody"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad).lines().count(), 1);
+}
