@@ -238,6 +238,15 @@ impl Board {
     }
 
     /// Plays a move on `sq`, checking that it is legal.
+    ///
+    /// ```
+    /// use othello_tutor::engine::{Board, MoveError, Square};
+    /// let f5 = Square::parse("f5").expect("a square");
+    /// let after = Board::start().play(f5).expect("legal");
+    /// // Seen from White, now to move: Black has 4 discs, White 1.
+    /// assert_eq!((after.opponent.count_ones(), after.player.count_ones()), (4, 1));
+    /// assert_eq!(after.play(f5), Err(MoveError::Occupied(f5)));
+    /// ```
     pub fn play(&self, sq: Square) -> Result<Board, MoveError> {
         if (self.player | self.opponent) & sq.bit() != 0 {
             return Err(MoveError::Occupied(sq));

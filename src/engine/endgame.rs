@@ -185,6 +185,17 @@ impl Solver {
     ///
     /// It starts from a guess (a depth-8 search on the evaluation) and closes in on the
     /// exact value with null-window searches (MTD(f)).
+    ///
+    /// ```
+    /// use othello_tutor::engine::endgame::Solver;
+    /// use othello_tutor::engine::notation::parse_obf;
+    /// // FFO endgame #1: Black to play wins by 18 with g8.
+    /// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    /// let board = parse_obf(ffo_1).expect("OBF").position.board;
+    /// let solution = Solver::new(4).solve(&board).expect("not stopped");
+    /// assert_eq!((solution.score, solution.best.map(|s| s.to_string())), (18, Some("g8".into())));
+    /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
+    /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
         let g = guess(board, GUESS_DEPTH);
         self.solve_from_guess(board, g)
