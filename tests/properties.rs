@@ -473,7 +473,7 @@ fn search_analysis_and_feedback_give_legal_lines() {
 /// The final score at `end`, reached after `plies` plies, from the view of the side
 /// to move before them.
 fn side_score(end: &Board, plies: usize) -> i32 {
-    if plies % 2 == 0 {
+    if plies.is_multiple_of(2) {
         end.final_score()
     } else {
         -end.final_score()
