@@ -186,3 +186,54 @@ fn analyze_values_every_move_of_an_obf_that_starts_with_an_empty_square() {
         }
     }
 }
+
+#[test]
+fn analyze_a_position_with_33_legal_moves_prints_legal_lines_and_possible_values() {
+    // Issue 12: "e3 +64 d8 e3 g1 …" (an estimate shown as a wipe-out); the search
+    // on this position panicked on its 32-slot move lists.
+    use othello_tutor::engine::Square;
+    use othello_tutor::engine::notation::parse_obf;
+    let position = "----OX---O----O-XOXO-OO--OOOXXX--X-XOOO--OX-XX---OOXOOO--------- X";
+    let board = parse_obf(position).expect("obf").position.board;
+    let o = run(&["analyze", position, "--depth", "8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 33, "{text}");
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(w[2], "d8", "{line}");
+        let score: i32 = w[1].parse().expect("a score");
+        assert!(score.abs() < 64, "{line}");
+        // The line starts with the move itself and replays legally.
+        assert_eq!(w[3], w[0], "{line}");
+        let mut b = board;
+        for mv in &w[3..] {
+            let sq = Square::parse(mv).unwrap_or_else(|e| panic!("{line}: {mv}: {e}"));
+            b = b.play(sq).unwrap_or_else(|e| panic!("{line}: {mv}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn potential_match_prints_one_line_of_results() {
+    // The strength and timing figures that were ignored tests (greedy against random,
+    // the search level's time per move) come from this subcommand.
+    let o = run(&[
+        "potential",
+        "match",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--pieces",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("greedy vs random: 4 games, "), "{text}");
+    assert!(text.contains(" ms a move"), "{text}");
+    let bad = run(&["potential", "match", "greedy", "nobody"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad).lines().count(), 1);
+}

@@ -122,3 +122,28 @@ fn ffo_40_to_49() {
         );
     }
 }
+
+/// A constructed position where Black may play on every one of the 33 empty squares
+/// (issue 12: `solve` panicked on it, its move lists had 32 slots).
+const EVERY_EMPTY_SQUARE_LEGAL: &str =
+    "----OX---O----O-XOXO-OO--OOOXXX--X-XOOO--OX-XX---OOXOOO--------- X";
+
+#[test]
+fn the_solver_takes_a_position_with_33_legal_moves() {
+    let board = othello_tutor::engine::notation::parse_obf(EVERY_EMPTY_SQUARE_LEGAL)
+        .expect("obf")
+        .position
+        .board;
+    assert_eq!(board.legal_moves().len(), 33);
+    let mut solver = Solver::new(16);
+    // A full solve of 33 empties takes long: a bounded one must stop cleanly.
+    solver.set_node_limit(2_000_000);
+    match solver.solve(&board) {
+        Ok(sol) => {
+            let best = sol.best.expect("a move");
+            assert!(board.is_legal(best));
+            assert_eq!(board.legal_prefix(&sol.pv), sol.pv.len());
+        }
+        Err(e) => assert_eq!(e, othello_tutor::engine::endgame::SolveError::Stopped),
+    }
+}

@@ -249,3 +249,40 @@ fn garbage_never_panics() {
         let _ = parse_obf_file(&s);
     }
 }
+
+#[test]
+fn parse_any_reads_ggf_obf_and_transcripts() {
+    use othello_tutor::engine::notation::parse_any;
+    let master = parse_transcript(MASTER_GAME).expect("legal");
+    // A transcript, with spaces around it.
+    assert_eq!(parse_any(&format!("  {MASTER_GAME}\n")), Ok(master.clone()));
+    // A GGF game: the same game written out and read back.
+    let ggf = to_ggf(&GgfGame::new(master.clone(), "Penloup", "Juhem"));
+    assert_eq!(parse_any(&ggf), Ok(master.clone()));
+    // An OBF line: a game that starts there, with no moves yet.
+    let after_20 = parse_transcript(&MASTER_GAME[..20 * 3])
+        .expect("legal")
+        .current();
+    let from_obf = parse_any(&to_obf(&after_20)).expect("an OBF line");
+    assert_eq!(from_obf.len(), 0);
+    assert_eq!(from_obf.current(), after_20);
+    // An OBF line that starts with an empty square is a position, not a bad move.
+    let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    assert_eq!(
+        parse_any(ffo_1).expect("obf").current(),
+        parse_obf(ffo_1).expect("obf").position
+    );
+    // Errors: a broken GGF says so; other text is read as a transcript.
+    assert!(matches!(
+        parse_any("(;GM[Othello]B[f5];)"),
+        Err(NotationError::Ggf { .. })
+    ));
+    assert!(matches!(
+        parse_any("f5 zz"),
+        Err(NotationError::BadToken { column: 4, .. })
+    ));
+    assert!(matches!(
+        parse_any("f5 f5"),
+        Err(NotationError::IllegalMove { number: 2, .. })
+    ));
+}

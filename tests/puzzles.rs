@@ -394,63 +394,6 @@ fn personal_puzzles_come_from_practice_mistakes() {
     assert!(progress.review.due(now).iter().any(|e| e.id == next.id));
 }
 
-/// Mines a collection: `MINE_COUNT`, `MINE_SEED`; writes `MINE_OUT` (one TOML file)
-/// or, with `MINE_SPLIT` (a directory), one file per kind of puzzle.
-#[test]
-#[ignore]
-fn mine_collection() {
-    use othello_tutor::tutor::puzzle::{Goal, Proof};
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let config = MineConfig {
-        count: env("MINE_COUNT", 10) as usize,
-        seed: env("MINE_SEED", 1),
-        ..MineConfig::default()
-    };
-    let t = std::time::Instant::now();
-    let puzzles = mine(
-        &config,
-        &mut |l| eprintln!("{:>7.1}s {l}", t.elapsed().as_secs_f64()),
-        Arc::new(AtomicBool::new(false)),
-    );
-    eprintln!(
-        "{} puzzles in {:.1}s",
-        puzzles.len(),
-        t.elapsed().as_secs_f64()
-    );
-    if let Ok(dir) = std::env::var("MINE_SPLIT") {
-        type Kind = (&'static str, &'static str, fn(&Puzzle) -> bool);
-        let kinds: [Kind; 4] = [
-            ("endgame-best.toml", "Endgames: find the best move", |p| {
-                p.proof == Proof::Exact && p.goal == Goal::Best
-            }),
-            ("endgame-win.toml", "Endgames: find a winning move", |p| {
-                p.proof == Proof::Exact && p.goal == Goal::Win
-            }),
-            ("endgame-lines.toml", "Endgames: find the best line", |p| {
-                p.goal == Goal::Line
-            }),
-            ("midgame.toml", "Midgame: the clearly best move", |p| {
-                p.proof != Proof::Exact
-            }),
-        ];
-        for (file, title, fits) in kinds {
-            let set: Vec<Puzzle> = puzzles.iter().filter(|p| fits(p)).cloned().collect();
-            let path = std::path::Path::new(&dir).join(file);
-            std::fs::write(&path, mined_toml(title, &set)).unwrap();
-            eprintln!("{}: {}", path.display(), set.len());
-        }
-    } else {
-        let out = std::env::var("MINE_OUT").unwrap_or_else(|_| "/tmp/mined.toml".into());
-        std::fs::write(&out, mined_toml("Mined", &puzzles)).unwrap();
-        eprintln!("-> {out}");
-    }
-}
-
 /// Loads and proves every puzzle of `PROVE_DIR`.
 #[test]
 #[ignore]

@@ -54,6 +54,17 @@ impl MoveValue {
 /// Values every legal move of `board`, best first. A forced pass gives one entry;
 /// a finished game gives none. Stops (returning the last finished depth, or an error
 /// if none finished) when the searcher's stop flag is raised or the time runs out.
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::engine::Board;
+/// let mut searcher = Searcher::new(1, 1);
+/// let options = AnalysisOptions { depth: 3, ..AnalysisOptions::default() };
+/// let values = analyze(&mut searcher, &Board::start(), options).expect("not stopped");
+/// assert_eq!(values.len(), 4); // d3, c4, f5, e6: symmetric, so equal in value
+/// assert!(values.iter().all(|v| v.score == values[0].score && !v.exact));
+/// ```
 pub fn analyze(
     searcher: &mut Searcher,
     board: &Board,
@@ -123,6 +134,7 @@ pub fn analyze(
             current.push((sq, score));
             let mut pv = vec![Some(sq)];
             pv.extend(searcher.last_child_line());
+            pv.truncate(board.legal_prefix(&pv));
             lines.push(pv);
         }
         let exact = depth >= empties;

@@ -113,6 +113,11 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
+/// Room for the legal moves of any position: a move list of this many slots never
+/// overflows. (No position has more legal moves than empty squares, at most 60; the
+/// most found in practice is 33.)
+pub const MAX_MOVES: usize = 64;
+
 /// The discs of `o` that a disc of `p` placed on square `sq` would flip.
 /// Zero means the move is illegal (when `sq` is empty).
 #[inline(always)]
@@ -233,6 +238,15 @@ impl Board {
     }
 
     /// Plays a move on `sq`, checking that it is legal.
+    ///
+    /// ```
+    /// use othello_tutor::engine::{Board, MoveError, Square};
+    /// let f5 = Square::parse("f5").expect("a square");
+    /// let after = Board::start().play(f5).expect("legal");
+    /// // Seen from White, now to move: Black has 4 discs, White 1.
+    /// assert_eq!((after.opponent.count_ones(), after.player.count_ones()), (4, 1));
+    /// assert_eq!(after.play(f5), Err(MoveError::Occupied(f5)));
+    /// ```
     pub fn play(&self, sq: Square) -> Result<Board, MoveError> {
         if (self.player | self.opponent) & sq.bit() != 0 {
             return Err(MoveError::Occupied(sq));
@@ -256,6 +270,33 @@ impl Board {
         }
     }
 
+    /// How many moves at the start of `line` can be played in turn from this board
+    /// (`None` is a pass, legal only when forced): the whole line's length when it is
+    /// legal throughout.
+    ///
+    /// ```
+    /// use othello_tutor::engine::{Board, Square};
+    /// let sq = |name| Square::parse(name).ok();
+    /// let b = Board::start();
+    /// assert_eq!(b.legal_prefix(&[sq("f5"), sq("d6")]), 2);
+    /// assert_eq!(b.legal_prefix(&[sq("f5"), sq("f5")]), 1); // f5 is taken
+    /// assert_eq!(b.legal_prefix(&[None]), 0); // a pass with moves to play
+    /// ```
+    pub fn legal_prefix(&self, line: &[Option<Square>]) -> usize {
+        let mut b = *self;
+        for (i, mv) in line.iter().enumerate() {
+            b = match mv {
+                Some(sq) => match b.play(*sq) {
+                    Ok(next) => next,
+                    Err(_) => return i,
+                },
+                None if b.must_pass() => b.pass(),
+                None => return i,
+            };
+        }
+        line.len()
+    }
+
     /// Whether the side to move has no move but the opponent has (a forced pass).
     pub fn must_pass(&self) -> bool {
         self.legal_moves_bits() == 0 && legal_moves(self.opponent, self.player) != 0
@@ -276,18 +317,6 @@ impl Board {
     #[inline]
     pub const fn empty_count(&self) -> u32 {
         self.empty().count_ones()
-    }
-
-    /// Discs of the side to move.
-    #[inline]
-    pub const fn player_count(&self) -> u32 {
-        self.player.count_ones()
-    }
-
-    /// Discs of the opponent.
-    #[inline]
-    pub const fn opponent_count(&self) -> u32 {
-        self.opponent.count_ones()
     }
 
     /// Disc difference (side to move minus opponent), empties not counted.

@@ -43,6 +43,11 @@ pub enum Term {
     Tempo,
 }
 
+/// The largest value the evaluation gives, in hundredths of a disc: 63 discs, an odd
+/// margin that no finished game has, below the wipe-out's 64, so that an estimate is
+/// never shown as a proved result.
+pub const MAX_EVAL: i32 = 63 * UNITS_PER_DISC;
+
 /// Number of terms.
 pub const TERM_COUNT: usize = 12;
 
@@ -173,7 +178,7 @@ impl Weights {
         for i in 0..TERM_COUNT {
             total += values[i] * weights[i];
         }
-        total.clamp(-64 * UNITS_PER_DISC + 1, 64 * UNITS_PER_DISC - 1)
+        total.clamp(-MAX_EVAL, MAX_EVAL)
     }
 }
 

@@ -134,6 +134,15 @@ pub fn replay_moves(
 }
 
 /// Reads a transcript played from the start position.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_transcript;
+/// let game = parse_transcript("F5 d6 c3d3").expect("legal");
+/// assert_eq!(game.len(), 4);
+/// assert_eq!(game.current().score_counts(), (4, 4));
+/// let err = parse_transcript("f5 f5").expect_err("f5 is taken");
+/// assert_eq!(err.to_string(), "move 2 (f5): f5 is already occupied");
+/// ```
 pub fn parse_transcript(text: &str) -> Result<Game, NotationError> {
     replay_transcript(Position::start(), text)
 }
@@ -173,6 +182,20 @@ fn board_char(ch: char) -> Option<Option<Color>> {
 /// Reads one OBF line: 64 squares a1…h8 (`X`/`x`/`*` black, `O`/`o` white, `-`/`.`
 /// empty), spaces, the side to move (`X` black, `O` white), then optionally `;` and
 /// `MOVE:SCORE;` fields, and a `%` comment.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_obf;
+/// use othello_tutor::engine::{Color, Move, Square};
+/// let rec = parse_obf(
+///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; % FFO #1",
+/// )
+/// .expect("OBF");
+/// assert_eq!(rec.position.to_move, Color::Black);
+/// assert_eq!(rec.position.board.empty_count(), 14);
+/// let g8 = Square::parse("g8").expect("a square");
+/// assert_eq!(rec.move_scores, vec![(Move::Place(g8), 18)]);
+/// assert!(parse_obf("XO X").is_err()); // 2 squares, not 64
+/// ```
 pub fn parse_obf(line: &str) -> Result<ObfRecord, NotationError> {
     let (body, comment) = match line.find('%') {
         Some(i) => (&line[..i], Some(line[i + 1..].trim().to_string())),
@@ -320,6 +343,28 @@ pub fn parse_position(text: &str) -> Result<Position, NotationError> {
     } else {
         Ok(parse_transcript(t)?.current())
     }
+}
+
+/// Reads a game in any of the formats: a GGF game when the text starts with `(`, else
+/// an OBF line (a game that starts at that position), else a transcript from the
+/// start. An error is the transcript's, or the GGF's for text that starts with `(`.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_any;
+/// assert_eq!(parse_any("f5 d6 c3").expect("a transcript").len(), 3);
+/// let obf = "---------------------------OX------XO--------------------------- X";
+/// assert_eq!(parse_any(obf).expect("an OBF line").len(), 0);
+/// assert!(parse_any("(;GM[Othello]BO[8 ").is_err());
+/// ```
+pub fn parse_any(text: &str) -> Result<Game, NotationError> {
+    let t = text.trim();
+    if t.starts_with('(') {
+        return parse_ggf(t).map(|g| g.game);
+    }
+    if let Ok(rec) = parse_obf(t) {
+        return Ok(Game::new(rec.position));
+    }
+    parse_transcript(t)
 }
 
 /// A GGF game: the record and its descriptive properties.

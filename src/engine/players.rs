@@ -2,7 +2,8 @@
 //! that choose a move: sparring partners for practice games and for strength tests.
 
 use super::board::{Board, Color, Move, Position};
-use super::search::{Limits, Searcher};
+use super::eval::UNITS_PER_DISC;
+use super::search::{Limits, SearchError, SearchResult, Searcher};
 use super::square::Square;
 use rand::{Rng, RngExt};
 use std::time::Duration;
@@ -101,55 +102,132 @@ impl Player {
         Player { strategy, searcher }
     }
 
-    /// The strategy.
-    pub fn strategy(&self) -> Strategy {
-        self.strategy
-    }
-
     /// The move to play, or `None` if the side to move has none (pass or game over).
     pub fn choose(&mut self, board: &Board, rng: &mut impl Rng) -> Option<Square> {
-        let moves = board.legal_moves();
-        if moves.is_empty() {
+        if board.legal_moves_bits() == 0 {
             return None;
         }
         match self.strategy {
-            Strategy::Greedy => best_by_key(
-                moves
-                    .into_iter()
-                    .map(|sq| (sq, board.flips(sq).len() as i32)),
-                rng,
-            ),
-            Strategy::StaticSquares => best_by_key(
-                moves.into_iter().map(|sq| (sq, SQUARE_VALUES[sq.index()])),
-                rng,
-            ),
-            Strategy::MobilityOnly => best_by_key(
-                moves.into_iter().map(|sq| {
-                    let child = board.play_unchecked(sq);
-                    (sq, -(child.legal_moves().len() as i32))
-                }),
-                rng,
-            ),
             Strategy::Engine(level) => {
-                let (depth, exact, time) = level_settings(level);
                 let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16, 16));
-                let limits = Limits {
-                    depth,
-                    nodes: u64::MAX,
-                    time,
-                    exact_empties: exact,
-                };
-                match searcher.search(board, limits) {
-                    Ok(r) => r.best.or_else(|| moves.into_iter().next()),
-                    Err(_) => moves.into_iter().next(),
-                }
+                engine_search(searcher, board, level)
+                    .ok()
+                    .and_then(|r| r.best)
+                    .or_else(|| board.legal_moves().into_iter().next())
             }
+            simple => simple_move(simple, board, rng),
         }
     }
+}
 
-    /// The engine's searcher, if this player is an engine level.
-    pub fn searcher(&mut self) -> Option<&mut Searcher> {
-        self.searcher.as_mut()
+/// The engine's choice of a move, with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub square: Square,
+    /// Its value in whole discs for the side that plays it.
+    pub value: i32,
+    /// Whether the value is the proved final margin rather than an estimate.
+    pub exact: bool,
+}
+
+/// The move `strategy` plays on `board`, with its value: an engine level's own
+/// search value, or for the simple strategies a quick estimate of the chosen move
+/// (depth 4, exact at 12 empties). `None` when the side to move has no move, or when
+/// the search was stopped (by the searcher's stop flag) before it found one.
+///
+/// ```
+/// use othello_tutor::engine::Board;
+/// use othello_tutor::engine::players::{Strategy, choose_move};
+/// use othello_tutor::engine::search::Searcher;
+/// let mut searcher = Searcher::new(1, 1);
+/// let choice = choose_move(&mut searcher, &Board::start(), Strategy::Engine(1), &mut rand::rng())
+///     .expect("a move");
+/// assert!(Board::start().is_legal(choice.square));
+/// assert!(!choice.exact);
+/// ```
+pub fn choose_move(
+    searcher: &mut Searcher,
+    board: &Board,
+    strategy: Strategy,
+    rng: &mut impl Rng,
+) -> Option<Choice> {
+    if board.legal_moves_bits() == 0 {
+        return None;
+    }
+    match strategy {
+        Strategy::Engine(level) => {
+            let r = engine_search(searcher, board, level).ok()?;
+            r.best.map(|square| Choice {
+                square,
+                value: whole_discs(r.score),
+                exact: r.exact,
+            })
+        }
+        simple => {
+            let square = simple_move(simple, board, rng)?;
+            let child = board.play_unchecked(square);
+            let value = searcher
+                .search(&child, Limits::depth(4, 12))
+                .map(|r| -whole_discs(r.score))
+                .unwrap_or(0);
+            Some(Choice {
+                square,
+                value,
+                exact: false,
+            })
+        }
+    }
+}
+
+/// A search value rounded to whole discs.
+fn whole_discs(score: i32) -> i32 {
+    (score as f64 / UNITS_PER_DISC as f64).round() as i32
+}
+
+/// The search of an engine level, with the level's depth, exact-solve empties and
+/// time limit.
+fn engine_search(
+    searcher: &mut Searcher,
+    board: &Board,
+    level: u8,
+) -> Result<SearchResult, SearchError> {
+    let (depth, exact, time) = level_settings(level);
+    let limits = Limits {
+        depth,
+        nodes: u64::MAX,
+        time,
+        exact_empties: exact,
+    };
+    searcher.search(board, limits)
+}
+
+/// The move of a simple strategy (for an engine level, the first legal move);
+/// `None` when there is none.
+fn simple_move(strategy: Strategy, board: &Board, rng: &mut impl Rng) -> Option<Square> {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    match strategy {
+        Strategy::Greedy => best_by_key(
+            moves
+                .into_iter()
+                .map(|sq| (sq, board.flips(sq).len() as i32)),
+            rng,
+        ),
+        Strategy::StaticSquares => best_by_key(
+            moves.into_iter().map(|sq| (sq, SQUARE_VALUES[sq.index()])),
+            rng,
+        ),
+        Strategy::MobilityOnly => best_by_key(
+            moves.into_iter().map(|sq| {
+                let child = board.play_unchecked(sq);
+                (sq, -(child.legal_moves().len() as i32))
+            }),
+            rng,
+        ),
+        Strategy::Engine(_) => moves.into_iter().next(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! limits, and a stop flag. It hands over to the exact solver when the search reaches
 //! the end of the game.
 
-use super::board::{Board, legal_moves};
+use super::board::{Board, MAX_MOVES, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
 use super::square::Square;
@@ -17,8 +17,14 @@ use std::time::{Duration, Instant};
 const INF: i32 = 100 * UNITS_PER_DISC;
 /// Half-width of the first aspiration window, in evaluation units.
 const ASPIRATION: i32 = 3 * UNITS_PER_DISC;
+/// Nodes between two looks at the stop flag, the node limit and the clock.
+pub const POLL_INTERVAL: u64 = 4096;
 /// Deepest search supported.
 pub const MAX_DEPTH: u32 = 60;
+/// Room for the plies of the deepest search: a search of depth `d` plays at most `d`
+/// moves, with at most one pass before each of them and one after the last (a second
+/// pass in a row ends the game), so it never goes deeper than ply `2 d + 1`.
+const MAX_PLY: usize = 2 * MAX_DEPTH as usize + 2;
 
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,11 +78,13 @@ pub struct Searcher {
     stopped: bool,
     nodes: u64,
     node_limit: u64,
+    /// The node count at which `poll` next looks at the flag, the limit and the clock.
+    next_poll: u64,
     deadline: Option<Instant>,
     history: [i32; 64],
-    killers: [[u8; 2]; 64],
-    pv: Vec<[u8; 64]>,
-    pv_len: [usize; 64],
+    killers: [[u8; 2]; MAX_PLY],
+    pv: Vec<[u8; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
     weights: Weights,
 }
 
@@ -107,11 +115,12 @@ impl Searcher {
             stopped: false,
             nodes: 0,
             node_limit: u64::MAX,
+            next_poll: 0,
             deadline: None,
             history: [0; 64],
-            killers: [[64; 2]; 64],
-            pv: vec![[64u8; 64]; 64],
-            pv_len: [0; 64],
+            killers: [[64; 2]; MAX_PLY],
+            pv: vec![[64u8; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
             weights: Weights::default(),
         }
     }
@@ -120,12 +129,6 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
         self.table.clear();
-    }
-
-    /// The cancel flag: raise it from another thread to stop the search promptly.
-    /// It stays raised (every later search stops at once) until lowered again.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
     }
 
     /// Uses `flag` as the cancel flag, for this searcher and its solver (a fresh flag
@@ -145,12 +148,13 @@ impl Searcher {
         self.table.clear();
         self.solver.clear();
         self.history = [0; 64];
-        self.killers = [[64; 2]; 64];
+        self.killers = [[64; 2]; MAX_PLY];
     }
 
     fn begin(&mut self, limits: &Limits) {
         self.stopped = self.stop.load(Ordering::Relaxed);
         self.nodes = 0;
+        self.next_poll = 0;
         self.solver.reset_nodes();
         self.node_limit = limits.nodes;
         self.deadline = limits.time.map(|t| Instant::now() + t);
@@ -229,10 +233,11 @@ impl Searcher {
             };
             let Some(score) = score else { break };
             guess = score;
-            let pv: Vec<Option<Square>> = self.pv[0][..self.pv_len[0]]
+            let mut pv: Vec<Option<Square>> = self.pv[0][..self.pv_len[0]]
                 .iter()
                 .map(|&sq| Square::new(sq))
                 .collect();
+            pv.truncate(board.legal_prefix(&pv));
             let exact = depth >= empties;
             result = Some(SearchResult {
                 best: pv.first().copied().flatten(),
@@ -257,6 +262,7 @@ impl Searcher {
                         .and_then(|e| Square::new(e.best))
                         .filter(|sq| moves & sq.bit() != 0)
                         .or_else(|| board.legal_moves().into_iter().next());
+                    r.pv = vec![r.best];
                 }
                 r.nodes = self.nodes();
                 Ok(r)
@@ -303,12 +309,16 @@ impl Searcher {
 
     #[inline]
     fn poll(&mut self) -> bool {
-        if self.nodes & 4095 == 0
-            && (self.stop.load(Ordering::Relaxed)
+        // Every POLL_INTERVAL nodes or so (a frontier node counts all its children at
+        // once, so the count can step over a multiple of it).
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if self.stop.load(Ordering::Relaxed)
                 || self.nodes + self.solver.nodes() >= self.node_limit
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped = true;
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
@@ -392,7 +402,7 @@ impl Searcher {
             }
             let s = -self.pvs(o, p, -beta, -alpha, depth, ply + 1);
             self.pv[ply][0] = 64;
-            let n = self.pv_len[ply + 1].min(62);
+            let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
             let (head, tail) = self.pv.split_at_mut(ply + 1);
             head[ply][1..n + 1].copy_from_slice(&tail[0][..n]);
             self.pv_len[ply] = n + 1;
@@ -419,10 +429,10 @@ impl Searcher {
             }
         }
         // Order the moves.
-        let mut list = [(0u8, 0i32, 0u64, 0u64); 32];
+        let mut list = [(0u8, 0i32, 0u64, 0u64); MAX_MOVES];
         let mut n = 0;
         let mut m = moves;
-        let killers = self.killers[ply.min(63)];
+        let killers = self.killers[ply];
         while m != 0 {
             let sq = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -462,12 +472,12 @@ impl Searcher {
                     alpha = score;
                     // Record the line.
                     self.pv[ply][0] = sq;
-                    let len = self.pv_len[ply + 1].min(62);
+                    let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply][1..len + 1].copy_from_slice(&tail[0][..len]);
                     self.pv_len[ply] = len + 1;
                     if score >= beta {
-                        let slot = &mut self.killers[ply.min(63)];
+                        let slot = &mut self.killers[ply];
                         if slot[0] != sq {
                             slot[1] = slot[0];
                             slot[0] = sq;

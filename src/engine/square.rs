@@ -141,11 +141,6 @@ impl SquareSet {
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & sq.bit() != 0
     }
-
-    /// The squares, a1 first.
-    pub fn squares(self) -> SquareIter {
-        SquareIter(self.0)
-    }
 }
 
 impl IntoIterator for SquareSet {

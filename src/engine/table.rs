@@ -73,11 +73,6 @@ impl Table {
         }
     }
 
-    /// The table's size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * ENTRY_BYTES
-    }
-
     /// Starts a new search: older entries become the first to be replaced.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1).max(1);

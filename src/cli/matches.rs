@@ -1,0 +1,59 @@
+//! `othello-tutor match A B`: a match between two players from XOT openings.
+
+use super::{UserError, outln};
+use othello_tutor::engine::players::{MAX_LEVEL, Player, Strategy, play_game};
+use rand::SeedableRng;
+
+/// Reads a player's name: greedy, static, mobility, or level1..level6.
+pub fn parse_strategy(text: &str) -> Result<Strategy, UserError> {
+    match text.to_ascii_lowercase().as_str() {
+        "greedy" => Ok(Strategy::Greedy),
+        "static" => Ok(Strategy::StaticSquares),
+        "mobility" => Ok(Strategy::MobilityOnly),
+        other => other
+            .strip_prefix("level")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=MAX_LEVEL).contains(n))
+            .map(Strategy::Engine)
+            .ok_or_else(|| {
+                UserError(format!(
+                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL})"
+                ))
+            }),
+    }
+}
+
+/// Plays `games` games (each opening once with each colour) and prints one line:
+/// wins, draws, losses, score and mean margin for `a`.
+pub fn run(a: &str, b: &str, games: usize, offset: usize) -> Result<(), UserError> {
+    let (sa, sb) = (parse_strategy(a)?, parse_strategy(b)?);
+    let (mut pa, mut pb) = (Player::new(sa), Player::new(sb));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
+    for g in 0..games {
+        let start = othello_tutor::tutor::openings::xot_position(offset + g / 2);
+        let a_is_black = g % 2 == 0;
+        let end = if a_is_black {
+            play_game(start, &mut pa, &mut pb, &mut rng)
+        } else {
+            play_game(start, &mut pb, &mut pa, &mut rng)
+        };
+        let (bl, wh) = end.final_counts();
+        let d = bl as i64 - wh as i64;
+        let d = if a_is_black { d } else { -d };
+        margin += d;
+        match d.signum() {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    outln!(
+        "{} vs {}: {games} games, {wins} wins, {draws} draws, {losses} losses, score {:.1}%, mean margin {:+.1}",
+        sa.name(),
+        sb.name(),
+        100.0 * (wins as f64 + 0.5 * draws as f64) / games.max(1) as f64,
+        margin as f64 / games.max(1) as f64
+    );
+    Ok(())
+}
