@@ -7,11 +7,9 @@ mod common;
 use common::{Harness, legal_moves, open_first_lesson, practice, sq, temp_data_dir, vs_level};
 use cursive::backends::puppet::observed::ObservedPieceInterface;
 use cursive::event::{Event, Key};
-use othello_tutor::engine::Color;
 use othello_tutor::engine::notation::parse_transcript;
 use othello_tutor::engine::players::Strategy;
 use othello_tutor::tutor::practice::{Seat, Setup};
-use othello_tutor::ui::nav::{self, Route};
 
 #[test]
 fn main_menu() {

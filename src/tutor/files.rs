@@ -141,20 +141,7 @@ pub fn read_game_input(text_or_path: &str) -> Result<Game, GameInputError> {
         let bytes = std::fs::read(path).map_err(at(path))?;
         let content =
             String::from_utf8(bytes).map_err(|_| GameInputError::NotText(path.to_path_buf()))?;
-        return Ok(parse_any(content.trim())?);
+        return Ok(notation::parse_any(content.trim())?);
     }
-    Ok(parse_any(t)?)
-}
-
-/// A game in any format: GGF if it starts with '(', else an OBF line, else a
-/// transcript.
-// TODO(merge): use engine::notation::parse_any
-fn parse_any(text: &str) -> Result<Game, NotationError> {
-    if text.starts_with('(') {
-        return notation::parse_ggf(text).map(|g| g.game);
-    }
-    if let Ok(rec) = notation::parse_obf(text) {
-        return Ok(Game::new(rec.position));
-    }
-    notation::parse_transcript(text)
+    Ok(notation::parse_any(t)?)
 }

@@ -3,11 +3,11 @@
 
 use super::board_view::{BoardView, OnSquare, board_screen};
 use super::nav::{self, Route};
-use super::practice::choose_move; // TODO(merge): engine::players::choose_move
 use super::shell::{show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
 use super::worker::Job;
 use super::worker::lock;
+use crate::engine::players::choose_move;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::content::load_lessons;

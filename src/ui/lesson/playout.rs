@@ -105,7 +105,9 @@ pub(super) fn after_play_out_move(
     let strategy = po.opponent();
     let job = engine.spawn(
         &sink,
-        move |searcher: &mut Searcher| choose_move(searcher, &pos, strategy),
+        move |searcher: &mut Searcher| {
+            choose_move(searcher, &pos.board, strategy, &mut rand::rng())
+        },
         move |s: &mut Cursive, job: &Job, result| {
             {
                 let mut st = lock(&s2);
@@ -115,8 +117,8 @@ pub(super) fn after_play_out_move(
                 }
                 play.busy = false;
                 play.job = None;
-                if let Some((sq, _, _)) = result {
-                    let _ = play.game.play(Move::Place(sq));
+                if let Some(choice) = result {
+                    let _ = play.game.play(Move::Place(choice.square));
                 }
             }
             after_play_out_move(s, &s2, po);

@@ -8,9 +8,8 @@ use super::size_guard::SizeGuard;
 use super::worker::lock;
 use super::worker::{Engine, Job};
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
-use crate::engine::eval::UNITS_PER_DISC;
-use crate::engine::players::{Player, Strategy, level_settings};
-use crate::engine::search::{Limits, Searcher};
+use crate::engine::players::{Choice, Strategy, choose_move};
+use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, Grade, grade_move, summary_line};
 use crate::tutor::practice::{Practice, Seat, Setup};
@@ -490,9 +489,13 @@ fn reply(siv: &mut Cursive, shared: &Shared, strategy: Strategy) {
         siv,
         shared,
         Busy::Replying,
-        move |searcher| choose_move(searcher, &pos, strategy),
-        move |st, result: Option<(Square, i32, bool)>| {
-            let (sq, value, exact) = result?;
+        move |searcher| choose_move(searcher, &pos.board, strategy, &mut rand::rng()),
+        move |st, result: Option<Choice>| {
+            let Choice {
+                square: sq,
+                value,
+                exact,
+            } = result?;
             st.practice.play(Move::Place(sq)).ok()?;
             let index = st.practice.game().len() - 1;
             st.last_reply = Some((index, pos.to_move, sq, value, exact));
@@ -500,39 +503,6 @@ fn reply(siv: &mut Cursive, shared: &Shared, strategy: Strategy) {
         },
         true,
     );
-}
-
-/// The computer's choice with its value (whole discs, mover's view) and exactness.
-pub(crate) fn choose_move(
-    searcher: &mut Searcher,
-    pos: &Position,
-    strategy: Strategy,
-) -> Option<(Square, i32, bool)> {
-    match strategy {
-        Strategy::Engine(level) => {
-            let (depth, exact, time) = level_settings(level);
-            let limits = Limits {
-                depth,
-                nodes: u64::MAX,
-                time,
-                exact_empties: exact,
-            };
-            let r = searcher.search(&pos.board, limits).ok()?;
-            let value = (r.score as f64 / UNITS_PER_DISC as f64).round() as i32;
-            r.best.map(|sq| (sq, value, r.exact))
-        }
-        simple => {
-            let mut player = Player::new(simple);
-            let sq = player.choose(&pos.board, &mut rand::rng())?;
-            // A quick estimate of the chosen move, for the panel.
-            let child = pos.board.play_unchecked(sq);
-            let v = searcher
-                .search(&child, Limits::depth(4, 12))
-                .map(|r| -(r.score as f64 / UNITS_PER_DISC as f64).round() as i32)
-                .unwrap_or(0);
-            Some((sq, v, false))
-        }
-    }
 }
 
 fn hint(siv: &mut Cursive, shared: &Shared) {
