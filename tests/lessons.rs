@@ -447,9 +447,12 @@ fn a_take_corner_play_out_is_won_and_lost_by_the_rules() {
         .find(|m| m.bit() & 0x8100_0000_0000_0081 == 0)
         .expect("a move that is not a corner");
     play(&mut game, &quiet.to_string());
+    let them = start.to_move.opposite();
     assert_eq!(
         p.status(&game),
-        GoalStatus::Failed("2 moves played and the goal is not met.".into())
+        GoalStatus::Failed(format!(
+            "2 moves played and no corner taken ({them} replied {reply})."
+        ))
     );
 }
 

@@ -2,7 +2,7 @@
 //! through it, see every move's value and why. Moves played on the board start a
 //! variation from the position shown.
 
-use super::board_view::{BoardView, OnSquare, board_screen};
+use super::board_view::{BoardView, board_screen, board_with};
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::Job;
@@ -15,7 +15,7 @@ use crate::tutor::explain::explain_move;
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
-use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, TextView};
+use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
 use std::sync::{Arc, Mutex};
 
 /// Name of the analysis board view.
@@ -66,12 +66,8 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
         why: None,
         message: "Press p to paste a transcript, an OBF position or a GGF game.".into(),
     }));
-    let mut board = BoardView::new(Position::start(), plain);
-    let on_square: OnSquare = {
-        let shared = shared.clone();
-        Arc::new(move |s: &mut Cursive, sq: Square| play(s, &shared, sq))
-    };
-    board.set_on_square(on_square);
+    let start = Position::start();
+    let board = board_with(start, plain, &shared, play);
     let body = board_screen(
         board.with_name(BOARD),
         PANEL,
@@ -379,36 +375,14 @@ fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {
 }
 
 fn paste(siv: &mut Cursive, shared: &Shared) {
-    let (s1, s2) = (shared.clone(), shared.clone());
-    crate::ui::size_guard::add_layer(
+    let shared = shared.clone();
+    crate::ui::text_dialog::ask_text(
         siv,
-        Dialog::around(
-            LinearLayout::vertical()
-                .child(TextView::new(
-                    "Paste a transcript (f5d6c3…), an OBF line or a GGF game, or a file name:",
-                ))
-                .child(
-                    EditView::new()
-                        .on_submit(move |s, text| open_input(s, &s2, text))
-                        .with_name("analyze-input")
-                        .fixed_width(70),
-                ),
-        )
-        .title("Open a position   (Enter: open   Esc: cancel)")
-        .button("Open", move |s| {
-            let text = s
-                .call_on_name("analyze-input", |e: &mut EditView| {
-                    e.get_content().to_string()
-                })
-                .unwrap_or_default();
-            open_input(s, &s1, &text);
-        })
-        .button("Cancel", |s| {
-            s.pop_layer();
-        })
-        .wrap_with(OnEventView::new)
-        .on_event(Key::Esc, |s| {
-            s.pop_layer();
-        }),
+        "Open a position",
+        "Paste a transcript (f5d6c3…), an OBF line or a GGF game, or a file name:",
+        "analyze-input",
+        "",
+        "Open",
+        move |s, text| open_input(s, &shared, text),
     );
 }

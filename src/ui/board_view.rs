@@ -382,3 +382,19 @@ pub fn board_screen(
     layout.add_child(below);
     layout
 }
+
+/// A board showing `position` whose chosen squares go to `f` with the screen's
+/// shared state.
+pub fn board_with<T: Send + Sync + 'static>(
+    position: Position,
+    plain: bool,
+    shared: &Arc<T>,
+    f: fn(&mut Cursive, &Arc<T>, Square),
+) -> BoardView {
+    let mut board = BoardView::new(position, plain);
+    let shared = shared.clone();
+    board.set_on_square(Arc::new(move |s: &mut Cursive, sq: Square| {
+        f(s, &shared, sq)
+    }));
+    board
+}

@@ -16,6 +16,7 @@ pub mod progress;
 pub mod puzzles;
 pub mod shell;
 pub mod size_guard;
+pub mod text_dialog;
 pub mod worker;
 pub mod wrap_text;
 

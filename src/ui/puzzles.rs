@@ -4,7 +4,7 @@
 //! why, and updates both ratings (Glicko-2), the streak and the review queue. A lesson
 //! can also open a fixed run of its own puzzles with a pass mark.
 
-use super::board_view::{BoardView, OnSquare, board_screen};
+use super::board_view::{BoardView, board_screen, board_with};
 use super::nav::{self, Route};
 use super::shell::{now, show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
@@ -133,12 +133,8 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
         run_index: 0,
         run_solved: 0,
     }));
-    let mut board = BoardView::new(Position::start(), plain);
-    let on_square: OnSquare = {
-        let shared = shared.clone();
-        Arc::new(move |s: &mut Cursive, sq: Square| played(s, &shared, sq))
-    };
-    board.set_on_square(on_square);
+    let start = Position::start();
+    let board = board_with(start, plain, &shared, played);
     let body = board_screen(
         board.with_name(BOARD),
         PANEL,

@@ -1,7 +1,7 @@
 //! The course: the lesson list (completion and stars), and the step player (text,
 //! board, prompt, feedback) that resumes where the learner left off.
 
-use super::board_view::{BoardView, OnSquare, board_screen};
+use super::board_view::{BoardView, board_screen, board_with};
 use super::nav::{self, Route};
 use super::shell::{show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
@@ -144,12 +144,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
         finished: None,
     }));
     lock(&shared).enter_step();
-    let mut board = BoardView::new(Position::start(), plain);
-    let on_square: OnSquare = {
-        let shared = shared.clone();
-        Arc::new(move |s: &mut Cursive, sq: Square| square_chosen(s, &shared, sq))
-    };
-    board.set_on_square(on_square);
+    let board = board_with(Position::start(), plain, &shared, square_chosen);
     let answer = {
         let shared = shared.clone();
         AnswerField::new(EditView::new().on_submit(move |s, text| answer_given(s, &shared, text)))

@@ -23,36 +23,15 @@ pub(super) fn save_dialog(siv: &mut Cursive, shared: &Shared) {
         }
         Err(_) => String::new(),
     };
-    let (s1, s2) = (shared.clone(), shared.clone());
-    crate::ui::size_guard::add_layer(
+    let shared = shared.clone();
+    crate::ui::text_dialog::ask_text(
         siv,
-        Dialog::around(
-            LinearLayout::vertical()
-                .child(TextView::new(
-                    "Save as (two files are written: NAME.txt, the transcript, and NAME.ggf):",
-                ))
-                .child(
-                    EditView::new()
-                        .content(default)
-                        .on_submit(move |s, path| save_to(s, &s2, path))
-                        .with_name("save-path")
-                        .fixed_width(70),
-                ),
-        )
-        .title("Save the game   (Enter: save   Esc: cancel)")
-        .button("Save", move |s| {
-            let path = s
-                .call_on_name("save-path", |e: &mut EditView| e.get_content().to_string())
-                .unwrap_or_default();
-            save_to(s, &s1, &path);
-        })
-        .button("Cancel", |s| {
-            s.pop_layer();
-        })
-        .wrap_with(OnEventView::new)
-        .on_event(Key::Esc, |s| {
-            s.pop_layer();
-        }),
+        "Save the game",
+        "Save as (two files are written: NAME.txt, the transcript, and NAME.ggf):",
+        "save-path",
+        &default,
+        "Save",
+        move |s, path| save_to(s, &shared, path),
     );
 }
 

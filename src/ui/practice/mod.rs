@@ -2,7 +2,7 @@
 //! replies off the UI thread; every learner move is graded with the reasons; hints,
 //! undo and redo, resign, passes, the game-over summary, the review, save and load.
 
-use super::board_view::{BoardView, OnSquare, board_screen};
+use super::board_view::{BoardView, board_screen, board_with};
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::lock;
@@ -93,12 +93,8 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         last_reply: None,
         summary_shown: false,
     }));
-    let mut board = BoardView::new(lock(&shared).practice.position(), plain);
-    let on_square: OnSquare = {
-        let shared = shared.clone();
-        Arc::new(move |s: &mut Cursive, sq: Square| human_move(s, &shared, sq))
-    };
-    board.set_on_square(on_square);
+    let start = lock(&shared).practice.position();
+    let board = board_with(start, plain, &shared, human_move);
     let body = board_screen(
         board.with_name(BOARD),
         PANEL,
