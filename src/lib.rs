@@ -1,9 +1,38 @@
 //! othello-tutor: an Othello engine and the teaching logic built on it.
 //!
+//! # Architecture
+//!
 //! The crate is layered, and the arrows point down only:
 //! `ui` (cursive screens) → `tutor` (lessons, puzzles, feedback) → `engine`
-//! (rules, notation, search). `potential` is the second game of the
-//! reference texts and stands on its own.
+//! (rules, notation, search). `potential`, the second game of the reference texts,
+//! stands on its own. The binary (`src/main.rs`) parses the command line and hands
+//! each subcommand to a file of `src/cli/`.
+//!
+//! - [`engine`]: pure Othello, no I/O and no content. `square`, `board` (bitboards,
+//!   `play` and `play_unchecked`), `game`, `notation` (transcripts, OBF, GGF,
+//!   `parse_any`), `features` (mobility, frontier, stable discs, wedges, regions…),
+//!   `eval` (the named-feature evaluator and its breakdown), `search` (PVS),
+//!   `endgame` (the exact solver), `analysis` (every move's value), `players` (levels
+//!   and the flawed strategies; `choose_move`), `perft`, `tune`.
+//! - [`tutor`]: teaching on top of the engine, no terminal code. `explain` (why a
+//!   move is good or bad), `feedback` (grades), `lesson/` (format, model, checks,
+//!   answers, play-out proofs, stars), `puzzle/` (format, model, proofs, themes,
+//!   miner), `course` (what follows a lesson), `content` (the one loader of
+//!   `lessons/` and `puzzles/`), `practice` (a game with undo and grades), `review`
+//!   and `rating` (Leitner queue, Glicko-2), `progress` and `saved_games` (the
+//!   learner's files), `files` (atomic writes, reading a game from text or a file).
+//! - [`ui`]: cursive only. `app` (theme, menu, the one place that opens screens),
+//!   `nav` (the routes screens ask for), `shell` (state every screen shares),
+//!   `worker` (the one way to run engine work off the UI thread), `board_view`,
+//!   `wrap_text`, `size_guard`, `text_dialog`, and one file or folder per screen:
+//!   `lesson/`, `puzzles`, `practice/`, `analyze`, `progress`, `potential/`, `help`.
+//! - [`potential`]: the rules, move generation and AI of the second game.
+//!
+//! Where new things go: a lesson is a TOML file in `lessons/` and a puzzle set one in
+//! `puzzles/` (no Rust change; `check-content` proves them); a screen is a file or
+//! folder in `src/ui/` with a [`ui::nav::Route`] and one arm in `ui::app`; a player
+//! is a `Strategy` in `engine::players`; an evaluator lives in `src/engine/` beside
+//! `eval` and is chosen by the search; a subcommand is a file in `src/cli/`.
 
 pub mod engine;
 pub mod potential;

@@ -84,7 +84,7 @@ fn a_solved_last_step_finishes_the_lesson() {
     assert!(line.contains("done"), "{t}");
     assert!(!line.contains("step 7 of 7"), "{t}");
     // The legend says how stars are given.
-    assert!(t.contains("★★ no answer shown"), "{t}");
+    assert!(t.contains("★★  no answer shown"), "{t}");
     // Back out of lesson 2 with Esc: the cursor stays on lesson 2.
     h.send(Event::Key(Key::Down));
     h.send(Event::Key(Key::Enter));
@@ -269,4 +269,15 @@ fn a_dialog_on_a_too_small_terminal_is_not_drawn_garbled() {
     assert!(t.contains("Need 80x24, have 70x20."), "{t}");
     assert!(!t.contains("You"), "{t}");
     assert!(!t.contains("Opponent"), "{t}");
+}
+
+/// On a large terminal the puzzle board is the roomy one, like the other boards.
+#[test]
+fn the_puzzle_board_is_roomy_on_a_large_terminal() {
+    let mut h = Harness::new(140, 45);
+    h.keys("2");
+    let t = h.text();
+    assert!(t.contains("Puzzle "), "{t}");
+    // Roomy squares are six columns wide: the column letters stand six apart.
+    assert!(t.contains("a     b     c     d"), "{t}");
 }

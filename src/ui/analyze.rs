@@ -194,7 +194,7 @@ fn panel_text(st: &State, pos: &Position) -> String {
     let mut out = String::new();
     let (b, w) = pos.score_counts();
     match &st.main {
-        None => out.push_str("Main line   "),
+        None => out.push_str("Main line\n"),
         Some((_, at)) => out.push_str(&format!("Variation from position {at} (r: main line)\n")),
     }
     out.push_str(&format!(

@@ -68,20 +68,17 @@ pub fn open(siv: &mut Cursive) {
         }
         out
     });
-    crate::ui::size_guard::add_layer(
-        siv,
-        SizeGuard::new(
-            Dialog::around(ScrollView::new(TextView::new(text)))
-                .title("Progress   (Up/Down: scroll   Esc: back)")
-                .button("Back", |s| {
-                    s.pop_layer();
-                })
-                .wrap_with(OnEventView::new)
-                .on_event(Key::Esc, |s| {
-                    s.pop_layer();
-                })
-                .full_screen(),
-        ),
-    );
+    siv.add_fullscreen_layer(SizeGuard::new(
+        Dialog::around(ScrollView::new(TextView::new(text)))
+            .title("Progress   (Up/Down: scroll   Esc: back)")
+            .button("Back", |s| {
+                s.pop_layer();
+            })
+            .wrap_with(OnEventView::new)
+            .on_event(Key::Esc, |s| {
+                s.pop_layer();
+            })
+            .full_screen(),
+    ));
     super::shell::show_progress_notice(siv);
 }
