@@ -281,3 +281,30 @@ fn the_puzzle_board_is_roomy_on_a_large_terminal() {
     // Roomy squares are six columns wide: the column letters stand six apart.
     assert!(t.contains("a     b     c     d"), "{t}");
 }
+
+/// Engine work that fails is reported on the screen and in the error log, and the
+/// screen goes on working.
+#[test]
+fn a_failing_engine_job_is_reported_and_logged() {
+    let dir = temp_data_dir("failing-job");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    h.keys("4");
+    let sink = h.siv().cb_sink().clone();
+    let _job = othello_tutor::ui::worker::spawn(
+        &sink,
+        |_job| -> u32 { panic!("a deliberate test failure") },
+        |_s, _job, _r| {},
+        |_s| {},
+    );
+    let t = h.wait_for("internal error");
+    assert!(t.contains("a deliberate test failure"), "{t}");
+    let log = std::fs::read_to_string(dir.join("errors.log")).expect("the error log");
+    assert!(
+        log.contains("engine job failed: a deliberate test failure"),
+        "{log}"
+    );
+    // The dialog closes and the analysis board still answers its keys.
+    h.send(Event::Key(Key::Enter));
+    h.keys("p");
+    assert!(h.text().contains("Open a position"), "{}", h.text());
+}
