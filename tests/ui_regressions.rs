@@ -308,3 +308,35 @@ fn a_failing_engine_job_is_reported_and_logged() {
     h.keys("p");
     assert!(h.text().contains("Open a position"), "{}", h.text());
 }
+
+/// At 80x24 the lines a new user reads first do not break in the middle: the setup's
+/// colour row, the key lines, the hint.
+#[test]
+fn the_80_by_24_screens_keep_their_lines_whole() {
+    let mut h = Harness::new(80, 24);
+    h.keys("3");
+    let t = h.text();
+    assert!(
+        t.lines().any(|l| l.contains("You play: (X) Black (first)")
+            && l.contains("two players, one keyboard")),
+        "{t}"
+    );
+    h.send(Event::Key(Key::Esc));
+    h.keys("1");
+    let t = h.text();
+    assert!(t.lines().any(|l| l.contains("Esc/q: menu")), "{t}");
+    assert!(
+        t.contains("★★  no answer shown, at most a slip (wrong try, hint) per 2 steps"),
+        "{t}"
+    );
+    h.send(Event::Key(Key::Esc));
+    practice(&mut h, vs_level(1, false));
+    h.keys("t");
+    let t = h.wait_for("Hint (");
+    assert!(
+        t.lines()
+            .any(|l| l.contains("Hint (depth") && l.contains("d3 +")),
+        "{t}"
+    );
+    assert!(t.lines().any(|l| l.contains("Esc/q menu")), "{t}");
+}

@@ -70,7 +70,7 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
     };
     let body = LinearLayout::vertical()
         .child(TextView::new(
-            "The course, one idea at a time.\nStars: ★★★ no wrong try and no hint\n       ★★  no answer shown, at most one slip (wrong try or hint) per 2 steps\n       ★   an answer shown, or more slips",
+            "The course, one idea at a time.\nStars: ★★★ no wrong try and no hint\n       ★★  no answer shown, at most a slip (wrong try, hint) per 2 steps\n       ★   an answer shown, or more slips",
         ))
         .child(list.with_name(LIST).scrollable())
         .child(TextView::new(LIST_KEYS));
