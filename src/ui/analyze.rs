@@ -2,7 +2,7 @@
 //! through it, see every move's value and why. Moves played on the board start a
 //! variation from the position shown.
 
-use super::board_view::{BoardView, board_screen, board_with};
+use super::board_view::{BoardView, board_screen, board_with, value_labels};
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::Job;
@@ -168,15 +168,7 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
             }
             _ => (None, Vec::new()),
         };
-        let labels: Vec<(Square, String)> = st
-            .values
-            .iter()
-            .flatten()
-            .filter_map(|v| match v.mv {
-                Move::Place(sq) => Some((sq, format!("{:+}", v.discs()))),
-                Move::Pass => None,
-            })
-            .collect();
+        let labels = st.values.as_deref().map(value_labels).unwrap_or_default();
         (pos, last, flips, labels, panel_text(&st, &pos))
     };
     siv.call_on_name(BOARD, |b: &mut BoardView| {

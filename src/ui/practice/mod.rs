@@ -2,7 +2,7 @@
 //! replies off the UI thread; every learner move is graded with the reasons; hints,
 //! undo and redo, resign, passes, the game-over summary, the review, save and load.
 
-use super::board_view::{BoardView, board_screen, board_with};
+use super::board_view::{BoardView, board_screen, board_with, value_labels};
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::lock;
@@ -182,15 +182,7 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
         let p = &st.practice;
         let pos = p.position();
         let (last, flips) = p.last_flips();
-        let labels: Vec<(Square, String)> = st
-            .hint
-            .iter()
-            .flatten()
-            .filter_map(|v| match v.mv {
-                Move::Place(sq) => Some((sq, format!("{:+}", v.discs()))),
-                Move::Pass => None,
-            })
-            .collect();
+        let labels = st.hint.as_deref().map(value_labels).unwrap_or_default();
         (pos, last, flips, labels, status_text(&st), panel_text(&st))
     };
     siv.call_on_name(BOARD, |b: &mut BoardView| {
