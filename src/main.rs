@@ -71,6 +71,38 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         offset: usize,
     },
+    /// Train the pattern evaluation (resumable): self-play, labels, fit; writes the
+    /// weights file and a report of the error per phase on held-back positions
+    Train {
+        /// Working folder for the games, positions and labels (default: the data
+        /// directory's "training" folder)
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// Self-play games
+        #[arg(long, default_value_t = 40000)]
+        games: usize,
+        /// Random seed (the same seed gives the same data and weights)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Exact labels at or below this many empties
+        #[arg(long, default_value_t = 15)]
+        exact: u32,
+        /// Search depth of the other labels
+        #[arg(long, default_value_t = 6)]
+        label_depth: u32,
+        /// Ridge regularisation of the fit
+        #[arg(long, default_value_t = 2.0)]
+        ridge: f64,
+        /// Conjugate-gradient iterations per phase
+        #[arg(long, default_value_t = 150)]
+        iterations: usize,
+        /// Threads (default: the machine's cores)
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Where to write the weights (default: weights.bin in the working folder)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Tune the evaluator's weights by self-play; writes the source of weights.rs
     Tune {
         /// Self-play games
@@ -217,6 +249,38 @@ fn run(cli: Cli) -> ExitCode {
             games,
             offset,
         }) => cli::matches::run(&a, &b, games, offset),
+        Some(Command::Train {
+            dir,
+            games,
+            seed,
+            exact,
+            label_depth,
+            ridge,
+            iterations,
+            jobs,
+            out,
+        }) => (|| {
+            let dir = match dir {
+                Some(d) => d,
+                None => othello_tutor::tutor::progress::data_dir(cli.data_dir.as_deref())
+                    .map_err(|e| UserError(e.to_string()))?
+                    .join("training"),
+            };
+            let out = out.unwrap_or_else(|| dir.join("weights.bin"));
+            let threads =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            cli::train::run(&cli::train::TrainConfig {
+                dir,
+                games,
+                seed,
+                exact,
+                label_depth,
+                ridge,
+                iterations,
+                threads,
+                out,
+            })
+        })(),
         Some(Command::Tune {
             games,
             per_phase,

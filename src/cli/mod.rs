@@ -11,6 +11,7 @@ pub mod perft;
 pub mod potential;
 pub mod show;
 pub mod solve;
+pub mod train;
 pub mod tui;
 pub mod tune;
 

@@ -6,14 +6,18 @@ pub mod bits;
 pub mod board;
 pub mod endgame;
 pub mod eval;
+pub mod evaluator;
 pub mod features;
 pub mod game;
 pub mod notation;
+pub mod pattern;
 pub mod perft;
 pub mod players;
 pub mod search;
 pub mod square;
+pub mod symmetry;
 pub mod table;
+pub mod train;
 pub mod tune;
 pub mod weights;
 

@@ -7,6 +7,7 @@
 use super::board::{Board, MAX_MOVES, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
+use super::evaluator::Evaluator;
 use super::square::Square;
 use super::table::Table;
 use std::sync::Arc;
@@ -85,7 +86,7 @@ pub struct Searcher {
     killers: [[u8; 2]; MAX_PLY],
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
-    weights: Weights,
+    weights: Evaluator,
 }
 
 impl Default for Searcher {
@@ -121,14 +122,24 @@ impl Searcher {
             killers: [[64; 2]; MAX_PLY],
             pv: vec![[64u8; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
-            weights: Weights::default(),
+            weights: Evaluator::default(),
         }
     }
 
     /// Uses `weights` for the evaluation from now on (the tuner does).
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.set_evaluator(Evaluator::Features(weights));
+    }
+
+    /// Uses `evaluator` from now on (and forgets the table, whose values it made).
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.weights = evaluator;
         self.table.clear();
+    }
+
+    /// The evaluation this searcher uses.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.weights
     }
 
     /// Uses `flag` as the cancel flag, for this searcher and its solver (a fresh flag

@@ -1,0 +1,375 @@
+//! `othello-tutor train`: the pattern evaluation's training pipeline, resumable.
+//!
+//! Everything lives in one working folder (outside the repository):
+//! 1. `games/NNNNN.bin`: self-play games from the XOT openings, 200 per chunk, every
+//!    position (16 bytes: side to move's discs, the opponent's).
+//! 2. `positions.bin`: the distinct positions (up to symmetry), in canonical
+//!    orientation, sorted by empties; one in 16 is held back from the fit.
+//! 3. `labels/eEE-CCCC.bin`: a value per position (i16, hundredths of a disc), 1024
+//!    positions a chunk: exact (the solver) at or below `--exact` empties, above it a
+//!    `--label-depth` search with the phases fitted so far (its leaves fall into them).
+//! 4. Phases are fitted from the end of the game backwards as their labels are ready;
+//!    at the end every phase is fitted again with its neighbours' positions (half
+//!    weight) and the weights are written to `--out`.
+//!
+//! Each chunk is written atomically when finished, so a run stopped by Ctrl-C goes on
+//! where it stopped; the same seed gives the same files.
+
+use super::UserError;
+use othello_tutor::engine::board::{Board, Position};
+use othello_tutor::engine::endgame::Solver;
+use othello_tutor::engine::evaluator::Evaluator;
+use othello_tutor::engine::pattern::{self, PHASES, PatternWeights, layout};
+use othello_tutor::engine::search::{Limits, Searcher};
+use othello_tutor::engine::symmetry;
+use othello_tutor::engine::train::fit::rms_error;
+use othello_tutor::engine::train::{GameSettings, Sample, fit_phase, play_game};
+use othello_tutor::tutor::files::write_atomic;
+use othello_tutor::tutor::openings::xot_position;
+use rand::SeedableRng;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+const GAMES_PER_CHUNK: usize = 200;
+const LABELS_PER_CHUNK: usize = 1024;
+const HELD_BACK: u64 = 16;
+
+/// The settings of a training run.
+pub struct TrainConfig {
+    /// The working folder.
+    pub dir: PathBuf,
+    /// Self-play games.
+    pub games: usize,
+    /// Seed of the games.
+    pub seed: u64,
+    /// Exact labels at or below this many empties.
+    pub exact: u32,
+    /// Depth of the searched labels.
+    pub label_depth: u32,
+    /// Ridge strength of the fit.
+    pub ridge: f64,
+    /// Conjugate-gradient iterations per phase.
+    pub iterations: usize,
+    /// Threads.
+    pub threads: usize,
+    /// Where the weights go.
+    pub out: PathBuf,
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> UserError + '_ {
+    move |e| UserError(format!("{}: {e}", path.display()))
+}
+
+fn save(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
+    write_atomic(path, bytes).map_err(|e| UserError(e.to_string()))
+}
+
+/// Runs the work items `0..count` on `threads` threads, `work` returning a result that
+/// `done` receives (on the calling thread's side, under a lock), with a progress line.
+fn parallel(
+    label: &str,
+    count: usize,
+    threads: usize,
+    work: impl Fn(usize) -> Result<(), UserError> + Sync,
+) -> Result<(), UserError> {
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let start = Instant::now();
+    let failure = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count || failure.lock().expect("lock").is_some() {
+                        return;
+                    }
+                    if let Err(e) = work(i) {
+                        *failure.lock().expect("lock") = Some(e);
+                        return;
+                    }
+                    let f = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    let secs = start.elapsed().as_secs_f64();
+                    let eta = secs / f as f64 * (count - f) as f64;
+                    eprintln!("{label}: {f}/{count}, {secs:.0} s, about {eta:.0} s to go");
+                }
+            });
+        }
+    });
+    match failure.into_inner().expect("lock") {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn read_boards(path: &Path) -> Result<Vec<Board>, UserError> {
+    let bytes = std::fs::read(path).map_err(io(path))?;
+    if bytes.len() % 16 != 0 {
+        return Err(UserError(format!(
+            "{}: damaged ({} bytes, not a multiple of 16); delete it to make it again",
+            path.display(),
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(16)
+        .map(|c| Board {
+            player: u64::from_le_bytes(c[..8].try_into().expect("8 bytes")),
+            opponent: u64::from_le_bytes(c[8..].try_into().expect("8 bytes")),
+        })
+        .collect())
+}
+
+fn board_bytes(boards: &[Board]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(boards.len() * 16);
+    for b in boards {
+        out.extend_from_slice(&b.player.to_le_bytes());
+        out.extend_from_slice(&b.opponent.to_le_bytes());
+    }
+    out
+}
+
+/// Stage 1: the self-play games.
+fn games(config: &TrainConfig) -> Result<(), UserError> {
+    let chunks = config.games.div_ceil(GAMES_PER_CHUNK);
+    let dir = config.dir.join("games");
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    let todo: Vec<usize> = (0..chunks)
+        .filter(|c| !dir.join(format!("{c:05}.bin")).exists())
+        .collect();
+    if todo.is_empty() {
+        return Ok(());
+    }
+    parallel("self-play chunks", todo.len(), config.threads, |i| {
+        let c = todo[i];
+        let mut rng =
+            rand::rngs::StdRng::seed_from_u64(config.seed.wrapping_mul(1_000_003) ^ c as u64);
+        let mut searcher = Searcher::new(2, 2);
+        searcher.set_evaluator(Evaluator::features());
+        let settings = GameSettings::default();
+        let mut boards = Vec::new();
+        for g in 0..GAMES_PER_CHUNK {
+            let opening: Position = xot_position((c * GAMES_PER_CHUNK + g).wrapping_mul(7919));
+            boards.extend(play_game(opening, &settings, &mut searcher, &mut rng));
+        }
+        save(&dir.join(format!("{c:05}.bin")), &board_bytes(&boards))
+    })
+}
+
+/// Stage 2: the distinct positions, sorted by empties.
+fn positions(config: &TrainConfig) -> Result<Vec<Board>, UserError> {
+    let path = config.dir.join("positions.bin");
+    if path.exists() {
+        return read_boards(&path);
+    }
+    let chunks = config.games.div_ceil(GAMES_PER_CHUNK);
+    let mut all = Vec::new();
+    for c in 0..chunks {
+        for b in read_boards(&config.dir.join("games").join(format!("{c:05}.bin")))? {
+            all.push(symmetry::canonical(&b).0);
+        }
+    }
+    all.sort_by_key(|b| (b.empty_count(), b.player, b.opponent));
+    all.dedup();
+    save(&path, &board_bytes(&all))?;
+    eprintln!("positions: {} distinct", all.len());
+    Ok(all)
+}
+
+fn held_back(b: &Board) -> bool {
+    let h = (b.player ^ b.opponent.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 40) % HELD_BACK == 0
+}
+
+/// Labels of the positions with `e` empties (`slice`), made or read back.
+fn labels(
+    config: &TrainConfig,
+    e: u32,
+    slice: &[Board],
+    weights: &Arc<PatternWeights>,
+) -> Result<Vec<i16>, UserError> {
+    let dir = config.dir.join("labels");
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    let chunks = slice.len().div_ceil(LABELS_PER_CHUNK);
+    let name = |c: usize| dir.join(format!("e{e:02}-{c:04}.bin"));
+    let todo: Vec<usize> = (0..chunks).filter(|&c| !name(c).exists()).collect();
+    if !todo.is_empty() {
+        let label = format!("labels at {e} empties");
+        parallel(&label, todo.len(), config.threads, |i| {
+            let c = todo[i];
+            let part = &slice[c * LABELS_PER_CHUNK..((c + 1) * LABELS_PER_CHUNK).min(slice.len())];
+            let mut out = Vec::with_capacity(part.len() * 2);
+            if e <= config.exact {
+                let mut solver = Solver::new(4);
+                for b in part {
+                    let s = solver.solve(b).map_err(|e| UserError(e.to_string()))?;
+                    out.extend_from_slice(&((s.score * 100) as i16).to_le_bytes());
+                }
+            } else {
+                let mut searcher = Searcher::new(4, 4);
+                searcher.set_evaluator(Evaluator::Patterns(weights.clone()));
+                for b in part {
+                    let r = searcher
+                        .search(b, Limits::depth(config.label_depth, 0))
+                        .map_err(|e| UserError(e.to_string()))?;
+                    out.extend_from_slice(&(r.score as i16).to_le_bytes());
+                }
+            }
+            save(&name(c), &out)
+        })?;
+    }
+    let mut all = Vec::with_capacity(slice.len());
+    for c in 0..chunks {
+        let bytes = std::fs::read(name(c)).map_err(io(&name(c)))?;
+        let expect = ((c + 1) * LABELS_PER_CHUNK).min(slice.len()) - c * LABELS_PER_CHUNK;
+        if bytes.len() != expect * 2 {
+            return Err(UserError(format!(
+                "{}: damaged; delete it to make it again",
+                name(c).display()
+            )));
+        }
+        all.extend(
+            bytes
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]])),
+        );
+    }
+    Ok(all)
+}
+
+/// The samples for phase `ph`: its own positions at full weight, and those of the
+/// `spread` empties on each side at half weight; held-back ones apart.
+fn samples_for(
+    ph: usize,
+    by_empties: &[(Vec<Board>, Vec<i16>)],
+    spread: u32,
+) -> (Vec<Sample>, Vec<Sample>) {
+    let lo = (ph as u32 * 4).saturating_sub(spread);
+    let hi = if ph == PHASES - 1 {
+        60
+    } else {
+        ph as u32 * 4 + 3 + spread
+    };
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for e in lo..=hi.min(59) {
+        let (boards, labels) = &by_empties[e as usize];
+        let own = pattern::phase(e) == ph;
+        for (b, &l) in boards.iter().zip(labels) {
+            let s = Sample {
+                board: *b,
+                label: l as f32 / 100.0,
+                weight: if own { 1.0 } else { 0.5 },
+            };
+            if held_back(b) {
+                if own {
+                    held.push(s);
+                }
+            } else {
+                fit.push(s);
+            }
+        }
+    }
+    (fit, held)
+}
+
+fn fit_into(
+    config: &TrainConfig,
+    ph: usize,
+    fit: &[Sample],
+    params: &mut [f32],
+) -> othello_tutor::engine::train::FitReport {
+    let n = layout().params;
+    let start = params[ph * n..(ph + 1) * n].to_vec();
+    let (w, report) = fit_phase(layout(), fit, &start, config.ridge, config.iterations);
+    params[ph * n..(ph + 1) * n].copy_from_slice(&w);
+    report
+}
+
+fn to_weights(params: &[f32]) -> PatternWeights {
+    PatternWeights::from_params(
+        params
+            .iter()
+            .map(|&v| (v * 100.0).round().clamp(-32000.0, 32000.0) as i16)
+            .collect(),
+    )
+}
+
+/// Runs (or resumes) the whole pipeline.
+pub fn run(config: &TrainConfig) -> Result<(), UserError> {
+    let t0 = Instant::now();
+    std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
+    games(config)?;
+    let all = positions(config)?;
+    let mut by_empties: Vec<(Vec<Board>, Vec<i16>)> = vec![(Vec::new(), Vec::new()); 61];
+    for b in all {
+        by_empties[b.empty_count() as usize].0.push(b);
+    }
+    let n = layout().params;
+    let mut params = vec![0f32; PHASES * n];
+    // Phase by phase from the end: label, then fit (its own positions only).
+    for ph in 0..PHASES {
+        let weights = Arc::new(to_weights(&params));
+        let hi = if ph == PHASES - 1 {
+            59
+        } else {
+            ph as u32 * 4 + 3
+        };
+        for e in ph as u32 * 4..=hi {
+            let boards = std::mem::take(&mut by_empties[e as usize].0);
+            let l = labels(config, e, &boards, &weights)?;
+            by_empties[e as usize] = (boards, l);
+        }
+        let (fit, _) = samples_for(ph, &by_empties[..], 0);
+        let r = fit_into(config, ph, &fit, &mut params);
+        eprintln!(
+            "phase {ph}: first fit on {} positions, rms {:.2} discs ({} iterations)",
+            r.positions, r.rms, r.iterations
+        );
+    }
+    // The final fit: every phase with its neighbours, in parallel.
+    let mut report = String::from("phase  empties  fitted  held  rms-fit  rms-held\n");
+    let results = std::sync::Mutex::new(Vec::new());
+    let first = params.clone();
+    parallel("final fit", PHASES, config.threads, |ph| {
+        let (fit, held) = samples_for(ph, &by_empties[..], 2);
+        let mut mine = first.clone();
+        let r = fit_into(config, ph, &fit, &mut mine);
+        let w = mine[ph * n..(ph + 1) * n].to_vec();
+        let held_rms = rms_error(&held, |b| {
+            layout()
+                .features(b)
+                .iter()
+                .map(|&f| w[f as usize] as f64)
+                .sum()
+        });
+        results
+            .lock()
+            .expect("lock")
+            .push((ph, w, r, held.len(), held_rms));
+        Ok(())
+    })?;
+    let mut results = results.into_inner().expect("lock");
+    results.sort_by_key(|r| r.0);
+    for (ph, w, r, held, held_rms) in results {
+        params[ph * n..(ph + 1) * n].copy_from_slice(&w);
+        let hi = if ph == PHASES - 1 { 60 } else { ph * 4 + 3 };
+        report.push_str(&format!(
+            "{ph:>5}  {:>2}-{hi:<2}  {:>7}  {held:>5}  {:>7.2}  {held_rms:>8.2}\n",
+            ph * 4,
+            r.positions,
+            r.rms
+        ));
+    }
+    let weights = to_weights(&params);
+    save(&config.out, &pattern::encode(&weights))?;
+    save(&config.dir.join("report.txt"), report.as_bytes())?;
+    eprint!("{report}");
+    eprintln!(
+        "weights written to {} in {:.0} s",
+        config.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! The weights file: `OTPW`, a format version (u16), the phase count (u16), the
+//! weights per phase (u32), then every weight (phase by phase, hundredths of a disc)
+//! as a zigzag varint, a zero followed by a varint run length standing for that many
+//! zeros, and last an FNV-1a 64 checksum of everything before it (all little-endian).
+
+use super::{PHASES, PatternWeights, layout};
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 4] = b"OTPW";
+/// The format version this build reads and writes.
+pub const VERSION: u16 = 1;
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// Not a weights file.
+    #[error("not a pattern weights file (it does not start with OTPW)")]
+    Magic,
+    /// Written by another version.
+    #[error("weights format version {found}, this build reads version {VERSION}")]
+    Version {
+        /// The file's version.
+        found: u16,
+    },
+    /// Made for another pattern set.
+    #[error(
+        "the file has {phases} phases of {params} weights, this build needs {PHASES} of {expected}"
+    )]
+    Layout {
+        /// The file's phases.
+        phases: u16,
+        /// The file's weights per phase.
+        params: u32,
+        /// This build's weights per phase.
+        expected: usize,
+    },
+    /// The checksum does not match: the file is damaged.
+    #[error("the checksum does not match: the file is damaged")]
+    Checksum,
+    /// The data ends early or runs on.
+    #[error("the weight data is damaged at byte {at}")]
+    Data {
+        /// Where the problem is.
+        at: usize,
+    },
+}
+
+/// FNV-1a, 64 bits.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = 0xCBF2_9CE4_8422_2325u64;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let &b = data.get(*at).ok_or(WeightsError::Data { at: *at })?;
+        *at += 1;
+        v |= ((b & 0x7F) as u64) << shift;
+        if b & 0x80 == 0 {
+            return Ok(v);
+        }
+    }
+    Err(WeightsError::Data { at: *at })
+}
+
+/// The file's bytes for `weights`.
+pub fn encode(weights: &PatternWeights) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(PHASES as u16).to_le_bytes());
+    out.extend_from_slice(&(layout().params as u32).to_le_bytes());
+    let params = weights.params();
+    let mut i = 0;
+    while i < params.len() {
+        let v = params[i];
+        if v == 0 {
+            let run = params[i..].iter().take_while(|&&x| x == 0).count();
+            out.push(0);
+            put_varint(&mut out, run as u64);
+            i += run;
+        } else {
+            let z = ((v as i32) << 1) ^ ((v as i32) >> 31);
+            put_varint(&mut out, z as u64);
+            i += 1;
+        }
+    }
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Reads a weights file, checking its version, layout and checksum.
+pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+    if bytes.len() < 12 || &bytes[..4] != MAGIC {
+        return Err(WeightsError::Magic);
+    }
+    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+    if version != VERSION {
+        return Err(WeightsError::Version { found: version });
+    }
+    if bytes.len() < 20 {
+        return Err(WeightsError::Data { at: bytes.len() });
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    if checksum(body) != u64::from_le_bytes(sum.try_into().expect("eight bytes")) {
+        return Err(WeightsError::Checksum);
+    }
+    let phases = u16::from_le_bytes([body[6], body[7]]);
+    let params = u32::from_le_bytes(body[8..12].try_into().expect("four bytes"));
+    let expected = layout().params;
+    if phases as usize != PHASES || params as usize != expected {
+        return Err(WeightsError::Layout {
+            phases,
+            params,
+            expected,
+        });
+    }
+    let total = PHASES * expected;
+    let mut values = Vec::with_capacity(total);
+    let mut at = 12;
+    while values.len() < total {
+        let z = get_varint(body, &mut at)?;
+        if z == 0 {
+            let run = get_varint(body, &mut at)? as usize;
+            if run == 0 || values.len() + run > total {
+                return Err(WeightsError::Data { at });
+            }
+            values.resize(values.len() + run, 0);
+        } else {
+            let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+            let v = i16::try_from(v).map_err(|_| WeightsError::Data { at })?;
+            values.push(v);
+        }
+    }
+    if at != body.len() {
+        return Err(WeightsError::Data { at });
+    }
+    Ok(PatternWeights::from_params(values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PatternWeights {
+        let n = PHASES * layout().params;
+        let params = (0..n)
+            .map(|i| match i % 7 {
+                0 => -(i as i64 % 3000) as i16,
+                3 => (i as i64 % 5000) as i16,
+                _ => 0,
+            })
+            .collect();
+        PatternWeights::from_params(params)
+    }
+
+    #[test]
+    fn round_trip() {
+        let w = sample();
+        assert_eq!(decode(&encode(&w)).unwrap(), w);
+        let zero = PatternWeights::zero();
+        assert_eq!(decode(&encode(&zero)).unwrap(), zero);
+    }
+
+    #[test]
+    fn damage_is_refused() {
+        let bytes = encode(&sample());
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 0x10;
+        assert_eq!(decode(&flipped), Err(WeightsError::Checksum));
+        assert_eq!(
+            decode(&bytes[..bytes.len() - 3]),
+            Err(WeightsError::Checksum)
+        );
+        assert_eq!(decode(b"PNG!...."), Err(WeightsError::Magic));
+        let mut other = bytes.clone();
+        other[4] = 9;
+        assert_eq!(decode(&other), Err(WeightsError::Version { found: 9 }));
+    }
+}

@@ -1,0 +1,302 @@
+//! The pattern evaluation: a weight for every configuration of the board's lines and
+//! corner regions, per game phase, summed over all their symmetric instances, plus
+//! learnt values of each side's mobility and of the parity of the empties.
+//!
+//! This is the family of evaluators used by the strong Othello programs (Logistello
+//! first): the weights are fitted to the values of millions of positions by
+//! `othello-tutor train` (see README.md) and shipped as data in `weights.bin`. The
+//! named-feature evaluation (`eval`) stays beside it to put verdicts into words.
+//!
+//! Units: hundredths of a disc, side to move's view, like `eval::evaluate`.
+
+mod format;
+pub mod index;
+
+pub use format::{WeightsError, decode, encode};
+use index::{FAMILIES, Family, INSTANCES};
+
+use super::board::{Board, legal_moves};
+use super::eval::MAX_EVAL;
+use std::sync::{Arc, OnceLock};
+
+/// Number of phases: one per four empties (0-3, 4-7, ...), the last from 56 up.
+pub const PHASES: usize = 15;
+/// Mobility counts above this share the last weight.
+pub const MOBILITY_CAP: usize = 31;
+
+/// The phase of a position with `empties` empty squares.
+#[inline]
+pub const fn phase(empties: u32) -> usize {
+    let p = (empties / 4) as usize;
+    if p < PHASES { p } else { PHASES - 1 }
+}
+
+/// Where each family's weights lie, and which configurations share one weight.
+#[derive(Debug)]
+pub struct Layout {
+    /// `param_of[f][config]`: the weight number (within a phase) of family `f`'s
+    /// configuration.
+    pub param_of: Vec<Vec<u32>>,
+    /// First weight number of the mobility terms: the side to move's mobility at
+    /// `mobility`, the opponent's at `mobility + MOBILITY_CAP + 1`.
+    pub mobility: u32,
+    /// Weight number of the parity terms: `parity + empties % 2`.
+    pub parity: u32,
+    /// Weights per phase.
+    pub params: usize,
+}
+
+/// Number of weights per instance read: the 46 patterns, two mobilities and parity.
+pub const FEATURES: usize = INSTANCES + 3;
+
+impl Layout {
+    fn build() -> Layout {
+        let mut param_of = Vec::new();
+        let mut next = 0u32;
+        for family in FAMILIES {
+            let n = family.len();
+            let perm = family.self_symmetry();
+            let mut map = vec![u32::MAX; family.size()];
+            for config in 0..family.size() {
+                let image = perm
+                    .as_ref()
+                    .map_or(config, |perm| permute(config, n, perm));
+                if image < config {
+                    map[config] = map[image];
+                } else {
+                    map[config] = next;
+                    next += 1;
+                }
+            }
+            param_of.push(map);
+        }
+        let mobility = next;
+        let parity = mobility + 2 * (MOBILITY_CAP as u32 + 1);
+        Layout {
+            param_of,
+            mobility,
+            parity,
+            params: parity as usize + 2,
+        }
+    }
+
+    /// The weight numbers (within the position's phase) that the evaluation of
+    /// `board` adds up.
+    #[inline]
+    pub fn features(&self, board: &Board) -> [u32; FEATURES] {
+        let mut configs = [(0u8, 0u32); INSTANCES];
+        index::read_all(board.player, board.opponent, &mut configs);
+        let mut out = [0u32; FEATURES];
+        for (slot, &(f, c)) in out.iter_mut().zip(configs.iter()) {
+            *slot = self.param_of[f as usize][c as usize];
+        }
+        let (mp, mo) = mobilities(board);
+        out[INSTANCES] = self.mobility + mp as u32;
+        out[INSTANCES + 1] = self.mobility + MOBILITY_CAP as u32 + 1 + mo as u32;
+        out[INSTANCES + 2] = self.parity + board.empty_count() % 2;
+        out
+    }
+}
+
+#[inline]
+fn mobilities(board: &Board) -> (usize, usize) {
+    let mp = legal_moves(board.player, board.opponent).count_ones() as usize;
+    let mo = legal_moves(board.opponent, board.player).count_ones() as usize;
+    (mp.min(MOBILITY_CAP), mo.min(MOBILITY_CAP))
+}
+
+/// The configuration whose digit `i` is digit `perm[i]` of `config`.
+fn permute(config: usize, n: usize, perm: &[usize]) -> usize {
+    let mut digits = [0usize; 10];
+    let mut c = config;
+    for d in digits.iter_mut().take(n) {
+        *d = c % 3;
+        c /= 3;
+    }
+    (0..n).rev().fold(0, |acc, i| acc * 3 + digits[perm[i]])
+}
+
+/// The one layout (built once).
+pub fn layout() -> &'static Layout {
+    static LAYOUT: OnceLock<Layout> = OnceLock::new();
+    LAYOUT.get_or_init(Layout::build)
+}
+
+/// Fitted weights, expanded into one lookup table per phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternWeights {
+    /// `params[phase * layout.params + weight]`, hundredths of a disc.
+    params: Vec<i16>,
+    /// Per phase: every family's full table, then the mobility and parity weights.
+    tables: Vec<i16>,
+    stride: usize,
+    offsets: [usize; FAMILIES.len()],
+    extras: usize,
+}
+
+impl PatternWeights {
+    /// Weights from one value per (phase, weight number), hundredths of a disc.
+    pub fn from_params(params: Vec<i16>) -> PatternWeights {
+        let layout = layout();
+        assert_eq!(
+            params.len(),
+            PHASES * layout.params,
+            "weights for the layout"
+        );
+        let mut offsets = [0usize; FAMILIES.len()];
+        let mut at = 0;
+        for (f, family) in FAMILIES.iter().enumerate() {
+            offsets[f] = at;
+            at += family.size();
+        }
+        let extras = at;
+        let stride = at + (layout.params - layout.mobility as usize);
+        let mut tables = vec![0i16; stride * PHASES];
+        for phase in 0..PHASES {
+            let p = &params[phase * layout.params..(phase + 1) * layout.params];
+            let t = &mut tables[phase * stride..(phase + 1) * stride];
+            for (f, map) in layout.param_of.iter().enumerate() {
+                for (config, &w) in map.iter().enumerate() {
+                    t[offsets[f] + config] = p[w as usize];
+                }
+            }
+            t[extras..].copy_from_slice(&p[layout.mobility as usize..]);
+        }
+        PatternWeights {
+            params,
+            tables,
+            stride,
+            offsets,
+            extras,
+        }
+    }
+
+    /// All zero (an evaluation of 0 everywhere): the start of a fit.
+    pub fn zero() -> PatternWeights {
+        PatternWeights::from_params(vec![0; PHASES * layout().params])
+    }
+
+    /// One value per (phase, weight number).
+    pub fn params(&self) -> &[i16] {
+        &self.params
+    }
+
+    /// The evaluation of `board` for the side to move, in hundredths of a disc.
+    #[inline]
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let empties = board.empty_count();
+        let t = &self.tables[phase(empties) * self.stride..][..self.stride];
+        let mut configs = [(0u8, 0u32); INSTANCES];
+        index::read_all(board.player, board.opponent, &mut configs);
+        let mut total = 0i32;
+        for &(f, c) in &configs {
+            total += t[self.offsets[f as usize] + c as usize] as i32;
+        }
+        let (mp, mo) = mobilities(board);
+        let e = &t[self.extras..];
+        total += e[mp] as i32 + e[MOBILITY_CAP + 1 + mo] as i32;
+        total += e[2 * (MOBILITY_CAP + 1) + (empties % 2) as usize] as i32;
+        total.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// The shipped weights (`weights.bin`, written by `othello-tutor train`).
+pub static WEIGHTS_FILE: &[u8] = include_bytes!("weights.bin");
+
+/// The shipped weights, decoded once. A damaged file (the build checks it too) stops
+/// the program with the reason.
+pub fn shipped() -> Arc<PatternWeights> {
+    static SHIPPED: OnceLock<Arc<PatternWeights>> = OnceLock::new();
+    SHIPPED
+        .get_or_init(|| match decode(WEIGHTS_FILE) {
+            Ok(w) => Arc::new(w),
+            Err(e) => panic!("the shipped pattern weights (src/engine/pattern/weights.bin): {e}"),
+        })
+        .clone()
+}
+
+/// Which family a weight number belongs to (for reports).
+pub fn family_of(weight: u32) -> Option<Family> {
+    let layout = layout();
+    FAMILIES
+        .iter()
+        .zip(&layout.param_of)
+        .find(|(_, map)| map.contains(&weight))
+        .map(|(&f, _)| f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::symmetry;
+
+    fn random_weights(seed: u64) -> PatternWeights {
+        let mut x = seed;
+        let params = (0..PHASES * layout().params)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 2001) as i16 - 1000
+            })
+            .collect();
+        PatternWeights::from_params(params)
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        // With random weights, the eight images of any position get the same value:
+        // every family's instances and their shared weights are consistent.
+        let w = random_weights(7);
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let p = x & 0x00FF_FFFF_FFFF_FF00 | (x >> 7 & 0x8100_0000_0000_0081);
+            let o = (x.rotate_left(23) & !p) & 0x7E7E_7E7E_7E7E_7E7E;
+            let b = Board {
+                player: p,
+                opponent: o,
+            };
+            let v = w.evaluate(&b);
+            for s in 0..symmetry::SYMMETRIES {
+                assert_eq!(w.evaluate(&symmetry::board(&b, s)), v, "symmetry {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn features_match_the_evaluation() {
+        // The sum of the weights the features name is the evaluation (unclamped range).
+        let w = random_weights(11);
+        let layout = layout();
+        let b = Board::start()
+            .play(crate::engine::Square::parse("f5").unwrap())
+            .unwrap();
+        let ph = phase(b.empty_count());
+        let sum: i32 = layout
+            .features(&b)
+            .iter()
+            .map(|&f| w.params()[ph * layout.params + f as usize] as i32)
+            .sum();
+        assert_eq!(w.evaluate(&b), sum.clamp(-MAX_EVAL, MAX_EVAL));
+    }
+
+    #[test]
+    fn shared_weights_halve_the_symmetric_families() {
+        let layout = layout();
+        // Row 2 (8 squares, reversal): (3^8 + 3^4) / 2 distinct configurations.
+        let row2: std::collections::HashSet<u32> = layout.param_of[1].iter().copied().collect();
+        assert_eq!(row2.len(), (6561 + 81) / 2);
+        // The 2x5 block has no symmetry of its own.
+        let block: std::collections::HashSet<u32> = layout.param_of[5].iter().copied().collect();
+        assert_eq!(block.len(), 59049);
+    }
+
+    #[test]
+    fn the_shipped_weights_load() {
+        let w = shipped();
+        assert_eq!(w.params().len(), PHASES * layout().params);
+    }
+}
