@@ -60,9 +60,9 @@ enum Command {
     },
     /// Play a match between two players from XOT openings, each colour in turn
     Match {
-        /// greedy, static, mobility, or level1..level6
+        /// greedy, static, mobility, level1..level6, or an evaluation (patterns, features)
         a: String,
-        /// greedy, static, mobility, or level1..level6
+        /// greedy, static, mobility, level1..level6, or an evaluation (patterns, features)
         b: String,
         /// Number of games (played in pairs: each opening once with each colour)
         #[arg(long, default_value_t = 20)]
@@ -70,6 +70,12 @@ enum Command {
         /// First opening of the XOT list to use
         #[arg(long, default_value_t = 0)]
         offset: usize,
+        /// Search depth when two evaluations play (patterns, features)
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Exact solving at or below this many empties when two evaluations play
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=30))]
+        exact: u32,
     },
     /// Train the pattern evaluation (resumable): self-play, labels, fit; writes the
     /// weights file and a report of the error per phase on held-back positions
@@ -248,7 +254,19 @@ fn run(cli: Cli) -> ExitCode {
             b,
             games,
             offset,
-        }) => cli::matches::run(&a, &b, games, offset),
+            depth,
+            exact,
+        }) => cli::matches::run(
+            &a,
+            &b,
+            games,
+            offset,
+            &cli::matches::DuelSettings {
+                depth,
+                exact,
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            },
+        ),
         Some(Command::Train {
             dir,
             games,

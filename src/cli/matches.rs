@@ -1,7 +1,10 @@
 //! `othello-tutor match A B`: a match between two players from XOT openings.
 
 use super::{UserError, outln};
+use othello_tutor::engine::duel::duel;
+use othello_tutor::engine::evaluator::Evaluator;
 use othello_tutor::engine::players::{MAX_LEVEL, Player, Strategy, play_game};
+use othello_tutor::engine::search::Limits;
 use rand::SeedableRng;
 
 /// Reads a player's name: greedy, static, mobility, or level1..level6.
@@ -17,15 +20,60 @@ pub fn parse_strategy(text: &str) -> Result<Strategy, UserError> {
             .map(Strategy::Engine)
             .ok_or_else(|| {
                 UserError(format!(
-                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL})"
+                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL}; or two evaluations: patterns, features)"
                 ))
             }),
     }
 }
 
+/// Reads an evaluation's name: patterns or features.
+fn parse_evaluator(text: &str) -> Option<Evaluator> {
+    match text.to_ascii_lowercase().as_str() {
+        "patterns" => Some(Evaluator::patterns()),
+        "features" => Some(Evaluator::features()),
+        _ => None,
+    }
+}
+
+/// Settings of a match between two evaluations.
+pub struct DuelSettings {
+    /// Search depth of both sides.
+    pub depth: u32,
+    /// Both solve exactly at or below this many empties.
+    pub exact: u32,
+    /// Threads.
+    pub threads: usize,
+}
+
 /// Plays `games` games (each opening once with each colour) and prints one line:
-/// wins, draws, losses, score and mean margin for `a`.
-pub fn run(a: &str, b: &str, games: usize, offset: usize) -> Result<(), UserError> {
+/// wins, draws, losses, score and mean margin for `a`. Two evaluations (`patterns`,
+/// `features`) play a deterministic match at `duel.depth`.
+pub fn run(
+    a: &str,
+    b: &str,
+    games: usize,
+    offset: usize,
+    duel_settings: &DuelSettings,
+) -> Result<(), UserError> {
+    if let (Some(ea), Some(eb)) = (parse_evaluator(a), parse_evaluator(b)) {
+        let openings: Vec<_> = (0..games.div_ceil(2))
+            .map(|i| othello_tutor::tutor::openings::xot_position(offset + i))
+            .collect();
+        let limits = Limits::depth(duel_settings.depth, duel_settings.exact);
+        let r = duel(&openings, &ea, &eb, limits, duel_settings.threads);
+        outln!(
+            "{a} vs {b} at depth {} (exact at {}): {} games, {} wins, {} draws, {} losses, score {:.1}%, mean margin {:+.1}",
+            duel_settings.depth,
+            duel_settings.exact,
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses,
+            r.score_percent(),
+            r.margin as f64 / r.games().max(1) as f64
+        );
+        return Ok(());
+    }
     let (sa, sb) = (parse_strategy(a)?, parse_strategy(b)?);
     let (mut pa, mut pb) = (Player::new(sa), Player::new(sb));
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
