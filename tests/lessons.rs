@@ -3,10 +3,12 @@
 
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
 use othello_tutor::engine::search::Searcher;
-use othello_tutor::engine::{Game, Move, Square};
+use othello_tutor::engine::{Color, Game, Move, Square};
 use othello_tutor::tutor::content::{self, Source};
+use othello_tutor::tutor::explain::Illegal;
 use othello_tutor::tutor::lesson::{
-    Answer, Goal, GoalStatus, Lesson, NextAction, Step, StepAttempts, lesson_stars, stars,
+    Answer, Ask, Check, Goal, GoalStatus, Lesson, Mismatch, NextAction, Problem, Step,
+    StepAttempts, lesson_stars, stars,
 };
 use othello_tutor::tutor::progress::{
     DATA_ENV, LessonProgress, Progress, ProgressStore, resolve_data_dir,
@@ -133,6 +135,30 @@ fn each_broken_step_kind_gives_its_exact_error() {
             "broken-lessons/question.toml, step 1, field answer: stated 5, but the engine finds 4 for legal-moves",
             "broken-lessons/read.toml, step 1, field play: a1 flips nothing: it does not flank any white disc in a straight line.",
         ]
+    );
+    // The errors are typed: the squares and answers, not composed text.
+    assert!(matches!(
+        &report.errors[0].problem,
+        Problem::Mismatch(Mismatch::Concept { stated, found, check: Check::Wedge, .. })
+            if stated.contains(sq("e1")) && found.contains(sq("a4"))
+    ));
+    assert_eq!(
+        report.errors[2].problem,
+        Problem::Mismatch(Mismatch::Answer {
+            stated: Answer::Number(5),
+            found: Answer::Number(4),
+            ask: Ask::LegalMoves,
+        })
+    );
+    assert_eq!(
+        report.errors[3].problem,
+        Problem::IllegalMove {
+            square: sq("a1"),
+            why: Illegal::FlipsNothing {
+                square: sq("a1"),
+                opponent: Color::White,
+            },
+        }
     );
     assert!(!report.is_ok());
     // The three files that load are counted; the summary stays the last line.

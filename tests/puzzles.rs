@@ -4,13 +4,14 @@
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
 use othello_tutor::engine::players::{Player, Strategy};
 use othello_tutor::engine::search::Searcher;
-use othello_tutor::engine::{Color, Move};
+use othello_tutor::engine::{Color, Move, Square};
 use othello_tutor::tutor::feedback::grade_move;
 use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
 use othello_tutor::tutor::practice::{Practice, Setup};
 use othello_tutor::tutor::puzzle::{
-    Goal, Proof, Puzzle, Theme, check_puzzles, load_dir, load_embedded, parse_set, proof_searcher,
-    prove_puzzle, sample_indices, to_toml,
+    Disproof, Goal, IllegalPuzzleMove, InvalidPuzzle, Proof, Puzzle, PuzzleProblem, Theme,
+    check_puzzles, load_dir, load_embedded, parse_set, proof_searcher, prove_puzzle,
+    sample_indices, to_toml,
 };
 use othello_tutor::tutor::rating::{Rating, TAU, update};
 use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange, personal_puzzles};
@@ -241,6 +242,24 @@ fn broken_puzzle_files_give_exact_errors() {
         format!("{label}/f.toml, puzzle ok-1, field id: the id is already used in {label}/e.toml"),
     ];
     assert_eq!(messages, expected);
+    // The errors are typed: the squares and values, not composed text.
+    let h1 = Square::parse("h1").unwrap();
+    assert!(matches!(
+        &errors[1].problem,
+        PuzzleProblem::IllegalMove(IllegalPuzzleMove::Accepted { step: 1, illegal, .. })
+            if illegal.contains(h1) && illegal.len() == 1
+    ));
+    assert!(matches!(
+        &errors[2].problem,
+        PuzzleProblem::Disproved(Disproof::Themes { stated, .. }) if stated.contains(&Theme::Wedge)
+    ));
+    assert_eq!(
+        errors[3].problem,
+        PuzzleProblem::Invalid(InvalidPuzzle::WrongSide {
+            given: "black".into(),
+            actual: Color::White,
+        })
+    );
     // e.toml's puzzle is good; f.toml's first passes the loading checks, and the engine
     // finds its error.
     assert_eq!(puzzles.len(), 2);
@@ -256,6 +275,15 @@ fn broken_puzzle_files_give_exact_errors() {
              a1 (best value +42); the file accepts a1 h7"
         )]
     );
+    assert!(matches!(
+        prove_puzzle(wrong, &mut searcher)[0].problem,
+        PuzzleProblem::Disproved(Disproof::StepMoves {
+            step: 1,
+            winning: false,
+            value: 42,
+            ..
+        })
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

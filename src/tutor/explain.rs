@@ -410,18 +410,47 @@ pub fn explain_move(pos: &Position, sq: Square) -> Vec<String> {
     }
 }
 
+/// Why a square is not a legal placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The square holds a disc.
+    #[error("{0} is already occupied.")]
+    Occupied(Square),
+    /// The side to move has no legal move at all.
+    #[error("{0} has no legal move and must pass.")]
+    MustPass(Color),
+    /// A disc there would flank no disc of the opponent.
+    #[error(
+        "{square} flips nothing: it does not flank any {} disc in a straight line.",
+        .opponent.name().to_lowercase()
+    )]
+    FlipsNothing {
+        /// The square.
+        square: Square,
+        /// The colour of the discs it would have to flank.
+        opponent: Color,
+    },
+}
+
+impl Illegal {
+    /// Why `sq` is not legal in `pos` (assuming it is not).
+    pub fn of(pos: &Position, sq: Square) -> Illegal {
+        if pos.disc_at(sq).is_some() {
+            Illegal::Occupied(sq)
+        } else if pos.legal_moves().is_empty() {
+            Illegal::MustPass(pos.to_move)
+        } else {
+            Illegal::FlipsNothing {
+                square: sq,
+                opponent: pos.to_move.opposite(),
+            }
+        }
+    }
+}
+
 /// Why a placement is illegal, in plain words.
 pub fn illegal_reason(pos: &Position, sq: Square) -> String {
-    if pos.disc_at(sq).is_some() {
-        format!("{sq} is already occupied.")
-    } else if pos.legal_moves().is_empty() {
-        format!("{} has no legal move and must pass.", pos.to_move)
-    } else {
-        format!(
-            "{sq} flips nothing: it does not flank any {} disc in a straight line.",
-            pos.to_move.opposite().name().to_lowercase()
-        )
-    }
+    Illegal::of(pos, sq).to_string()
 }
 
 /// The few facts that tell a played move from a better one (what the played move

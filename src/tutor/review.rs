@@ -14,8 +14,8 @@ use crate::engine::{Color, Move, Position, Square, SquareSet};
 use crate::tutor::feedback::GOOD_MAX_LOSS;
 use crate::tutor::practice::Practice;
 use crate::tutor::puzzle::{
-    Goal, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleError, PuzzleProblem, PuzzleSource, Step, Theme,
-    themes_of,
+    Goal, InvalidPuzzle, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleError, PuzzleProblem,
+    PuzzleSource, Step, Theme, themes_of,
 };
 use crate::tutor::rating::{
     DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_PUZZLE_RATING, MIN_PUZZLE_RATING,
@@ -233,22 +233,22 @@ impl PersonalPuzzle {
     /// engine's facts. Fails if the stored record is damaged.
     pub fn to_puzzle(&self) -> Result<Puzzle, PuzzleError> {
         let file = "progress (personal puzzles)";
-        let bad = |field: &str, text: String| {
+        let bad = |field: &str, what: InvalidPuzzle| {
             PuzzleError::new(
                 file,
                 Some(&self.id),
                 Some(field),
-                PuzzleProblem::Invalid(text),
+                PuzzleProblem::Invalid(what),
             )
         };
         let position = parse_obf(&self.position)
-            .map_err(|e| bad("position", e.to_string()))?
+            .map_err(|e| bad("position", InvalidPuzzle::StoredPosition(Box::new(e))))?
             .position;
         let square = |field: &str, t: &str| {
             Square::parse(t)
                 .ok()
                 .filter(|&sq| position.board.is_legal(sq))
-                .ok_or_else(|| bad(field, format!("`{t}` is not a legal move here")))
+                .ok_or_else(|| bad(field, InvalidPuzzle::NotLegalHere(t.to_string())))
         };
         let best = square("best", &self.best)?;
         let mut accepted = SquareSet::EMPTY;
@@ -256,7 +256,7 @@ impl PersonalPuzzle {
             accepted.0 |= square("accepted", t)?.bit();
         }
         if !accepted.contains(best) {
-            return Err(bad("accepted", "the best move is not accepted".into()));
+            return Err(bad("accepted", InvalidPuzzle::BestNotAccepted));
         }
         let proof = if self.exact {
             Proof::Exact

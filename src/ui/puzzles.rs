@@ -9,6 +9,7 @@ use super::nav::{self, Route};
 use super::shell::{now, show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
 use super::worker::lock;
+use super::wrap_text::push_lines;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::course::LessonRun;
 use crate::tutor::puzzle::{Puzzle, Theme, load_puzzles};
@@ -338,13 +339,7 @@ fn panel_text(st: &State, progress: &PuzzleProgress, now: u64) -> String {
             out.push_str("[ and ] step through the solution; n: next puzzle.\n");
         }
     }
-    if !st.lines.is_empty() {
-        out.push('\n');
-        for l in &st.lines {
-            out.push_str(l);
-            out.push('\n');
-        }
-    }
+    push_lines(&mut out, &st.lines);
     out
 }
 

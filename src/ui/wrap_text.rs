@@ -9,6 +9,19 @@ fn cols(s: &str) -> usize {
     s.chars().count()
 }
 
+/// Appends a block of message lines to a panel's text: a blank line, then each line
+/// on its own; nothing when there are none.
+pub fn push_lines(out: &mut String, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    out.push('\n');
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
 /// Text wrapped to the width it is given, with hanging indents.
 #[derive(Default)]
 pub struct WrapText {

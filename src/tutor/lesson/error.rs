@@ -2,13 +2,14 @@
 
 use super::EXACT_MAX_EMPTIES;
 use super::answers::QuestionError;
-use super::model::{Ask, Check, Goal};
+use super::model::{Answer, Ask, Check, Goal};
 use super::playout::ProofError;
+use crate::engine::analysis::MoveValue;
 use crate::engine::notation::NotationError;
 use crate::engine::players::MAX_LEVEL;
 use crate::engine::search::SearchError;
 use crate::engine::{Color, Square, SquareSet};
-use crate::tutor::explain::square_list;
+use crate::tutor::explain::{Illegal, square_list};
 
 /// One problem in a content file, with where it is: file, step (1-based) and field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,19 +94,19 @@ pub enum Problem {
     #[error("`{0}` is not a square (a1 to h8)")]
     BadSquare(String),
     /// A move that is not legal in the step's position (the rules' reason).
-    #[error("{0}")]
-    IllegalMove(String),
+    #[error("{why}")]
+    IllegalMove {
+        /// The square.
+        square: Square,
+        /// Why it is not legal there.
+        why: Illegal,
+    },
     /// A value out of its range, or fields that do not fit together.
     #[error(transparent)]
     Invalid(#[from] Invalid),
     /// A stated answer the engine does not confirm.
-    #[error("stated {stated}, but the engine finds {computed}")]
-    Mismatch {
-        /// What the file says.
-        stated: String,
-        /// What the engine computes (with the basis of the computation).
-        computed: String,
-    },
+    #[error(transparent)]
+    Mismatch(#[from] Mismatch),
     /// The engine could not prove the statement (goal not forceable, search stopped).
     #[error(transparent)]
     NotProved(#[from] Unproved),
@@ -229,6 +230,122 @@ pub enum Invalid {
     /// Every legal move is accepted.
     #[error("every legal move ({}) is accepted, so the step tests nothing", square_list(*.0))]
     EveryMoveAccepted(SquareSet),
+}
+
+/// A stated answer the engine does not confirm: what the file states, what the
+/// engine finds, and the basis of its finding.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    /// A concept check whose moves the engine's features give otherwise.
+    #[error(
+        "stated {}, but the engine finds {} for {}{}",
+        square_list(*.stated),
+        square_list(*.found),
+        .check.name(),
+        concept_basis(*.check, .counts)
+    )]
+    Concept {
+        /// The moves the file lists.
+        stated: SquareSet,
+        /// The moves the check gives.
+        found: SquareSet,
+        /// The check.
+        check: Check,
+        /// Each legal move with the number the check compares.
+        counts: Vec<(Square, u32)>,
+    },
+    /// Listed moves that are not within the tolerance of the best (a `moves` check).
+    #[error(
+        "stated {}, but the engine finds {} not{} among the best ({basis}: {})",
+        square_list(*.stated),
+        square_list(*.outside),
+        within(*.tolerance),
+        value_list(.values)
+    )]
+    NotAmongBest {
+        /// The moves the file lists.
+        stated: SquareSet,
+        /// The listed moves that are not good enough.
+        outside: SquareSet,
+        /// The tolerance in discs.
+        tolerance: u32,
+        /// How the moves were valued.
+        basis: Basis,
+        /// Every move's value, best first.
+        values: Vec<MoveValue>,
+    },
+    /// A `best` or `exact` check whose best moves are others.
+    #[error(
+        "stated {}, but the engine finds {}{} ({basis}: {})",
+        square_list(*.stated),
+        square_list(*.found),
+        within(*.tolerance),
+        value_list(.values)
+    )]
+    Best {
+        /// The moves the file lists.
+        stated: SquareSet,
+        /// The moves within the tolerance of the best.
+        found: SquareSet,
+        /// The tolerance in discs.
+        tolerance: u32,
+        /// How the moves were valued.
+        basis: Basis,
+        /// Every move's value, best first.
+        values: Vec<MoveValue>,
+    },
+    /// A question whose answer is another.
+    #[error("stated {stated}, but the engine finds {found} for {}", .ask.name())]
+    Answer {
+        /// The answer the file states.
+        stated: Answer,
+        /// The answer the engine computes.
+        found: Answer,
+        /// The question.
+        ask: Ask,
+    },
+}
+
+/// How the engine valued the moves: exactly, or by a search of a depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Basis {
+    /// The exact solver.
+    #[error("exact")]
+    Exact,
+    /// A search of this depth.
+    #[error("depth {0}")]
+    Depth(u32),
+}
+
+/// " (opponent moves after each move: c4 3, …)" for a concept check; empty for others.
+fn concept_basis(check: Check, counts: &[(Square, u32)]) -> String {
+    let what = match check {
+        Check::MinOpponentMobility => "opponent moves after",
+        Check::Quiet => "frontier discs flipped by",
+        Check::MaxStable => "stable discs after",
+        Check::MaxFlips => "discs flipped by",
+        Check::Parity => "region size of",
+        _ => return String::new(),
+    };
+    let items: Vec<String> = counts.iter().map(|(sq, n)| format!("{sq} {n}")).collect();
+    format!(" ({what} each move: {})", items.join(", "))
+}
+
+/// " within N of the best" for a tolerance, empty without one.
+fn within(tolerance: u32) -> String {
+    if tolerance > 0 {
+        format!(" within {tolerance} of the best")
+    } else {
+        String::new()
+    }
+}
+
+fn value_list(values: &[MoveValue]) -> String {
+    values
+        .iter()
+        .map(|v| format!("{} {:+}", v.mv, v.discs()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Why the engine could not prove a statement.

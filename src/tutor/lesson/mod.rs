@@ -149,7 +149,9 @@ mod stars;
 
 pub use answers::QuestionError;
 pub use convert::parse_opponent;
-pub use error::{ContentError, Duplicate, Invalid, PositionProblem, Problem, Unproved};
+pub use error::{
+    Basis, ContentError, Duplicate, Invalid, Mismatch, PositionProblem, Problem, Unproved,
+};
 pub use model::{
     Answer, Ask, Check, FindMove, Goal, GoalStatus, Lesson, PlayOut, Question, Read, Setup, Step,
     StepHeader, Verdict,

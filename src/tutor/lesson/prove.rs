@@ -11,13 +11,13 @@
 //! - `question`: the stated answer equals the one the engine computes.
 //! - `play-out`: the goal can be forced against every reply.
 
-use super::error::{ContentError, Invalid, Problem, Unproved};
+use super::error::{Basis, ContentError, Invalid, Mismatch, Problem, Unproved};
 use super::model::{Check, FindMove, Lesson, PlayOut, Question, Step};
 use crate::engine::SquareSet;
-use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::analysis::{AnalysisOptions, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
-use crate::tutor::explain::{move_facts, square_list};
+use crate::tutor::explain::move_facts;
 
 /// How hard the engine works to prove the answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,44 +77,17 @@ pub fn prove_lesson(
     errors
 }
 
-fn value_list(values: &[MoveValue]) -> String {
-    values
-        .iter()
-        .map(|v| format!("{} {:+}", v.mv, v.discs()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The number behind a concept check for one move, to show in a mismatch.
-fn concept_key(check: Check, pos: &Position, sq: Square) -> String {
-    let Some(f) = move_facts(pos, sq) else {
-        return "illegal".into();
-    };
+/// The number behind a concept check for one legal move, to show in a mismatch.
+fn concept_count(check: Check, pos: &Position, sq: Square) -> Option<u32> {
+    let f = move_facts(pos, sq)?;
     match check {
-        Check::MinOpponentMobility => format!("{}", f.their_moves_after),
-        Check::Quiet => format!("{}", f.frontier_flipped.len()),
-        Check::MaxStable => format!("{}", f.stable_after),
-        Check::MaxFlips => format!("{}", f.flipped.len()),
-        Check::Parity => format!("{}", f.region_size),
-        _ => String::new(),
+        Check::MinOpponentMobility => Some(f.their_moves_after),
+        Check::Quiet => Some(f.frontier_flipped.len()),
+        Check::MaxStable => Some(f.stable_after),
+        Check::MaxFlips => Some(f.flipped.len()),
+        Check::Parity => Some(f.region_size),
+        _ => None,
     }
-}
-
-fn concept_basis(check: Check, pos: &Position) -> String {
-    let what = match check {
-        Check::MinOpponentMobility => "opponent moves after",
-        Check::Quiet => "frontier discs flipped by",
-        Check::MaxStable => "stable discs after",
-        Check::MaxFlips => "discs flipped by",
-        Check::Parity => "region size of",
-        _ => return String::new(),
-    };
-    let items: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|sq| format!("{sq} {}", concept_key(check, pos, sq)))
-        .collect();
-    format!(" ({what} each move: {})", items.join(", "))
 }
 
 fn prove_find_move(
@@ -130,15 +103,16 @@ fn prove_find_move(
             if set != fm.moves {
                 err(
                     "moves",
-                    Problem::Mismatch {
-                        stated: square_list(fm.moves),
-                        computed: format!(
-                            "{} for {}{}",
-                            square_list(set),
-                            fm.check.name(),
-                            concept_basis(fm.check, pos)
-                        ),
-                    },
+                    Problem::Mismatch(Mismatch::Concept {
+                        stated: fm.moves,
+                        found: set,
+                        check: fm.check,
+                        counts: pos
+                            .legal_moves()
+                            .into_iter()
+                            .filter_map(|sq| Some((sq, concept_count(fm.check, pos, sq)?)))
+                            .collect(),
+                    }),
                 );
             }
             set
@@ -167,9 +141,9 @@ fn prove_find_move(
             };
             let exact = values.iter().all(|v| v.exact);
             let basis = if exact {
-                "exact".to_string()
+                Basis::Exact
             } else {
-                format!("depth {}", settings.depth)
+                Basis::Depth(settings.depth)
             };
             let floor = best.discs() - fm.tolerance as i32;
             let within: SquareSet = values
@@ -180,24 +154,18 @@ fn prove_find_move(
                     Move::Pass => None,
                 })
                 .collect();
-            let tol = if fm.tolerance > 0 {
-                format!(" within {} of the best", fm.tolerance)
-            } else {
-                String::new()
-            };
             if fm.check == Check::Moves {
                 let outside = SquareSet(fm.moves.0 & !within.0);
                 if !outside.is_empty() {
                     err(
                         "moves",
-                        Problem::Mismatch {
-                            stated: square_list(fm.moves),
-                            computed: format!(
-                                "{} not{tol} among the best ({basis}: {})",
-                                square_list(outside),
-                                value_list(&values)
-                            ),
-                        },
+                        Problem::Mismatch(Mismatch::NotAmongBest {
+                            stated: fm.moves,
+                            outside,
+                            tolerance: fm.tolerance,
+                            basis,
+                            values,
+                        }),
                     );
                 }
                 fm.moves
@@ -205,14 +173,13 @@ fn prove_find_move(
                 if within != fm.moves {
                     err(
                         "moves",
-                        Problem::Mismatch {
-                            stated: square_list(fm.moves),
-                            computed: format!(
-                                "{}{tol} ({basis}: {})",
-                                square_list(within),
-                                value_list(&values)
-                            ),
-                        },
+                        Problem::Mismatch(Mismatch::Best {
+                            stated: fm.moves,
+                            found: within,
+                            tolerance: fm.tolerance,
+                            basis,
+                            values,
+                        }),
                     );
                 }
                 within
@@ -231,10 +198,11 @@ fn prove_question(q: &Question, searcher: &mut Searcher, err: &mut dyn FnMut(&st
         Ok(a) if a == q.answer => {}
         Ok(a) => err(
             "answer",
-            Problem::Mismatch {
-                stated: q.answer.to_string(),
-                computed: format!("{a} for {}", q.ask.name()),
-            },
+            Problem::Mismatch(Mismatch::Answer {
+                stated: q.answer.clone(),
+                found: a,
+                ask: q.ask,
+            }),
         ),
         Err(e) => err("ask", Problem::NotProved(e.into())),
     }

@@ -47,11 +47,11 @@ pub fn parse_setup(text: &str) -> Result<Setup, Problem> {
 
 /// The legality rule for constructed (OBF) positions: the centre squares are
 /// occupied and the occupied squares form one king-connected group.
-pub fn check_constructed(pos: &Position) -> Result<(), Problem> {
+pub fn check_constructed(pos: &Position) -> Result<(), PositionProblem> {
     const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
     let occupied = pos.black() | pos.white();
     if occupied & CENTRE != CENTRE {
-        return Err(PositionProblem::CentreEmpty.into());
+        return Err(PositionProblem::CentreEmpty);
     }
     let mut group = CENTRE;
     loop {
@@ -63,7 +63,7 @@ pub fn check_constructed(pos: &Position) -> Result<(), Problem> {
     }
     let loose = occupied & !group;
     if loose != 0 {
-        return Err(PositionProblem::Disconnected(SquareSet(loose)).into());
+        return Err(PositionProblem::Disconnected(SquareSet(loose)));
     }
     Ok(())
 }

@@ -87,7 +87,7 @@ pub use crate::tutor::content::{
     check_embedded_puzzles as check_embedded, load_embedded_puzzles as load_embedded,
     load_puzzle_dir as load_dir, load_puzzles,
 };
-pub use error::{PuzzleError, PuzzleProblem};
+pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};

@@ -1,14 +1,13 @@
 //! Proving puzzles with the engine: the solver for exact puzzles, searches from
 //! cleared tables for searched ones (see the module documentation of `puzzle`).
 
-use super::error::{Ctx, PuzzleError, PuzzleProblem};
+use super::error::{Ctx, Disproof, InvalidPuzzle, PuzzleError, PuzzleProblem};
 use super::model::{Goal, Proof, Puzzle, plays};
 use super::{PROOF_TABLE_MB, QUICK_SAMPLE, SEARCH_VALUE_TOLERANCE};
 use crate::engine::analysis::{AnalysisOptions, analyze};
 use crate::engine::eval::UNITS_PER_DISC;
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square, SquareSet};
-use crate::tutor::explain::square_list;
 use std::collections::BTreeMap;
 
 /// A searcher with the tables proofs use.
@@ -48,7 +47,7 @@ pub fn prove_puzzle(p: &Puzzle, searcher: &mut Searcher) -> Vec<PuzzleError> {
         id: Some(&p.id),
         errors: Vec::new(),
     };
-    let stopped = |ctx: &mut Ctx| ctx.invalid("position", "the proof was stopped");
+    let stopped = |ctx: &mut Ctx| ctx.invalid("position", InvalidPuzzle::ProofStopped);
     match p.proof {
         Proof::Search { depth } => {
             let st = &p.steps[0];
@@ -60,27 +59,32 @@ pub fn prove_puzzle(p: &Puzzle, searcher: &mut Searcher) -> Vec<PuzzleError> {
                 if !st.accepted.contains(top) {
                     ctx.err(
                         "accepted",
-                        PuzzleProblem::Disproved(format!(
-                            "at depth {d} the search prefers {top}, not {}",
-                            square_list(st.accepted)
-                        )),
+                        PuzzleProblem::Disproved(Disproof::SearchPrefers {
+                            depth: d,
+                            top,
+                            accepted: st.accepted,
+                        }),
                     );
                 } else if gap < p.margin {
                     ctx.err(
                         "margin",
-                        PuzzleProblem::Disproved(format!(
-                            "at depth {d} {top} is only {gap} discs ahead, not {}",
-                            p.margin
-                        )),
+                        PuzzleProblem::Disproved(Disproof::SearchGap {
+                            depth: d,
+                            top,
+                            gap,
+                            margin: p.margin,
+                        }),
                     );
                 }
                 if d == depth && (value - p.value).abs() > SEARCH_VALUE_TOLERANCE {
                     ctx.err(
                         "value",
-                        PuzzleProblem::Disproved(format!(
-                            "at depth {d} the search values {top} at {value:+}, not {:+}",
-                            p.value
-                        )),
+                        PuzzleProblem::Disproved(Disproof::SearchValue {
+                            depth: d,
+                            top,
+                            value,
+                            stated: p.value,
+                        }),
                     );
                 }
             }
@@ -121,19 +125,18 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
     for (k, st) in p.steps.iter().enumerate() {
         let v = searcher.solver().solve(&st.position.board).ok()?.score;
         step_values.push(v);
-        let (set, what) = match p.goal {
-            Goal::Win => (moves_at_least(searcher, &st.position, 1)?, "winning moves"),
-            _ => (moves_at_least(searcher, &st.position, v)?, "best moves"),
-        };
+        let winning = p.goal == Goal::Win;
+        let set = moves_at_least(searcher, &st.position, if winning { 1 } else { v })?;
         if set != st.accepted {
             ctx.err(
                 "accepted",
-                PuzzleProblem::Disproved(format!(
-                    "step {}: the solver's {what} are {} (best value {v:+}); the file accepts {}",
-                    k + 1,
-                    square_list(set),
-                    square_list(st.accepted)
-                )),
+                PuzzleProblem::Disproved(Disproof::StepMoves {
+                    step: k + 1,
+                    winning,
+                    found: set,
+                    value: v,
+                    accepted: st.accepted,
+                }),
             );
         }
     }
@@ -141,7 +144,10 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
     if v != p.value {
         ctx.err(
             "value",
-            PuzzleProblem::Disproved(format!("the exact value is {v:+}, not {:+}", p.value)),
+            PuzzleProblem::Disproved(Disproof::ExactValue {
+                value: v,
+                stated: p.value,
+            }),
         );
     }
     // The margin: the best move left out of the first step is worth exactly v - margin.
@@ -166,23 +172,18 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
     if !above.is_empty() || next_best.is_empty() {
         ctx.err(
             "margin",
-            PuzzleProblem::Disproved(format!(
-                "the best move left out is not worth exactly {target:+} (value {v:+} minus margin {}){}",
-                p.margin,
-                if above.is_empty() {
-                    ": every one is worth less".to_string()
-                } else {
-                    format!(": {} worth more", square_list(above))
-                }
-            )),
+            PuzzleProblem::Disproved(Disproof::Margin {
+                target,
+                value: v,
+                margin: p.margin,
+                above,
+            }),
         );
     }
     if p.goal == Goal::Win && (v <= 0 || target > 0) {
         ctx.err(
             "goal",
-            PuzzleProblem::Disproved(format!(
-                "a win puzzle needs a win ({v:+}) and no winning move left out (next best {target:+})"
-            )),
+            PuzzleProblem::Disproved(Disproof::NotAWin { value: v, target }),
         );
     }
     // The solution keeps the optimal value at every move.
@@ -197,11 +198,12 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
             if s != expected {
                 ctx.err(
                     "solution",
-                    PuzzleProblem::Disproved(format!(
-                        "move {} ({sq}) is not a best move: the best keeps {expected:+} for {}",
-                        i + 1,
-                        pos.to_move
-                    )),
+                    PuzzleProblem::Disproved(Disproof::NotBest {
+                        number: i + 1,
+                        square: sq,
+                        expected,
+                        side: pos.to_move,
+                    }),
                 );
                 return Some(());
             }
@@ -212,10 +214,10 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
     if pos.is_game_over() && pos.board.final_score() != expected {
         ctx.err(
             "solution",
-            PuzzleProblem::Disproved(format!(
-                "the line ends {:+}, not {expected:+}",
-                pos.board.final_score()
-            )),
+            PuzzleProblem::Disproved(Disproof::LineEnds {
+                score: pos.board.final_score(),
+                expected,
+            }),
         );
     }
     Some(())
@@ -251,7 +253,7 @@ pub fn check_puzzles(
                 &p.file,
                 Some(&p.id),
                 Some("position"),
-                PuzzleProblem::Invalid(format!("the same position as puzzle {other}")),
+                PuzzleProblem::Invalid(InvalidPuzzle::SamePosition(other.to_string())),
             ));
         } else {
             seen.insert(key, &p.id);

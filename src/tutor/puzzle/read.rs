@@ -2,18 +2,14 @@
 //! with its file, puzzle and field. No engine search here (see [`super::prove_puzzle`]).
 
 use super::MAX_EXACT_EMPTIES;
-use super::error::{Ctx, PuzzleError, PuzzleProblem};
+use super::error::{Ctx, Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
 use super::model::{Goal, Proof, Puzzle, PuzzleSource, Step, Theme, color_name, plays};
 use super::raw::RawPuzzle;
 use super::themes::themes_of;
-use crate::engine::notation::{parse_obf, parse_transcript, to_obf};
-use crate::engine::{Move, Position, Square, SquareSet};
-use crate::tutor::explain::square_list;
+use crate::engine::notation::{parse_obf, parse_transcript};
+use crate::engine::{Move, Square, SquareSet};
+use crate::tutor::lesson::check_constructed;
 use serde::Deserialize;
-
-fn check_constructed(pos: &Position) -> Result<(), String> {
-    crate::tutor::lesson::check_constructed(pos).map_err(|p| p.to_string())
-}
 
 impl RawPuzzle {
     /// Checks a raw puzzle into a [`Puzzle`]; `file` names it in the errors. Returns
@@ -30,20 +26,17 @@ impl RawPuzzle {
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if !id_ok {
-            ctx.invalid("id", "an id is made of a-z, 0-9 and '-'");
+            ctx.invalid("id", InvalidPuzzle::BadId);
         }
         let goal = Goal::parse(&self.goal);
         if goal.is_none() {
-            ctx.invalid(
-                "goal",
-                format!("`{}` is not a goal (best, win, line)", self.goal),
-            );
+            ctx.invalid("goal", InvalidPuzzle::BadGoal(self.goal.clone()));
         }
         let proof = match self.depth {
             None => Proof::Exact,
             Some(d) => {
                 if !(2..=30).contains(&d) {
-                    ctx.invalid("depth", format!("{d} is not a search depth from 2 to 30"));
+                    ctx.invalid("depth", InvalidPuzzle::BadDepth(d));
                 }
                 Proof::Search { depth: d }
             }
@@ -51,59 +44,47 @@ impl RawPuzzle {
         let position = match parse_obf(&self.position) {
             Ok(rec) if rec.move_scores.is_empty() => Some(rec.position),
             Ok(_) => {
-                ctx.invalid("position", "an OBF line without move scores is expected");
+                ctx.invalid("position", InvalidPuzzle::MoveScores);
                 None
             }
             Err(e) => {
                 ctx.invalid(
                     "position",
-                    format!("`{}` is not an OBF line: {e}", self.position),
+                    InvalidPuzzle::NotObf {
+                        text: self.position.clone(),
+                        reason: Box::new(e),
+                    },
                 );
                 None
             }
         };
         if self.why.trim().is_empty() {
-            ctx.invalid("why", "the explanation is empty");
+            ctx.invalid("why", InvalidPuzzle::EmptyWhy);
         }
         if !(crate::tutor::rating::MIN_PUZZLE_RATING..=crate::tutor::rating::MAX_PUZZLE_RATING)
             .contains(&self.rating)
         {
-            ctx.invalid(
-                "rating",
-                format!("{} is not between 600 and 2400", self.rating),
-            );
+            ctx.invalid("rating", InvalidPuzzle::BadRating(self.rating));
         }
         if !(-64..=64).contains(&self.value) {
-            ctx.invalid(
-                "value",
-                format!("{} is not a disc margin (-64 to 64)", self.value),
-            );
+            ctx.invalid("value", InvalidPuzzle::BadValue(self.value));
         }
         if self.margin < 1 {
-            ctx.invalid(
-                "margin",
-                format!("{} is not a positive margin", self.margin),
-            );
+            ctx.invalid("margin", InvalidPuzzle::BadMargin(self.margin));
         }
         let mut themes = Vec::new();
         for t in &self.themes {
             match Theme::parse(t) {
                 Some(th) if themes.contains(&th) => {
-                    ctx.invalid("themes", format!("`{t}` is listed twice"))
+                    ctx.invalid("themes", InvalidPuzzle::ThemeTwice(t.clone()))
                 }
                 Some(th) => themes.push(th),
-                None => ctx.invalid(
-                    "themes",
-                    format!(
-                        "`{t}` is not a theme ({})",
-                        Theme::ALL.map(Theme::name).join(", ")
-                    ),
-                ),
+                None => ctx.invalid("themes", InvalidPuzzle::BadTheme(t.clone())),
             }
         }
         themes.sort();
         if self.source.generator.trim().is_empty() {
-            ctx.invalid("source.generator", "the generator is empty");
+            ctx.invalid("source.generator", InvalidPuzzle::EmptyGenerator);
         }
         let mut solution = Vec::new();
         for (i, text) in self.solution.iter().enumerate() {
@@ -114,7 +95,10 @@ impl RawPuzzle {
                     Ok(sq) => solution.push(Move::Place(sq)),
                     Err(_) => ctx.invalid(
                         "solution",
-                        format!("move {}: `{text}` is not a square (a1-h8) or pass", i + 1),
+                        InvalidPuzzle::BadMove {
+                            number: i + 1,
+                            text: text.clone(),
+                        },
                     ),
                 }
             }
@@ -124,13 +108,20 @@ impl RawPuzzle {
             let mut set = SquareSet::EMPTY;
             for text in list {
                 match Square::parse(text) {
-                    Ok(sq) if set.contains(sq) => {
-                        ctx.invalid("accepted", format!("step {}: {sq} is listed twice", i + 1))
-                    }
+                    Ok(sq) if set.contains(sq) => ctx.invalid(
+                        "accepted",
+                        InvalidPuzzle::AcceptedTwice {
+                            step: i + 1,
+                            square: sq,
+                        },
+                    ),
                     Ok(sq) => set.0 |= sq.bit(),
                     Err(_) => ctx.invalid(
                         "accepted",
-                        format!("step {}: `{text}` is not a square (a1-h8)", i + 1),
+                        InvalidPuzzle::BadSquare {
+                            step: i + 1,
+                            text: text.clone(),
+                        },
                     ),
                 }
             }
@@ -144,69 +135,59 @@ impl RawPuzzle {
         }
         // The position.
         if let Err(e) = check_constructed(&position) {
-            ctx.invalid("position", e);
+            ctx.invalid("position", InvalidPuzzle::Constructed(e));
         }
         if color_name(position.to_move) != self.to_move {
             ctx.invalid(
                 "to_move",
-                format!(
-                    "`{}` does not match the position, where {} is to move",
-                    self.to_move,
-                    color_name(position.to_move)
-                ),
+                InvalidPuzzle::WrongSide {
+                    given: self.to_move.clone(),
+                    actual: position.to_move,
+                },
             );
         }
         if position.legal_moves().len() < 2 {
             ctx.invalid(
                 "position",
-                format!(
-                    "{} has {} legal move(s): a puzzle needs a choice",
-                    position.to_move,
-                    position.legal_moves().len()
-                ),
+                InvalidPuzzle::NoChoice {
+                    side: position.to_move,
+                    count: position.legal_moves().len(),
+                },
             );
         }
         let empties = position.board.empty_count();
         if proof == Proof::Exact && empties > MAX_EXACT_EMPTIES {
-            ctx.invalid(
-                "depth",
-                format!(
-                    "{empties} empties: an exact puzzle has at most {MAX_EXACT_EMPTIES}; give a search depth"
-                ),
-            );
+            ctx.invalid("depth", InvalidPuzzle::TooManyEmpties(empties));
         }
         if proof != Proof::Exact && goal != Goal::Best {
-            ctx.invalid(
-                "goal",
-                "a searched puzzle (with a depth) must have the goal `best`",
-            );
+            ctx.invalid("goal", InvalidPuzzle::SearchedNotBest);
         }
         if proof == Proof::Exact && self.value % 2 != 0 {
-            ctx.invalid(
-                "value",
-                format!("{} is odd: exact final margins are even", self.value),
-            );
+            ctx.invalid("value", InvalidPuzzle::OddValue(self.value));
         }
         // The steps.
         let n_steps = accepted_sets.len();
         match goal {
-            Goal::Line if n_steps < 2 => ctx.invalid("accepted", "a line has two steps or more"),
+            Goal::Line if n_steps < 2 => ctx.invalid("accepted", InvalidPuzzle::ShortLine),
             Goal::Best | Goal::Win if n_steps != 1 => ctx.invalid(
                 "accepted",
-                format!("a `{}` puzzle has one step, not {n_steps}", goal.name()),
+                InvalidPuzzle::NotOneStep {
+                    goal,
+                    steps: n_steps,
+                },
             ),
             _ => {}
         }
         if proof != Proof::Exact && accepted_sets.first().is_some_and(|s| s.len() != 1) {
-            ctx.invalid("accepted", "a searched puzzle accepts exactly one move");
+            ctx.invalid("accepted", InvalidPuzzle::SearchedNotOneMove);
         }
         if solution.len() + 1 < 2 * n_steps {
             ctx.invalid(
                 "solution",
-                format!(
-                    "{} moves do not cover {n_steps} steps and the replies between them",
-                    solution.len()
-                ),
+                InvalidPuzzle::ShortSolution {
+                    moves: solution.len(),
+                    steps: n_steps,
+                },
             );
         }
         if !ctx.errors.is_empty() {
@@ -219,7 +200,11 @@ impl RawPuzzle {
             if let Err(e) = pos.play(mv) {
                 ctx.err(
                     "solution",
-                    PuzzleProblem::IllegalMove(format!("move {} ({mv}): {e}", i + 1)),
+                    PuzzleProblem::IllegalMove(IllegalPuzzleMove::Solution {
+                        number: i + 1,
+                        mv,
+                        reason: e,
+                    }),
                 );
                 return Err(ctx.errors);
             }
@@ -230,54 +215,41 @@ impl RawPuzzle {
                 let Move::Place(sq) = mv else {
                     ctx.invalid(
                         "solution",
-                        format!(
-                            "move {}: the learner must have a move at step {}",
-                            i + 1,
-                            k + 1
-                        ),
+                        InvalidPuzzle::LearnerPasses {
+                            number: i + 1,
+                            step: k + 1,
+                        },
                     );
                     return Err(ctx.errors);
                 };
                 if pos.to_move != position.to_move {
-                    ctx.invalid(
-                        "solution",
-                        format!("move {}: not the learner's turn", i + 1),
-                    );
+                    ctx.invalid("solution", InvalidPuzzle::NotLearnersTurn(i + 1));
                 }
                 if acc.0 & !legal.0 != 0 {
                     ctx.err(
                         "accepted",
-                        PuzzleProblem::IllegalMove(format!(
-                            "step {}: {} not legal (legal: {})",
-                            k + 1,
-                            square_list(SquareSet(acc.0 & !legal.0)),
-                            square_list(legal)
-                        )),
+                        PuzzleProblem::IllegalMove(IllegalPuzzleMove::Accepted {
+                            step: k + 1,
+                            illegal: SquareSet(acc.0 & !legal.0),
+                            legal,
+                        }),
                     );
                 } else if acc == legal {
-                    ctx.invalid(
-                        "accepted",
-                        format!(
-                            "step {}: every legal move is accepted: nothing to find",
-                            k + 1
-                        ),
-                    );
+                    ctx.invalid("accepted", InvalidPuzzle::NothingToFind(k + 1));
                 } else if acc.is_empty() {
-                    ctx.invalid("accepted", format!("step {}: no move is accepted", k + 1));
+                    ctx.invalid("accepted", InvalidPuzzle::NoneAccepted(k + 1));
                 }
                 if k + 1 < n_steps && acc.len() > 1 {
-                    ctx.invalid(
-                        "accepted",
-                        format!(
-                            "step {}: a line's steps before the last accept one move only",
-                            k + 1
-                        ),
-                    );
+                    ctx.invalid("accepted", InvalidPuzzle::LineStepAcceptsMany(k + 1));
                 }
                 if !acc.contains(sq) {
                     ctx.invalid(
                         "solution",
-                        format!("move {} ({sq}) is not accepted at step {}", i + 1, k + 1),
+                        InvalidPuzzle::NotAccepted {
+                            number: i + 1,
+                            square: sq,
+                            step: k + 1,
+                        },
                     );
                 }
                 steps.push(Step {
@@ -293,34 +265,20 @@ impl RawPuzzle {
         if let Some(game) = &self.source.game {
             match parse_transcript(game) {
                 Ok(g) if g.current() == position => {}
-                Ok(g) => ctx.invalid(
-                    "source.game",
-                    format!(
-                        "the game reaches `{}`, not the puzzle's position",
-                        to_obf(&g.current())
-                    ),
-                ),
-                Err(e) => ctx.invalid("source.game", format!("not a game: {e}")),
+                Ok(g) => ctx.invalid("source.game", InvalidPuzzle::OtherGame(g.current())),
+                Err(e) => ctx.invalid("source.game", InvalidPuzzle::NotAGame(Box::new(e))),
             }
         }
         // The themes.
         if let Some(first) = steps.first() {
             let computed = themes_of(&position, first.answer, self.value, proof);
             if computed != themes {
-                let names = |v: &[Theme]| {
-                    if v.is_empty() {
-                        "none".to_string()
-                    } else {
-                        v.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
-                    }
-                };
                 ctx.err(
                     "themes",
-                    PuzzleProblem::Disproved(format!(
-                        "the engine's facts give {}; the file says {}",
-                        names(&computed),
-                        names(&themes)
-                    )),
+                    PuzzleProblem::Disproved(Disproof::Themes {
+                        computed,
+                        stated: themes.clone(),
+                    }),
                 );
             }
         }
@@ -371,7 +329,7 @@ pub fn parse_set(file: &str, text: &str) -> (Vec<Puzzle>, Vec<PuzzleError>) {
                 file,
                 None,
                 Some("title"),
-                PuzzleProblem::Invalid("the title is a string".into()),
+                PuzzleProblem::Invalid(InvalidPuzzle::TitleNotString),
             )),
             "puzzle" => {
                 let Some(list) = value.as_array() else {

@@ -2,16 +2,15 @@
 //! board, prompt, feedback) that resumes where the learner left off.
 
 use super::board_view::{BoardView, board_screen, board_with};
-use super::nav::{self, Route};
 use super::shell::{show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
 use super::worker::Job;
 use super::worker::lock;
+use super::wrap_text::push_lines;
 use crate::engine::players::choose_move;
 use crate::engine::search::Searcher;
 use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::content::load_lessons;
-use crate::tutor::course::{lesson_game, lesson_game_setup, lesson_puzzles};
 use crate::tutor::lesson::{
     GoalStatus, Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict,
 };
@@ -22,10 +21,12 @@ use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, Te
 use std::sync::{Arc, Mutex};
 
 mod answer;
+mod finish;
 mod list;
 mod playout;
 
 use answer::AnswerField;
+use finish::{open_lesson_game, open_lesson_puzzles, report_save_error, settle, show_finished};
 
 pub use list::open_list;
 use playout::play_out_move;
@@ -271,13 +272,7 @@ fn panel_text(st: &State) -> String {
     {
         out.push_str("\nThe opponent is thinking…\n");
     }
-    if !st.feedback.is_empty() {
-        out.push('\n');
-        for f in &st.feedback {
-            out.push_str(f);
-            out.push('\n');
-        }
-    }
+    push_lines(&mut out, &st.feedback);
     if let Some(stars) = st.finished {
         out.push_str(&format!(
             "\nLesson finished: {} (saved). n: what to practise next\n",
@@ -461,80 +456,6 @@ fn next(siv: &mut Cursive, shared: &Shared) {
     show_progress_notice(siv);
 }
 
-fn report_save_error(siv: &mut Cursive, error: Option<String>) {
-    if let Some(e) = error {
-        with_progress(siv, |ps| {
-            ps.notice = Some(format!("Progress could not be saved: {e}"));
-        });
-    }
-}
-
-/// Finishes the lesson as soon as its last step is done (solved or shown), so that
-/// leaving then keeps it finished; returns its stars once it is finished.
-fn settle(siv: &mut Cursive, shared: &Shared) -> Option<u8> {
-    let (lesson_id, interactive, attempts, interactive_total) = {
-        let st = lock(shared);
-        if st.finished.is_some() {
-            return st.finished;
-        }
-        if !st.done() || st.index + 1 < st.lesson.steps.len() {
-            return None;
-        }
-        (
-            st.lesson.id.clone(),
-            st.step().is_interactive(),
-            st.attempts,
-            st.lesson.interactive_count() as u32,
-        )
-    };
-    let (stars, save_error) = with_progress(siv, |ps| {
-        let lp = ps.progress.lesson_mut(&lesson_id);
-        if interactive {
-            lp.record(&attempts);
-        }
-        let stars = lp.finish(interactive_total);
-        (stars, ps.save().err())
-    });
-    report_save_error(siv, save_error);
-    lock(shared).finished = Some(stars);
-    Some(stars)
-}
-
-fn show_finished(siv: &mut Cursive, shared: &Shared, stars: u8) {
-    show_progress_notice(siv);
-    let lesson = {
-        let mut st = lock(shared);
-        cancel(&mut st);
-        st.lesson.clone()
-    };
-    let (l1, l2) = (lesson.clone(), lesson.clone());
-    let (id1, id2) = (lesson.id.clone(), lesson.id.clone());
-    let game_text = lesson_game(&lesson).task;
-    crate::ui::size_guard::add_layer(
-        siv,
-        Dialog::around(TextView::new(format!(
-            "{}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
-             Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
-            lesson.title,
-            stars_text(stars)
-        )))
-        .title("Well done")
-        .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
-        .button("Game (g)", move |s| open_lesson_game(s, &l2))
-        .button("Lessons (Esc)", move |s| open_list(s, Some(&id1)))
-        .wrap_with(OnEventView::new)
-        .on_event('p', {
-            let l = lesson.clone();
-            move |s| open_lesson_puzzles(s, &l)
-        })
-        .on_event('g', {
-            let l = lesson.clone();
-            move |s| open_lesson_game(s, &l)
-        })
-        .on_event(Key::Esc, move |s| open_list(s, Some(&id2))),
-    );
-}
-
 fn previous(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
@@ -593,20 +514,4 @@ fn leave(siv: &mut Cursive, shared: &Shared) {
         st.lesson.id.clone()
     };
     open_list(siv, Some(&id));
-}
-
-fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
-    let puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
-    match lesson_puzzles(lesson, &puzzles) {
-        Some(run) => nav::go(siv, Route::Puzzles(Some(run))),
-        None => crate::ui::size_guard::add_layer(
-            siv,
-            Dialog::info("No puzzle practises this lesson yet."),
-        ),
-    }
-}
-
-fn open_lesson_game(siv: &mut Cursive, lesson: &Lesson) {
-    let setup = lesson_game_setup(lesson);
-    nav::go(siv, Route::Practice(Box::new(setup)));
 }

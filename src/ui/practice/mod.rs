@@ -286,13 +286,7 @@ fn panel_text(st: &State) -> String {
             .collect();
         out.push_str(&format!("\nHint ({basis}): {}\n", listed.join("  ")));
     }
-    if !st.log.is_empty() {
-        out.push('\n');
-        for l in &st.log {
-            out.push_str(l);
-            out.push('\n');
-        }
-    }
+    super::wrap_text::push_lines(&mut out, &st.log);
     out
 }
 

@@ -12,7 +12,7 @@ use super::raw::{RawLesson, RawStep, StepKind};
 use super::setup::parse_setup;
 use crate::engine::players::{MAX_LEVEL, Strategy};
 use crate::engine::{Position, Square, SquareSet};
-use crate::tutor::explain::illegal_reason;
+use crate::tutor::explain::Illegal;
 use play_out::convert_play_out;
 use question::convert_question;
 
@@ -184,7 +184,13 @@ impl StepCtx<'_> {
         if pos.board.is_legal(sq) {
             true
         } else {
-            self.err(field, Problem::IllegalMove(illegal_reason(pos, sq)));
+            self.err(
+                field,
+                Problem::IllegalMove {
+                    square: sq,
+                    why: Illegal::of(pos, sq),
+                },
+            );
             false
         }
     }
