@@ -108,6 +108,13 @@ enum Command {
         /// Where to write the weights (default: weights.bin in the working folder)
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Instead of training: measure Multi-ProbCut's table with these weights on
+        /// the working folder's positions (writes mpc.txt there)
+        #[arg(long)]
+        calibrate: Option<std::path::PathBuf>,
+        /// Positions per four empties for --calibrate
+        #[arg(long, default_value_t = 150)]
+        calibrate_positions: usize,
     },
     /// Tune the evaluator's weights by self-play; writes the source of weights.rs
     Tune {
@@ -277,6 +284,8 @@ fn run(cli: Cli) -> ExitCode {
             iterations,
             jobs,
             out,
+            calibrate,
+            calibrate_positions,
         }) => (|| {
             let dir = match dir {
                 Some(d) => d,
@@ -287,7 +296,7 @@ fn run(cli: Cli) -> ExitCode {
             let out = out.unwrap_or_else(|| dir.join("weights.bin"));
             let threads =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            cli::train::run(&cli::train::TrainConfig {
+            let config = cli::train::TrainConfig {
                 dir,
                 games,
                 seed,
@@ -297,7 +306,11 @@ fn run(cli: Cli) -> ExitCode {
                 iterations,
                 threads,
                 out,
-            })
+            };
+            match calibrate {
+                Some(weights) => cli::train::calibrate(&config, &weights, calibrate_positions),
+                None => cli::train::run(&config),
+            }
         })(),
         Some(Command::Tune {
             games,

@@ -296,6 +296,80 @@ fn to_weights(params: &[f32]) -> PatternWeights {
     )
 }
 
+/// Measures Multi-ProbCut's predictions on `per_bucket` training positions per
+/// four empties (every depth from `mpc::MIN_DEPTH` to `mpc::MAX_CALIBRATED`, with the
+/// weights in `weights`) and writes the table to `out`.
+pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
+    use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
+    let bytes = std::fs::read(weights).map_err(io(weights))?;
+    let w = Arc::new(pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", weights.display())))?);
+    let all = positions(config)?;
+    // Every bucket's positions, spread evenly over the file (which is sorted by empties).
+    let mut work: Vec<(usize, Board)> = Vec::new();
+    for bucket in 4..BUCKETS {
+        let inside: Vec<&Board> = all
+            .iter()
+            .filter(|b| (b.empty_count() / BUCKET) as usize == bucket)
+            .collect();
+        let step = (inside.len() / per_bucket.max(1)).max(1);
+        work.extend(inside.iter().step_by(step).take(per_bucket).map(|&&b| (bucket, b)));
+    }
+    let depths = MAX_CALIBRATED as usize;
+    let results = std::sync::Mutex::new(vec![Vec::new(); work.len()]);
+    parallel("calibration positions", work.len(), config.threads, |i| {
+        let (_, board) = work[i];
+        let mut searcher = Searcher::new(4, 4);
+        searcher.set_evaluator(Evaluator::Patterns(w.clone()));
+        let mut values = Vec::with_capacity(depths);
+        for d in 1..=MAX_CALIBRATED.min(board.empty_count().saturating_sub(1)) {
+            let r = searcher.search(&board, Limits::depth(d, 0)).map_err(|e| UserError(e.to_string()))?;
+            values.push(r.score as f64);
+        }
+        results.lock().expect("lock")[i] = values;
+        Ok(())
+    })?;
+    let results = results.into_inner().expect("lock");
+    let mut table = mpc::Table::empty();
+    for bucket in 4..BUCKETS {
+        for depth in MIN_DEPTH..=MAX_CALIBRATED {
+            let s = mpc::shallow(depth) as usize;
+            let pairs: Vec<(f64, f64)> = work
+                .iter()
+                .zip(&results)
+                .filter(|((b, _), v)| *b == bucket && v.len() >= depth as usize)
+                .map(|(_, v)| (v[s - 1], v[depth as usize - 1]))
+                .collect();
+            if pairs.len() < 20 {
+                continue;
+            }
+            let n = pairs.len() as f64;
+            let (mx, my) = (
+                pairs.iter().map(|p| p.0).sum::<f64>() / n,
+                pairs.iter().map(|p| p.1).sum::<f64>() / n,
+            );
+            let sxx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+            let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+            let a = if sxx > 0.0 { (sxy / sxx).clamp(0.5, 1.5) } else { 1.0 };
+            let b = my - a * mx;
+            let var = pairs.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum::<f64>() / (n - 2.0);
+            table.set(
+                bucket,
+                depth,
+                Cut {
+                    shallow: s as u32,
+                    a: a as f32,
+                    b: b as f32,
+                    sigma: var.sqrt().max(1.0) as f32,
+                },
+            );
+        }
+    }
+    let out = config.dir.join("mpc.txt");
+    save(&out, table.to_text().as_bytes())?;
+    eprintln!("calibration written to {}", out.display());
+    Ok(())
+}
+
 /// Runs (or resumes) the whole pipeline.
 pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let t0 = Instant::now();

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod evaluator;
 pub mod features;
 pub mod game;
+pub mod mpc;
 pub mod notation;
 pub mod pattern;
 pub mod perft;

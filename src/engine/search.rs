@@ -8,6 +8,7 @@ use super::board::{Board, MAX_MOVES, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
 use super::evaluator::Evaluator;
+use super::mpc;
 use super::square::Square;
 use super::table::Table;
 use std::sync::Arc;
@@ -87,6 +88,8 @@ pub struct Searcher {
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     weights: Evaluator,
+    /// Multi-ProbCut: the calibration and the confidence `t` (off when `None`).
+    selectivity: Option<(Arc<mpc::Table>, f32)>,
 }
 
 impl Default for Searcher {
@@ -123,6 +126,7 @@ impl Searcher {
             pv: vec![[64u8; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             weights: Evaluator::default(),
+            selectivity: None,
         }
     }
 
@@ -134,6 +138,14 @@ impl Searcher {
     /// Uses `evaluator` from now on (and forgets the table, whose values it made).
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.weights = evaluator;
+        self.table.clear();
+    }
+
+    /// Prunes forward with Multi-ProbCut at confidence `t` (in standard deviations of
+    /// the shallow search's error; larger is safer and slower), or searches every move
+    /// (`None`, the default). Forgets the table, whose values were made otherwise.
+    pub fn set_selectivity(&mut self, selectivity: Option<(Arc<mpc::Table>, f32)>) {
+        self.selectivity = selectivity;
         self.table.clear();
     }
 
@@ -377,6 +389,48 @@ impl Searcher {
         best
     }
 
+    /// Multi-ProbCut's test at a node: `Some(beta)` or `Some(alpha)` when the shallow
+    /// search predicts, with confidence `t`, that the deep one fails high or low.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        cut: mpc::Cut,
+        t: f32,
+        ply: usize,
+    ) -> Option<i32> {
+        let margin = t * cut.sigma;
+        let limit = INF / 2;
+        if beta < limit {
+            let bound = ((beta as f32 + margin - cut.b) / cut.a).ceil() as i32;
+            if bound < limit {
+                let v = self.pvs(p, o, bound - 1, bound, cut.shallow, ply);
+                if self.stopped {
+                    return Some(0);
+                }
+                if v >= bound {
+                    return Some(beta);
+                }
+            }
+        }
+        if alpha > -limit {
+            let bound = ((alpha as f32 - margin - cut.b) / cut.a).floor() as i32;
+            if bound > -limit {
+                let v = self.pvs(p, o, bound, bound + 1, cut.shallow, ply);
+                if self.stopped {
+                    return Some(0);
+                }
+                if v <= bound {
+                    return Some(alpha);
+                }
+            }
+        }
+        None
+    }
+
     fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         let board = Board {
@@ -436,6 +490,17 @@ impl Searcher {
                 }
                 if lo == hi {
                     return lo;
+                }
+            }
+        }
+        if ply > 0 && depth >= mpc::MIN_DEPTH {
+            let cut = self
+                .selectivity
+                .as_ref()
+                .and_then(|(table, t)| table.get(empties, depth).map(|c| (c, *t)));
+            if let Some((cut, t)) = cut {
+                if let Some(v) = self.probcut(p, o, alpha, beta, cut, t, ply) {
+                    return v;
                 }
             }
         }

@@ -186,12 +186,7 @@ impl PatternWeights {
     pub fn evaluate(&self, board: &Board) -> i32 {
         let empties = board.empty_count();
         let t = &self.tables[phase(empties) * self.stride..][..self.stride];
-        let mut configs = [(0u8, 0u32); INSTANCES];
-        index::read_all(board.player, board.opponent, &mut configs);
-        let mut total = 0i32;
-        for &(f, c) in &configs {
-            total += t[self.offsets[f as usize] + c as usize] as i32;
-        }
+        let mut total = index::sum_all(board.player, board.opponent, t, &self.offsets);
         let (mp, mo) = mobilities(board);
         let e = &t[self.extras..];
         total += e[mp] as i32 + e[MOBILITY_CAP + 1 + mo] as i32;
@@ -274,13 +269,21 @@ mod tests {
         let b = Board::start()
             .play(crate::engine::Square::parse("f5").unwrap())
             .unwrap();
-        let ph = phase(b.empty_count());
-        let sum: i32 = layout
-            .features(&b)
-            .iter()
-            .map(|&f| w.params()[ph * layout.params + f as usize] as i32)
-            .sum();
-        assert_eq!(w.evaluate(&b), sum.clamp(-MAX_EVAL, MAX_EVAL));
+        let mut b = b;
+        // Along a game: every phase from 59 empties to the end.
+        while let Some(sq) = b.legal_moves().into_iter().last() {
+            let ph = phase(b.empty_count());
+            let sum: i32 = layout
+                .features(&b)
+                .iter()
+                .map(|&f| w.params()[ph * layout.params + f as usize] as i32)
+                .sum();
+            assert_eq!(w.evaluate(&b), sum.clamp(-MAX_EVAL, MAX_EVAL));
+            b = b.play_unchecked(sq);
+            if b.legal_moves_bits() == 0 {
+                b = b.pass();
+            }
+        }
     }
 
     #[test]
