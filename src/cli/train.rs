@@ -302,7 +302,9 @@ fn to_weights(params: &[f32]) -> PatternWeights {
 pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
     use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
     let bytes = std::fs::read(weights).map_err(io(weights))?;
-    let w = Arc::new(pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", weights.display())))?);
+    let w = Arc::new(
+        pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", weights.display())))?,
+    );
     let all = positions(config)?;
     // Every bucket's positions, spread evenly over the file (which is sorted by empties).
     let mut work: Vec<(usize, Board)> = Vec::new();
@@ -312,7 +314,13 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
             .filter(|b| (b.empty_count() / BUCKET) as usize == bucket)
             .collect();
         let step = (inside.len() / per_bucket.max(1)).max(1);
-        work.extend(inside.iter().step_by(step).take(per_bucket).map(|&&b| (bucket, b)));
+        work.extend(
+            inside
+                .iter()
+                .step_by(step)
+                .take(per_bucket)
+                .map(|&&b| (bucket, b)),
+        );
     }
     let depths = MAX_CALIBRATED as usize;
     let results = std::sync::Mutex::new(vec![Vec::new(); work.len()]);
@@ -322,7 +330,9 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
         searcher.set_evaluator(Evaluator::Patterns(w.clone()));
         let mut values = Vec::with_capacity(depths);
         for d in 1..=MAX_CALIBRATED.min(board.empty_count().saturating_sub(1)) {
-            let r = searcher.search(&board, Limits::depth(d, 0)).map_err(|e| UserError(e.to_string()))?;
+            let r = searcher
+                .search(&board, Limits::depth(d, 0))
+                .map_err(|e| UserError(e.to_string()))?;
             values.push(r.score as f64);
         }
         results.lock().expect("lock")[i] = values;
@@ -349,9 +359,17 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
             );
             let sxx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
             let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-            let a = if sxx > 0.0 { (sxy / sxx).clamp(0.5, 1.5) } else { 1.0 };
+            let a = if sxx > 0.0 {
+                (sxy / sxx).clamp(0.5, 1.5)
+            } else {
+                1.0
+            };
             let b = my - a * mx;
-            let var = pairs.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum::<f64>() / (n - 2.0);
+            let var = pairs
+                .iter()
+                .map(|p| (p.1 - a * p.0 - b).powi(2))
+                .sum::<f64>()
+                / (n - 2.0);
             table.set(
                 bucket,
                 depth,
@@ -435,6 +453,22 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
             r.positions,
             r.rms
         ));
+    }
+    // A phase without positions (the first moves, before the XOT openings' 52
+    // empties) takes the weights of the nearest phase that has them.
+    for ph in 1..PHASES {
+        let empty = by_empties
+            .iter()
+            .enumerate()
+            .all(|(e, (b, _))| b.is_empty() || pattern::phase(e as u32) != ph);
+        if empty {
+            let (lower, upper) = params.split_at_mut(ph * n);
+            upper[..n].copy_from_slice(&lower[(ph - 1) * n..]);
+            report.push_str(&format!(
+                "{ph:>5}  no positions: the weights of phase {}\n",
+                ph - 1
+            ));
+        }
     }
     let weights = to_weights(&params);
     save(&config.out, &pattern::encode(&weights))?;

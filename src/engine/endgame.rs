@@ -827,7 +827,7 @@ impl MoveList {
                         player: cp,
                         opponent: co,
                     };
-                    k += super::eval::evaluate(&child) * 30 / 100;
+                    k += super::pattern::shipped_ref().evaluate(&child) * 30 / 100;
                 }
                 if bit & CORNERS != 0 {
                     k -= 32;
@@ -894,14 +894,14 @@ fn opponent_best_reply(p: u64, o: u64) -> i32 {
         opponent: o,
     };
     if moves == 0 {
-        return super::eval::evaluate(&b);
+        return super::pattern::shipped_ref().evaluate(&b);
     }
     let mut best = -100_000;
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
         let c = b.play_unchecked(Square::from_index_unchecked(sq));
-        best = best.max(-super::eval::evaluate(&c));
+        best = best.max(-super::pattern::shipped_ref().evaluate(&c));
     }
     best
 }
@@ -918,7 +918,7 @@ fn guess(board: &Board, depth: u32) -> i32 {
             return -negamax(&b.pass(), depth, -beta, -alpha);
         }
         if depth == 0 {
-            return super::eval::evaluate(b);
+            return super::pattern::shipped_ref().evaluate(b);
         }
         let mut best = -100_000;
         let mut m = moves;

@@ -47,6 +47,6 @@ impl Evaluator {
 impl Default for Evaluator {
     /// The evaluation engines play and analyse with.
     fn default() -> Self {
-        Evaluator::features()
+        Evaluator::patterns()
     }
 }

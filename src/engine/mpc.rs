@@ -85,7 +85,10 @@ impl Table {
             for (i, cut) in row.iter().enumerate() {
                 if let Some(c) = cut {
                     let depth = i as u32 + MIN_DEPTH;
-                    out.push_str(&format!("{bucket} {depth} {:.4} {:.1} {:.1}\n", c.a, c.b, c.sigma));
+                    out.push_str(&format!(
+                        "{bucket} {depth} {:.4} {:.1} {:.1}\n",
+                        c.a, c.b, c.sigma
+                    ));
                 }
             }
         }
@@ -165,8 +168,20 @@ mod tests {
         assert_eq!(back.get(21, 8).map(|c| c.sigma), Some(250.0));
         assert_eq!(back.get(21, 9), None);
         // Deeper than the calibration: the deepest row's numbers, its own shallow depth.
-        t.set(5, MAX_CALIBRATED, Cut { shallow: 6, a: 1.0, b: 0.0, sigma: 300.0 });
-        assert_eq!(t.get(20, 20).map(|c| (c.shallow, c.sigma)), Some((10, 300.0)));
+        t.set(
+            5,
+            MAX_CALIBRATED,
+            Cut {
+                shallow: 6,
+                a: 1.0,
+                b: 0.0,
+                sigma: 300.0,
+            },
+        );
+        assert_eq!(
+            t.get(20, 20).map(|c| (c.shallow, c.sigma)),
+            Some((10, 300.0))
+        );
         assert_eq!(Table::parse("1 2 3").unwrap_err().line, 1);
         assert!(Table::parse("# c\n3 5 1.0 0 -2").is_err());
         assert!(Table::parse("99 5 1.0 0 2").is_err());

@@ -204,7 +204,16 @@ pub fn sum_all(p: u64, o: u64, table: &[i16], offsets: &[usize; FAMILIES.len()])
         let t = symmetry::transpose(b);
         let h = symmetry::mirror_horizontal(b);
         let th = symmetry::mirror_horizontal(t);
-        [b, b.swap_bytes(), h, h.swap_bytes(), t, t.swap_bytes(), th, th.swap_bytes()]
+        [
+            b,
+            b.swap_bytes(),
+            h,
+            h.swap_bytes(),
+            t,
+            t.swap_bytes(),
+            th,
+            th.swap_bytes(),
+        ]
     };
     let (ps, os) = (turn(p), turn(o));
     let mut total = 0i32;

@@ -201,13 +201,20 @@ pub static WEIGHTS_FILE: &[u8] = include_bytes!("weights.bin");
 /// The shipped weights, decoded once. A damaged file (the build checks it too) stops
 /// the program with the reason.
 pub fn shipped() -> Arc<PatternWeights> {
+    shipped_static().clone()
+}
+
+/// The shipped weights, borrowed (for hot paths that cannot afford a reference count).
+pub fn shipped_ref() -> &'static PatternWeights {
+    shipped_static()
+}
+
+fn shipped_static() -> &'static Arc<PatternWeights> {
     static SHIPPED: OnceLock<Arc<PatternWeights>> = OnceLock::new();
-    SHIPPED
-        .get_or_init(|| match decode(WEIGHTS_FILE) {
-            Ok(w) => Arc::new(w),
-            Err(e) => panic!("the shipped pattern weights (src/engine/pattern/weights.bin): {e}"),
-        })
-        .clone()
+    SHIPPED.get_or_init(|| match decode(WEIGHTS_FILE) {
+        Ok(w) => Arc::new(w),
+        Err(e) => panic!("the shipped pattern weights (src/engine/pattern/weights.bin): {e}"),
+    })
 }
 
 /// Which family a weight number belongs to (for reports).
