@@ -23,7 +23,8 @@ struct Cli {
     /// Size of each engine table in MB (two tables; default 48)
     #[arg(long, global = true, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=4096))]
     table_mb: u64,
-    /// Threads for analysis (analyze, hints, feedback, bench); default: the machine's cores
+    /// Threads for analysis (analyze, hints, feedback, bench) and for the games of
+    /// `potential match`; default: the machine's cores
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
 }
@@ -153,9 +154,6 @@ enum PotentialCommand {
         /// Seed of the first game (game i uses seed + i)
         #[arg(long, default_value_t = 1000)]
         seed: u64,
-        /// Threads to spread the games over
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
     },
     /// Let the computer play itself; prints the record and "White +k", "Black +k" or "Draw"
     Selfplay {
@@ -274,7 +272,6 @@ fn run(cli: Cli) -> ExitCode {
                     pieces,
                     nodes,
                     seed,
-                    threads,
                 },
         }) => cli::potential::run_match(
             &a,

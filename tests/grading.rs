@@ -24,7 +24,11 @@ fn midgame_boards() -> Vec<Board> {
                     b = b.pass();
                     continue;
                 }
-                let sq = if k % 2 == 0 { moves[moves.len() - 1] } else { moves[0] };
+                let sq = if k % 2 == 0 {
+                    moves[moves.len() - 1]
+                } else {
+                    moves[0]
+                };
                 b = b.play_unchecked(sq);
             }
             b
@@ -94,11 +98,17 @@ fn values_do_not_depend_on_what_was_searched_before() {
     let mut used = Searcher::new(4, 4);
     for b in boards.iter().rev() {
         used.search(b, Limits::depth(9, 0)).expect("not stopped");
-        let deeper = AnalysisOptions { depth: 8, ..MIDGAME };
+        let deeper = AnalysisOptions {
+            depth: 8,
+            ..MIDGAME
+        };
         analyze(&mut used, b, deeper).expect("not stopped");
     }
     for (b, expected) in boards.iter().zip(&fresh) {
-        assert_eq!(&analyze(&mut used, b, MIDGAME).expect("not stopped"), expected);
+        assert_eq!(
+            &analyze(&mut used, b, MIDGAME).expect("not stopped"),
+            expected
+        );
     }
 }
 
@@ -165,7 +175,10 @@ fn exact_analysis_is_parallel_symmetric_and_right() {
     ];
     let expected: Vec<(String, i32)> = expected.iter().map(|(m, s)| (m.to_string(), *s)).collect();
     assert_eq!(got, expected);
-    assert!(one.iter().all(|v| v.exact && board.legal_prefix(&v.pv) == v.pv.len()));
+    assert!(
+        one.iter()
+            .all(|v| v.exact && board.legal_prefix(&v.pv) == v.pv.len())
+    );
     let image = symmetry::board(&board, 5);
     let turned = analyze_with_threads(&mut searcher, &image, options, 2).expect("not stopped");
     let mut a: Vec<i32> = one.iter().map(|v| v.score).collect();
@@ -213,7 +226,11 @@ fn a_flag_raised_from_another_thread_stops_every_thread() {
         Err(SearchError::Stopped) => {}
         Ok(values) => {
             // Partial: every move at one common depth, short of the target.
-            assert!(values.iter().all(|v| v.depth == values[0].depth && v.depth < 30));
+            assert!(
+                values
+                    .iter()
+                    .all(|v| v.depth == values[0].depth && v.depth < 30)
+            );
         }
     }
 }
