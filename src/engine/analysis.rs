@@ -82,8 +82,10 @@ pub fn default_threads() -> usize {
 /// pass gives one entry; a finished game gives none. The moves are spread over
 /// [`default_threads`] threads; see [`analyze_with_threads`].
 ///
-/// `searcher` is not used for the values (each move gets a fresh one, so that the
-/// values repeat); its stop flag is watched: raising it stops every thread. Stopped
+/// `searcher` is not used for the values (each move gets a fresh one with the default
+/// evaluation, so that the values repeat; weights given to `searcher` with
+/// `Searcher::set_weights` are not followed); its stop flag is watched: raising it
+/// stops every thread. Stopped
 /// (or out of time), it returns the values at the deepest depth that every move
 /// finished, or an error if one of them finished none.
 ///
@@ -119,13 +121,13 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
     let midgame = match options.depth {
         0..=6 => 1,
         7..=9 => 4,
-        _ => 16,
+        _ => 8,
     };
     let solver = match options.exact_empties.max(options.depth) {
         0..=12 => 1,
         13..=16 => 4,
-        17..=20 => 16,
-        _ => 32,
+        17..=20 => 8,
+        _ => 16,
     };
     (midgame, solver)
 }
@@ -206,7 +208,7 @@ pub fn analyze_with_threads(
         // Watch the caller's flag until every thread is done.
         let mut running = threads;
         while running > 0 {
-            match done_rx.recv_timeout(Duration::from_millis(2)) {
+            match done_rx.recv_timeout(Duration::from_millis(5)) {
                 Ok(()) => running -= 1,
                 Err(RecvTimeoutError::Timeout) => {
                     if !stop.load(Ordering::Relaxed) && stop_requested(searcher) {
