@@ -345,27 +345,32 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
         "  all (3 positions): best move in 2 (66.7%), mean loss 2.00 discs, worst 6"
     );
     assert_eq!(lines[3], "  beyond the exact threshold: no positions");
+    assert_eq!(
+        lines[4],
+        "  within the exact threshold (3 positions): best move in 2 (66.7%), mean loss 2.00 discs, worst 6"
+    );
     assert!(
-        lines[4].starts_with("  time per position: median "),
+        lines[5].starts_with("  time per position: median "),
         "{out}"
     );
     assert!(
-        lines[5].starts_with("grading: practice feedback settings (depth "),
+        lines[6].starts_with("grading: practice feedback settings (depth "),
         "{out}"
     );
     assert_eq!(
-        lines[6],
+        lines[7],
         "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%"
     );
-    assert_eq!(lines[7], "  beyond the exact threshold: no positions");
+    assert_eq!(lines[8], "  beyond the exact threshold: no positions");
     assert!(
-        lines[8].starts_with("  time per position, 2 threads: median "),
+        lines[9].starts_with("  time per position, 2 threads: median "),
         "{out}"
     );
     assert!(
-        lines[9].ends_with("(values identical to 2 threads: yes)"),
+        lines[10].ends_with("(values identical to 2 threads: yes)"),
         "{out}"
     );
+    assert_eq!(lines.len(), 11, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = run(&[

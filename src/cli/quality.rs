@@ -246,7 +246,7 @@ pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
         "move choice: search depth {depth}, exact at {exact_empties} empties or fewer (the strongest level's threshold), tables cleared per position, 1 thread"
     );
     let mut searcher = Searcher::default();
-    let (mut all, mut far) = (Choice::default(), Choice::default());
+    let (mut all, mut far, mut near) = (Choice::default(), Choice::default(), Choice::default());
     let mut times = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         eprint!("\rmove choice: {}/{}", i + 1, positions.len());
@@ -264,11 +264,14 @@ pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
         all.add(loss);
         if p.beyond_exact() {
             far.add(loss);
+        } else {
+            near.add(loss);
         }
     }
     eprintln!();
     outln!("{}", all.line("all"));
     outln!("{}", far.line("beyond the exact threshold"));
+    outln!("{}", near.line("within the exact threshold"));
     outln!("  time per position: {}", time_figures(&times));
     // (b) Grades at the practice feedback's settings.
     outln!(
