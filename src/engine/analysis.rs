@@ -85,9 +85,10 @@ pub fn default_threads() -> usize {
 /// `searcher` is not used for the values (each move gets a fresh one with the default
 /// evaluation, so that the values repeat; weights given to `searcher` with
 /// `Searcher::set_weights` are not followed); its stop flag is watched: raising it
-/// stops every thread. Stopped
-/// (or out of time), it returns the values at the deepest depth that every move
-/// finished, or an error if one of them finished none.
+/// stops every thread. Stopped, or out of time (`options.time` is one deadline for
+/// every move), it returns the values at the deepest depth that every move finished,
+/// or an error if one of them finished none. Only fixed settings (no time limit)
+/// give values that repeat.
 ///
 /// ```
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
