@@ -23,6 +23,10 @@ struct Cli {
     /// Size of each engine table in MB (two tables; default 48)
     #[arg(long, global = true, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=4096))]
     table_mb: u64,
+    /// Threads for analysis (analyze, hints, feedback, bench) and for the games of
+    /// `potential match`; default: the machine's cores
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -52,11 +56,18 @@ enum Command {
         /// with "-" is taken as a position, not an option)
         position: Vec<String>,
         /// Search depth (default 12; exact anyway at 20 empties or fewer)
-        #[arg(long, conflicts_with = "exact", value_parser = clap::value_parser!(u32).range(1..=60))]
+        #[arg(long, conflicts_with_all = ["exact", "feedback", "hint"], value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
         /// Solve every move exactly, however many empties
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["feedback", "hint"])]
         exact: bool,
+        /// Exactly the practice feedback's settings, with the grade of each move:
+        /// "MOVE SCORE exact|dD GRADE PV..."
+        #[arg(long, conflicts_with = "hint")]
+        feedback: bool,
+        /// Exactly the hint's settings
+        #[arg(long)]
+        hint: bool,
     },
     /// Play a match between two players from XOT openings, each colour in turn
     Match {
@@ -155,8 +166,16 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
-    /// Print the speed figures, one per line
-    Bench,
+    /// Print the speed figures, one per line; with --quality, move quality and grading
+    /// against an OBF file whose every move is valued
+    Bench {
+        /// An OBF file with every move's value ("BOARD SIDE; e3:+4; f2:-2; ...")
+        #[arg(long)]
+        quality: Option<std::path::PathBuf>,
+        /// Depth of the move-choice search (with --quality)
+        #[arg(long, requires = "quality", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: u32,
+    },
 }
 
 #[derive(Subcommand)]
@@ -180,9 +199,6 @@ enum PotentialCommand {
         /// Seed of the first game (game i uses seed + i)
         #[arg(long, default_value_t = 1000)]
         seed: u64,
-        /// Threads to spread the games over
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
     },
     /// Let the computer play itself; prints the record and "White +k", "Black +k" or "Draw"
     Selfplay {
@@ -236,6 +252,9 @@ fn parse() -> Cli {
 
 /// Runs the subcommand.
 fn run(cli: Cli) -> ExitCode {
+    let threads = cli.threads.map_or(0, |t| t as usize);
+    othello_tutor::engine::analysis::set_default_threads(threads);
+    let threads = othello_tutor::engine::analysis::default_threads();
     let result = match cli.command {
         None => {
             cli::tui::run(othello_tutor::ui::UiOptions {
@@ -255,7 +274,20 @@ fn run(cli: Cli) -> ExitCode {
             position,
             depth,
             exact,
-        }) => cli::analyze::run(&position.join(" "), depth, exact),
+            feedback,
+            hint,
+        }) => {
+            let mode = if feedback {
+                cli::analyze::Mode::Feedback
+            } else if hint {
+                cli::analyze::Mode::Hint
+            } else if exact {
+                cli::analyze::Mode::Exact
+            } else {
+                cli::analyze::Mode::Depth(depth)
+            };
+            cli::analyze::run(&position.join(" "), mode, threads)
+        }
         Some(Command::Match {
             a,
             b,
@@ -335,7 +367,6 @@ fn run(cli: Cli) -> ExitCode {
                     pieces,
                     nodes,
                     seed,
-                    threads,
                 },
         }) => cli::potential::run_match(
             &a,
@@ -352,10 +383,17 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
         }
-        Some(Command::Bench) => {
-            cli::bench::run();
+        Some(Command::Bench {
+            quality: None,
+            depth: _,
+        }) => {
+            cli::bench::run(threads);
             Ok(())
         }
+        Some(Command::Bench {
+            quality: Some(file),
+            depth,
+        }) => cli::quality::run(&file, depth, threads),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -237,3 +237,180 @@ fn potential_match_prints_one_line_of_results() {
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(stderr(&bad).lines().count(), 1);
 }
+
+/// A midgame position (52 empties): beyond every exact-solve threshold.
+const MIDGAME: &str = "f5d6c3d3c4f4f6f3";
+
+/// "MOVE SCORE KIND ..." lines as (move, score, kind, rest).
+fn analysis_lines(text: &str) -> Vec<(String, i32, String, Vec<String>)> {
+    text.lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert!(w.len() >= 4, "{l}");
+            (
+                w[0].to_string(),
+                w[1].parse().unwrap_or_else(|_| panic!("{l}")),
+                w[2].to_string(),
+                w[3..].iter().map(|s| s.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn analyze_feedback_values_with_the_practice_settings_and_grades_each_move() {
+    use othello_tutor::tutor::feedback::Grade;
+    use othello_tutor::tutor::settings::{FEEDBACK_DEPTH, HINT_DEPTH};
+    let feedback = run(&["analyze", MIDGAME, "--feedback"]);
+    assert!(feedback.status.success(), "{}", stderr(&feedback));
+    let depth = FEEDBACK_DEPTH.to_string();
+    let plain = run(&["analyze", MIDGAME, "--depth", &depth]);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let graded = analysis_lines(&stdout(&feedback));
+    let values = analysis_lines(&stdout(&plain));
+    assert_eq!(graded.len(), values.len());
+    let best = graded[0].1;
+    for (g, v) in graded.iter().zip(&values) {
+        // The same move, value and kind; then the grade; then the same line.
+        assert_eq!((&g.0, g.1, &g.2), (&v.0, v.1, &v.2));
+        assert_eq!(g.2, format!("d{FEEDBACK_DEPTH}"));
+        assert_eq!(g.3[0], Grade::from_values(best, g.1).word(), "{g:?}");
+        assert_eq!(g.3[1..], v.3[..], "{g:?}");
+    }
+    assert!(stderr(&feedback).contains("practice feedback settings"));
+    // The hint: exactly a search of the hint's depth here.
+    let hint = run(&["analyze", "--hint", MIDGAME]);
+    assert!(hint.status.success(), "{}", stderr(&hint));
+    let depth = HINT_DEPTH.to_string();
+    let plain = run(&["analyze", MIDGAME, "--depth", &depth]);
+    assert_eq!(stdout(&hint), stdout(&plain));
+    // The modes exclude each other.
+    let both = run(&["analyze", MIDGAME, "--feedback", "--hint"]);
+    assert_eq!(both.status.code(), Some(2));
+    let both = run(&["analyze", MIDGAME, "--feedback", "--depth", "4"]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn analyze_gives_the_same_output_with_one_thread_or_two() {
+    let one = run(&["--threads", "1", "analyze", MIDGAME, "--depth", "7"]);
+    let two = run(&["analyze", MIDGAME, "--depth", "7", "--threads", "2"]);
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(stdout(&one), stdout(&two));
+    let zero = run(&["--threads", "0", "analyze", MIDGAME]);
+    assert_eq!(zero.status.code(), Some(2));
+}
+
+/// Writes `text` to a fresh file named `name` in the temporary directory.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("othello-tutor-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+#[test]
+fn bench_quality_reports_known_figures_on_a_hand_made_file() {
+    // FFO #1-#3 (14 empties, within every exact-solve threshold, so the engine's
+    // values are the exact ones). #1 and #3 with their true values; #2 with a4 (the
+    // engine's best, truly +10) said to be +4 and b2 (truly +0) said to be +10: the
+    // engine then loses 6 discs there, grades a4 best (truth: mistake, a miss) and b2
+    // a blunder (truth: best, a false alarm). g3 of #3 as +0.4 reads as 0.
+    let text = "% hand-made from tests/data/fforum-1-19.obf\n\
+--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;\n\
+\n\
+-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+4; B2:+10; A3:-6; G7:-8; A7:-12; H7:-14; B7:-14; H2:-24; % edited\n\
+----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X; D1:+2; G3:+0.4; B8:-2; B1:-4; C1:-4; A2:-4; A3:-6; B2:-12;\n";
+    let path = temp_file("quality.obf", text);
+    let o = run(&[
+        "bench",
+        "--quality",
+        path.to_str().expect("a path"),
+        "--threads",
+        "2",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains(": 3 positions, 0 beyond the feedback's exact threshold"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("move choice: search depth 10, exact at 20 empties"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2],
+        "  all (3 positions): best move in 2 (66.7%), mean loss 2.00 discs, worst 6"
+    );
+    assert_eq!(lines[3], "  beyond the exact threshold: no positions");
+    assert_eq!(
+        lines[4],
+        "  within the exact threshold (3 positions): best move in 2 (66.7%), mean loss 2.00 discs, worst 6"
+    );
+    assert!(
+        lines[5].starts_with("  time per position: median "),
+        "{out}"
+    );
+    assert!(
+        lines[6].starts_with("grading: practice feedback settings (depth "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[7],
+        "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%"
+    );
+    assert_eq!(lines[8], "  beyond the exact threshold: no positions");
+    assert!(
+        lines[9].starts_with("  time per position, 2 threads: median "),
+        "{out}"
+    );
+    assert!(
+        lines[10].ends_with("(values identical to 2 threads: yes)"),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 11, "{out}");
+    // Another depth changes only the search depth here (everything is exact).
+    let path = temp_file("quality-d4.obf", text);
+    let o = run(&[
+        "bench",
+        "--quality",
+        path.to_str().expect("a path"),
+        "--depth",
+        "4",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("search depth 4,"));
+}
+
+#[test]
+fn bench_quality_names_the_line_of_a_malformed_file() {
+    let good = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
+    let cases = [
+        ("bad-field", "G8+18", "\"G8+18\" is not MOVE:VALUE"),
+        ("missing", "G2:-24;", "no value for the legal move g2"),
+        ("illegal", "G2:-24; C3:+1", "c3 is not a legal move"),
+        ("board", "--XXXXX--", "64"),
+    ];
+    for (name, what, message) in cases {
+        let broken = match name {
+            "bad-field" => good.replace("G8:+18", what),
+            "missing" => good.replace(what, ""),
+            "illegal" => good.replace("G2:-24;", what),
+            _ => good.replacen(what, "-XXXXX--", 1),
+        };
+        let path = temp_file(
+            &format!("quality-{name}.obf"),
+            &format!("{good}\n% a comment\n{broken}\n"),
+        );
+        let o = run(&["bench", "--quality", path.to_str().expect("a path")]);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert_eq!(err.trim_end().lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(".obf:3: "), "{name}: {err}");
+        assert!(err.contains(message), "{name}: {err}");
+    }
+}

@@ -1,37 +1,83 @@
-//! `othello-tutor analyze POSITION [--depth D | --exact]`: every legal move's value.
+//! `othello-tutor analyze POSITION [--depth D | --exact | --feedback | --hint]`: every
+//! legal move's value.
 
 use super::{UserError, outln};
-use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+use othello_tutor::engine::analysis::{AnalysisOptions, MoveValue, analyze_with_threads};
 use othello_tutor::engine::notation;
 use othello_tutor::engine::search::Searcher;
+use othello_tutor::tutor::feedback::Grade;
+use othello_tutor::tutor::settings;
 
-/// Prints "MOVE SCORE exact|dD PV..." for every legal move, best first.
-pub fn run(text: &str, depth: Option<u32>, exact: bool) -> Result<(), UserError> {
+/// Which settings value the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A search of this depth (default 12), exact at 20 empties or fewer.
+    Depth(Option<u32>),
+    /// Every move solved exactly.
+    Exact,
+    /// Exactly the practice feedback's settings, with each move's grade.
+    Feedback,
+    /// Exactly the hint's settings.
+    Hint,
+}
+
+/// Prints "MOVE SCORE exact|dD PV..." for every legal move, best first; with
+/// `Mode::Feedback`, "MOVE SCORE exact|dD GRADE PV...".
+pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
     let position = notation::parse_position(text).map_err(|e| UserError(e.to_string()))?;
     if position.is_game_over() {
         return Err(UserError("the game is over: no move to analyze".into()));
     }
-    let mut options = AnalysisOptions {
-        depth: depth.unwrap_or(12),
-        ..AnalysisOptions::default()
-    };
-    if exact {
-        options.exact_empties = 64;
+    let board = &position.board;
+    let mut searcher = Searcher::new(1, 1);
+    let values = match mode {
+        Mode::Feedback => {
+            eprintln!(
+                "practice feedback settings: {}",
+                settings::describe(&settings::FEEDBACK_ANALYSIS)
+            );
+            settings::feedback_values(&mut searcher, board)
+        }
+        Mode::Hint => {
+            eprintln!(
+                "hint settings: {}",
+                settings::describe(&settings::HINT_ANALYSIS)
+            );
+            settings::hint_values(&mut searcher, board)
+        }
+        Mode::Depth(depth) => {
+            let options = AnalysisOptions {
+                depth: depth.unwrap_or(12),
+                ..AnalysisOptions::default()
+            };
+            analyze_with_threads(&mut searcher, board, options, threads)
+        }
+        Mode::Exact => {
+            let options = AnalysisOptions {
+                exact_empties: 64,
+                ..AnalysisOptions::default()
+            };
+            analyze_with_threads(&mut searcher, board, options, threads)
+        }
     }
-    let mut searcher = Searcher::default();
-    let values =
-        analyze(&mut searcher, &position.board, options).map_err(|e| UserError(e.to_string()))?;
+    .map_err(|e| UserError(e.to_string()))?;
+    let best = values.first().map(MoveValue::discs).unwrap_or(0);
     for v in values {
         let kind = if v.exact {
             "exact".to_string()
         } else {
             format!("d{}", v.depth)
         };
+        let grade = if mode == Mode::Feedback {
+            format!(" {}", Grade::from_values(best, v.discs()))
+        } else {
+            String::new()
+        };
         let pv: Vec<String> =
             v.pv.iter()
                 .map(|m| m.map(|s| s.to_string()).unwrap_or_else(|| "pass".into()))
                 .collect();
-        outln!("{} {:+} {kind} {}", v.mv, v.discs(), pv.join(" "));
+        outln!("{} {:+} {kind}{grade} {}", v.mv, v.discs(), pv.join(" "));
     }
     Ok(())
 }

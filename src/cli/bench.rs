@@ -8,8 +8,9 @@ use othello_tutor::engine::notation;
 use othello_tutor::engine::perft::perft;
 use std::time::Instant;
 
-/// Prints the speed figures, one per line.
-pub fn run() {
+/// Prints the speed figures, one per line; analysis uses `threads` threads (and one,
+/// for comparison).
+pub fn run(threads: usize) {
     for d in [11, 12] {
         let t = Instant::now();
         let n = perft(&Board::start(), d);
@@ -19,7 +20,7 @@ pub fn run() {
             n as f64 / s.max(1e-9) / 1e6
         );
     }
-    bench_midgame();
+    bench_midgame(threads);
     bench_replies();
     bench_cancel();
     bench_ffo();
@@ -54,8 +55,8 @@ fn midgame_positions() -> Vec<Board> {
         .collect()
 }
 
-fn bench_midgame() {
-    use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
+fn bench_midgame(threads: usize) {
+    use othello_tutor::engine::analysis::{AnalysisOptions, analyze_with_threads};
     use othello_tutor::engine::search::{Limits, Searcher};
     let positions = midgame_positions();
     let mut searcher = Searcher::default();
@@ -75,25 +76,32 @@ fn bench_midgame() {
         times.iter().cloned().fold(0.0, f64::max),
         nodes as f64 / total.max(1e-9) / 1e6
     );
-    let mut times = Vec::new();
-    for b in &positions {
-        searcher.clear();
-        let t = Instant::now();
-        let _ = analyze(
-            &mut searcher,
-            b,
-            AnalysisOptions {
-                depth: 10,
-                ..AnalysisOptions::default()
-            },
-        );
-        times.push(t.elapsed().as_secs_f64());
+    let mut counts = vec![threads];
+    if threads > 1 {
+        counts.push(1);
     }
-    outln!(
-        "hint (every move valued, depth 10), same positions: mean {:.3} s, max {:.3} s",
-        times.iter().sum::<f64>() / times.len() as f64,
-        times.iter().cloned().fold(0.0, f64::max)
-    );
+    for n in counts {
+        let mut times = Vec::new();
+        for b in &positions {
+            let t = Instant::now();
+            let _ = analyze_with_threads(
+                &mut searcher,
+                b,
+                AnalysisOptions {
+                    depth: 10,
+                    ..AnalysisOptions::default()
+                },
+                n,
+            );
+            times.push(t.elapsed().as_secs_f64());
+        }
+        outln!(
+            "hint (every move valued, depth 10), same positions, {n} thread{}: mean {:.3} s, max {:.3} s",
+            if n == 1 { "" } else { "s" },
+            times.iter().sum::<f64>() / times.len() as f64,
+            times.iter().cloned().fold(0.0, f64::max)
+        );
+    }
 }
 
 /// Reply times of the default (level 3) and the strongest (level 6) opponents, over

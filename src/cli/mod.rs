@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod matches;
 pub mod perft;
 pub mod potential;
+pub mod quality;
 pub mod show;
 pub mod solve;
 pub mod train;

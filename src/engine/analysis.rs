@@ -1,11 +1,20 @@
 //! The value of every legal move, best first: for hints, feedback and checking answers.
 //! Exact (by the solver) at or below a number of empties, a depth-limited search above.
+//!
+//! The values repeat: each move is valued by its own search of the position after it,
+//! turned to a canonical orientation (see [`symmetry`]), with fresh tables and
+//! ordering statistics. So a position gets the same values whatever was searched
+//! before, the eight symmetric images of a position get the same values, and the
+//! number of threads the moves are spread over never changes a number.
 
 use super::board::{Board, Move};
 use super::eval::UNITS_PER_DISC;
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How to value the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +60,35 @@ impl MoveValue {
     }
 }
 
-/// Values every legal move of `board`, best first. A forced pass gives one entry;
-/// a finished game gives none. Stops (returning the last finished depth, or an error
-/// if none finished) when the searcher's stop flag is raised or the time runs out.
+/// Threads an analysis uses when the caller names none; 0 means the machine's cores.
+static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the threads that [`analyze`] spreads the moves over (0: the machine's cores).
+/// The command line's `--threads` sets it once at start-up.
+pub fn set_default_threads(threads: usize) {
+    DEFAULT_THREADS.store(threads, Ordering::Relaxed);
+}
+
+/// The threads [`analyze`] uses: as set by [`set_default_threads`], else the
+/// machine's cores.
+pub fn default_threads() -> usize {
+    match DEFAULT_THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// Values every legal move of `board`, best first (ties by square, a1 first). A forced
+/// pass gives one entry; a finished game gives none. The moves are spread over
+/// [`default_threads`] threads; see [`analyze_with_threads`].
+///
+/// `searcher` is not used for the values (each move gets a fresh one with the default
+/// evaluation, so that the values repeat; weights given to `searcher` with
+/// `Searcher::set_weights` are not followed); its stop flag is watched: raising it
+/// stops every thread. Stopped, or out of time (`options.time` is one deadline for
+/// every move), it returns the values at the deepest depth that every move finished,
+/// or an error if one of them finished none. Only fixed settings (no time limit)
+/// give values that repeat.
 ///
 /// ```
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
@@ -70,133 +105,364 @@ pub fn analyze(
     board: &Board,
     options: AnalysisOptions,
 ) -> Result<Vec<MoveValue>, SearchError> {
-    let moves = board.legal_moves();
-    if moves.is_empty() {
-        if board.pass().legal_moves_bits() == 0 {
-            return Ok(Vec::new());
-        }
-        let limits = Limits {
-            depth: options.depth,
-            nodes: u64::MAX,
-            time: options.time,
-            exact_empties: options.exact_empties,
-        };
-        let r = searcher.search(&board.pass(), limits)?;
-        let mut pv = vec![None];
-        pv.extend(r.pv);
-        return Ok(vec![MoveValue {
-            mv: Move::Pass,
-            score: -r.score,
-            exact: r.exact,
-            depth: r.depth,
-            pv,
-        }]);
-    }
-    let empties = board.empty_count();
-    if empties <= options.exact_empties {
-        return analyze_exact(searcher, board, options);
-    }
-    let limits = Limits {
-        depth: options.depth,
-        nodes: u64::MAX,
-        time: options.time,
-        exact_empties: 0,
+    analyze_with_threads(searcher, board, options, default_threads())
+}
+
+/// What one search values: a move, or the forced pass.
+#[derive(Clone, Copy)]
+enum Job {
+    Place(Square),
+    Pass,
+}
+
+/// Table sizes (midgame, solver) of the searcher that values one move: large enough
+/// for the work that `options` ask for, small enough that a fresh one is cheap. The
+/// values do not depend on them.
+fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
+    let midgame = match options.depth {
+        0..=6 => 1,
+        7..=9 => 4,
+        _ => 8,
     };
-    searcher.start(&limits);
-    let max_depth = options.depth.clamp(1, empties);
-    let mut values: Vec<MoveValue> = Vec::new();
-    let mut previous: Vec<(Square, i32)> = moves.into_iter().map(|sq| (sq, 0)).collect();
-    for depth in 1..=max_depth {
-        let mut current = Vec::with_capacity(previous.len());
-        let mut lines = Vec::with_capacity(previous.len());
-        for &(sq, guess) in &previous {
-            let window = 2 * UNITS_PER_DISC;
-            let (mut lo, mut hi) = if depth >= 3 {
-                (guess - window, guess + window)
-            } else {
-                (-100 * UNITS_PER_DISC, 100 * UNITS_PER_DISC)
-            };
-            let score = loop {
-                let Some(s) = searcher.value_after(board, sq, depth, lo, hi) else {
-                    break None;
-                };
-                if s <= lo {
-                    lo -= 8 * UNITS_PER_DISC;
-                } else if s >= hi {
-                    hi += 8 * UNITS_PER_DISC;
-                } else {
-                    break Some(s);
-                }
-            };
-            let Some(score) = score else {
-                return finish(values);
-            };
-            current.push((sq, score));
-            let mut pv = vec![Some(sq)];
-            pv.extend(searcher.last_child_line());
-            pv.truncate(board.legal_prefix(&pv));
-            lines.push(pv);
-        }
-        let exact = depth >= empties;
-        values = current
-            .iter()
-            .zip(lines)
-            .map(|(&(sq, score), pv)| MoveValue {
-                mv: Move::Place(sq),
-                score,
-                exact,
-                depth,
-                pv,
-            })
-            .collect();
-        values.sort_by_key(|v| -v.score);
-        previous = values
-            .iter()
-            .map(|v| match v.mv {
-                Move::Place(sq) => (sq, v.score),
-                Move::Pass => unreachable!("placements only"),
-            })
-            .collect();
-    }
-    finish(values)
+    let solver = match options.exact_empties.max(options.depth) {
+        0..=12 => 1,
+        13..=16 => 4,
+        17..=20 => 8,
+        _ => 16,
+    };
+    (midgame, solver)
 }
 
-fn finish(values: Vec<MoveValue>) -> Result<Vec<MoveValue>, SearchError> {
-    if values.is_empty() {
-        Err(SearchError::Stopped)
-    } else {
-        Ok(values)
-    }
+/// Whether `searcher`'s stop flag is raised (a search that looks at the flag before
+/// its first iteration; it stores nothing).
+fn stop_requested(searcher: &mut Searcher) -> bool {
+    searcher
+        .search(&Board::start(), Limits::depth(1, 0))
+        .is_err()
 }
 
-fn analyze_exact(
+/// [`analyze`] with the moves spread over `threads` threads (at least one), each
+/// valuing one move at a time with its own fresh searcher; the results are combined
+/// in a fixed order, so any thread count gives the same values and lines.
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, analyze_with_threads};
+/// use othello_tutor::engine::notation::parse_transcript;
+/// use othello_tutor::engine::search::Searcher;
+/// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None };
+/// let mut searcher = Searcher::new(1, 1);
+/// let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
+/// let two = analyze_with_threads(&mut searcher, &board, options, 2).expect("not stopped");
+/// assert_eq!(one, two);
+/// ```
+pub fn analyze_with_threads(
     searcher: &mut Searcher,
     board: &Board,
     options: AnalysisOptions,
+    threads: usize,
 ) -> Result<Vec<MoveValue>, SearchError> {
-    let limits = Limits {
-        depth: 60,
-        nodes: u64::MAX,
-        time: options.time,
-        exact_empties: 64,
+    let moves = board.legal_moves();
+    let jobs: Vec<Job> = if moves.is_empty() {
+        if board.pass().legal_moves_bits() == 0 {
+            return Ok(Vec::new());
+        }
+        vec![Job::Pass]
+    } else {
+        moves.into_iter().map(Job::Place).collect()
     };
-    searcher.start(&limits);
-    let empties = board.empty_count();
-    let mut values = Vec::new();
-    for sq in board.legal_moves() {
-        let child = board.play_unchecked(sq);
-        let solver = searcher.solver();
-        let sol = solver.solve(&child).map_err(|_| SearchError::Stopped)?;
-        let mut pv = vec![Some(sq)];
-        pv.extend(sol.pv);
-        values.push(MoveValue {
-            mv: Move::Place(sq),
-            score: -sol.score * UNITS_PER_DISC,
-            exact: true,
-            depth: empties,
-            pv,
-        });
+    if stop_requested(searcher) {
+        return Err(SearchError::Stopped);
     }
-    values.sort_by_key(|v| -v.score);
+    let deadline = options.time.map(|t| Instant::now() + t);
+    let stop = Arc::new(AtomicBool::new(false));
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Vec<MoveValue>>> = jobs.iter().map(|_| Mutex::new(Vec::new())).collect();
+    let threads = threads.clamp(1, jobs.len());
+    let (megabytes, solver_megabytes) = table_megabytes(&options);
+    std::thread::scope(|scope| {
+        let (done_tx, done_rx) = channel::<()>();
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let (stop, next, jobs, results) = (&stop, &next, &jobs, &results);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&job) = jobs.get(i) else { break };
+                    let mut worker = Searcher::new(megabytes, solver_megabytes);
+                    worker.set_stop_flag(stop.clone());
+                    let values = value_job(&mut worker, board, job, &options, deadline);
+                    let stopped = values.is_empty();
+                    if let Ok(mut slot) = results[i].lock() {
+                        *slot = values;
+                    }
+                    if stopped {
+                        // Nothing finished: the whole analysis has failed.
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+                let _ = done_tx.send(());
+            });
+        }
+        drop(done_tx);
+        // Watch the caller's flag until every thread is done.
+        let mut running = threads;
+        while running > 0 {
+            match done_rx.recv_timeout(Duration::from_millis(5)) {
+                Ok(()) => running -= 1,
+                Err(RecvTimeoutError::Timeout) => {
+                    if !stop.load(Ordering::Relaxed) && stop_requested(searcher) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    let per_job: Vec<Vec<MoveValue>> = results
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    combine(per_job)
+}
+
+/// The values at the deepest depth every job finished, best first, ties by square.
+fn combine(per_job: Vec<Vec<MoveValue>>) -> Result<Vec<MoveValue>, SearchError> {
+    let common = per_job.iter().map(Vec::len).min().unwrap_or(0);
+    if common == 0 {
+        return Err(SearchError::Stopped);
+    }
+    let mut values: Vec<MoveValue> = per_job
+        .into_iter()
+        .map(|mut v| v.swap_remove(common - 1))
+        .collect();
+    values.sort_by_key(|v| {
+        let square = match v.mv {
+            Move::Place(sq) => sq.index() as i32,
+            Move::Pass => -1,
+        };
+        (-v.score, square)
+    });
     Ok(values)
+}
+
+/// Limits that end at `deadline` (if any).
+fn limits_until(depth: u32, exact_empties: u32, deadline: Option<Instant>) -> Limits {
+    Limits {
+        depth,
+        nodes: u64::MAX,
+        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        exact_empties,
+    }
+}
+
+/// A line found in the orientation `sym`, turned back to the board's.
+fn line_back(line: &[Option<Square>], sym: usize) -> Vec<Option<Square>> {
+    let back = symmetry::inverse(sym);
+    line.iter()
+        .map(|m| m.map(|sq| symmetry::square(sq, back)))
+        .collect()
+}
+
+/// The values of one job, one per finished depth, deepest last (one entry for an
+/// exact value or a pass); empty if stopped before any finished.
+fn value_job(
+    searcher: &mut Searcher,
+    board: &Board,
+    job: Job,
+    options: &AnalysisOptions,
+    deadline: Option<Instant>,
+) -> Vec<MoveValue> {
+    let empties = board.empty_count();
+    match job {
+        Job::Pass => {
+            let (child, sym) = symmetry::canonical(&board.pass());
+            let limits = limits_until(options.depth, options.exact_empties, deadline);
+            let Ok(r) = searcher.search(&child, limits) else {
+                return Vec::new();
+            };
+            let mut pv = vec![None];
+            pv.extend(line_back(&r.pv, sym));
+            pv.truncate(board.legal_prefix(&pv));
+            vec![MoveValue {
+                mv: Move::Pass,
+                score: -r.score,
+                exact: r.exact,
+                depth: r.depth,
+                pv,
+            }]
+        }
+        Job::Place(sq) if empties <= options.exact_empties => {
+            let (child, sym) = symmetry::canonical(&board.play_unchecked(sq));
+            searcher.start(&limits_until(60, 64, deadline));
+            let Ok(sol) = searcher.solver().solve(&child) else {
+                return Vec::new();
+            };
+            let mut pv = vec![Some(sq)];
+            pv.extend(line_back(&sol.pv, sym));
+            pv.truncate(board.legal_prefix(&pv));
+            vec![MoveValue {
+                mv: Move::Place(sq),
+                score: -sol.score * UNITS_PER_DISC,
+                exact: true,
+                depth: empties,
+                pv,
+            }]
+        }
+        Job::Place(sq) => {
+            // Search the child in its canonical orientation: turn the board and the
+            // move by the symmetry that makes the child canonical.
+            let (_, sym) = symmetry::canonical(&board.play_unchecked(sq));
+            let turned = symmetry::board(board, sym);
+            let turned_sq = symmetry::square(sq, sym);
+            searcher.start(&limits_until(options.depth, 0, deadline));
+            let max_depth = options.depth.clamp(1, empties);
+            let mut out = Vec::new();
+            let mut guess = 0;
+            for depth in 1..=max_depth {
+                let window = 2 * UNITS_PER_DISC;
+                let (mut lo, mut hi) = if depth >= 3 {
+                    (guess - window, guess + window)
+                } else {
+                    (-100 * UNITS_PER_DISC, 100 * UNITS_PER_DISC)
+                };
+                // Re-search until the value is inside the window: then it is the
+                // depth's value, whatever the window was.
+                let score = loop {
+                    let Some(s) = searcher.value_after(&turned, turned_sq, depth, lo, hi) else {
+                        break None;
+                    };
+                    if s <= lo {
+                        lo -= 8 * UNITS_PER_DISC;
+                    } else if s >= hi {
+                        hi += 8 * UNITS_PER_DISC;
+                    } else {
+                        break Some(s);
+                    }
+                };
+                let Some(score) = score else { break };
+                guess = score;
+                let mut pv = vec![Some(sq)];
+                pv.extend(line_back(&searcher.last_child_line(), sym));
+                pv.truncate(board.legal_prefix(&pv));
+                out.push(MoveValue {
+                    mv: Move::Place(sq),
+                    score,
+                    exact: depth >= empties,
+                    depth,
+                    pv,
+                });
+            }
+            out
+        }
+    }
+}
+
+/// The eight symmetries of the board (rotations and reflections), numbered 0..8:
+/// bit 2 transposes (a1-h8 diagonal) first, then bit 1 flips the rows (1 ↔ 8), then
+/// bit 0 flips the columns (a ↔ h). 0 is the identity.
+pub mod symmetry {
+    use crate::engine::board::Board;
+    use crate::engine::square::Square;
+
+    /// The number of symmetries.
+    pub const COUNT: usize = 8;
+
+    fn flip_rows(x: u64) -> u64 {
+        x.swap_bytes()
+    }
+
+    fn flip_columns(mut x: u64) -> u64 {
+        const K1: u64 = 0x5555_5555_5555_5555;
+        const K2: u64 = 0x3333_3333_3333_3333;
+        const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        x = ((x >> 1) & K1) | ((x & K1) << 1);
+        x = ((x >> 2) & K2) | ((x & K2) << 2);
+        ((x >> 4) & K4) | ((x & K4) << 4)
+    }
+
+    fn transpose(mut x: u64) -> u64 {
+        const K1: u64 = 0x5500_5500_5500_5500;
+        const K2: u64 = 0x3333_0000_3333_0000;
+        const K4: u64 = 0x0F0F_0F0F_0000_0000;
+        let t = K4 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        let t = K2 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        let t = K1 & (x ^ (x << 7));
+        x ^ t ^ (t >> 7)
+    }
+
+    /// The image of a set of squares under symmetry `sym`.
+    ///
+    /// ```
+    /// use othello_tutor::engine::analysis::symmetry;
+    /// assert_eq!(symmetry::bits(1 << 0, 1), 1 << 7); // a1 → h1
+    /// assert_eq!(symmetry::bits(1 << 1, 4), 1 << 8); // b1 → a2
+    /// ```
+    pub fn bits(mut x: u64, sym: usize) -> u64 {
+        if sym & 4 != 0 {
+            x = transpose(x);
+        }
+        if sym & 2 != 0 {
+            x = flip_rows(x);
+        }
+        if sym & 1 != 0 {
+            x = flip_columns(x);
+        }
+        x
+    }
+
+    /// The image of a square under symmetry `sym`.
+    pub fn square(sq: Square, sym: usize) -> Square {
+        let (mut row, mut col) = (sq.index() / 8, sq.index() % 8);
+        if sym & 4 != 0 {
+            std::mem::swap(&mut row, &mut col);
+        }
+        if sym & 2 != 0 {
+            row = 7 - row;
+        }
+        if sym & 1 != 0 {
+            col = 7 - col;
+        }
+        Square::from_index_unchecked((8 * row + col) as u32)
+    }
+
+    /// The symmetry that undoes `sym`.
+    pub const fn inverse(sym: usize) -> usize {
+        [0, 1, 2, 3, 4, 6, 5, 7][sym % COUNT]
+    }
+
+    /// The image of a board under symmetry `sym` (the side to move stays).
+    pub fn board(b: &Board, sym: usize) -> Board {
+        Board {
+            player: bits(b.player, sym),
+            opponent: bits(b.opponent, sym),
+        }
+    }
+
+    /// The canonical image of `b` (the one with the smallest (player, opponent) bits)
+    /// and the first symmetry that gives it.
+    ///
+    /// ```
+    /// use othello_tutor::engine::analysis::symmetry;
+    /// use othello_tutor::engine::{Board, Square};
+    /// let start = Board::start();
+    /// let images: Vec<Board> = ["d3", "c4", "f5", "e6"]
+    ///     .iter()
+    ///     .map(|m| symmetry::canonical(&start.play_unchecked(Square::parse(m).unwrap())).0)
+    ///     .collect();
+    /// assert!(images.iter().all(|b| *b == images[0]));
+    /// ```
+    pub fn canonical(b: &Board) -> (Board, usize) {
+        let mut best = (*b, 0);
+        for sym in 1..COUNT {
+            let image = board(b, sym);
+            if (image.player, image.opponent) < (best.0.player, best.0.opponent) {
+                best = (image, sym);
+            }
+        }
+        best
+    }
 }

@@ -14,6 +14,7 @@ pub mod puzzle;
 pub mod rating;
 pub mod review;
 pub mod saved_games;
+pub mod settings;
 
 /// The puzzle miner, at its old path (it lives in [`puzzle::miner`]).
 pub use puzzle::miner;

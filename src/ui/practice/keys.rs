@@ -18,7 +18,7 @@ pub(super) fn hint(siv: &mut Cursive, shared: &Shared) {
         siv,
         shared,
         Busy::Hinting,
-        move |searcher| analyze(searcher, &pos.board, HINT_ANALYSIS),
+        move |searcher| hint_values(searcher, &pos.board),
         |st, result| {
             if let Ok(values) = result {
                 st.hint = Some(values);

@@ -7,12 +7,13 @@ use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::lock;
 use super::worker::{Engine, Job};
-use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::analysis::MoveValue;
 use crate::engine::players::{Choice, Strategy, choose_move};
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, Grade, grade_move, summary_line};
 use crate::tutor::practice::{Practice, Seat, Setup};
+use crate::tutor::settings::{feedback_values, hint_values};
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
@@ -40,19 +41,9 @@ const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  t hint 
 u undo  r redo  s best move  i feedback on/off  n new  x resign  w save  o open\n\
 v review  a mistakes to puzzles  F1 help  Esc/q menu";
 
-/// How the engine grades the learner's moves.
-pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
-    depth: 8,
-    exact_empties: 16,
-    time: None,
-};
-
-/// How the engine values every move for a hint.
-pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
-    depth: 10,
-    exact_empties: 18,
-    time: None,
-};
+/// How the engine grades the learner's moves and values them for a hint (defined,
+/// with the functions the screen calls, in `tutor::settings`).
+pub use crate::tutor::settings::{FEEDBACK_ANALYSIS, HINT_ANALYSIS};
 
 /// What the engine is busy with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,7 +354,7 @@ fn grade(siv: &mut Cursive, shared: &Shared, before: Position, index: usize, sq:
         siv,
         shared,
         Busy::Grading,
-        move |searcher| analyze(searcher, &before.board, FEEDBACK_ANALYSIS),
+        move |searcher| feedback_values(searcher, &before.board),
         move |st, result| {
             if let Ok(values) = result
                 && let Some(fb) = grade_move(&before, sq, &values)

@@ -1,0 +1,308 @@
+//! `othello-tutor bench --quality FILE.obf [--depth D]`: move quality and grading
+//! against an OBF file whose every move is valued (`BOARD SIDE; e3:+4; f2:-2.5; ...`,
+//! values from the side to move's view, decimals allowed).
+//!
+//! Three parts: (a) the move a depth-D search picks and the discs it loses by the
+//! file's values; (b) the grade of every move at the practice feedback's settings
+//! against the grade by the file's values; (c) the time per position of each.
+
+use super::{UserError, outln};
+use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads};
+use othello_tutor::engine::notation;
+use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
+use othello_tutor::engine::search::{Limits, Searcher};
+use othello_tutor::engine::{Board, Move, Square};
+use othello_tutor::tutor::feedback::Grade;
+use othello_tutor::tutor::settings::{FEEDBACK_ANALYSIS, FEEDBACK_EXACT_EMPTIES, describe};
+use std::path::Path;
+use std::time::Instant;
+
+/// One position of the file with the value of every legal move.
+struct Valued {
+    board: Board,
+    /// (move, value in discs), in file order.
+    values: Vec<(Square, f64)>,
+}
+
+impl Valued {
+    fn best(&self) -> f64 {
+        self.values
+            .iter()
+            .map(|v| v.1)
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    fn value_of(&self, sq: Square) -> Option<f64> {
+        self.values.iter().find(|v| v.0 == sq).map(|v| v.1)
+    }
+
+    /// Beyond the practice feedback's exact-solve threshold.
+    fn beyond_exact(&self) -> bool {
+        self.board.empty_count() > FEEDBACK_EXACT_EMPTIES
+    }
+}
+
+/// Reads one line `BOARD SIDE; MOVE:VALUE; ...; % comment`.
+fn parse_line(line: &str) -> Result<Valued, String> {
+    let body = line.split('%').next().unwrap_or("");
+    let mut fields = body.split(';');
+    let head = fields.next().unwrap_or("");
+    let position = notation::parse_obf(head).map_err(|e| e.to_string())?;
+    let board = position.position.board;
+    let mut values = Vec::new();
+    for field in fields.map(str::trim).filter(|f| !f.is_empty()) {
+        let bad = || format!("\"{field}\" is not MOVE:VALUE");
+        let (mv, value) = field.split_once(':').ok_or_else(bad)?;
+        let sq = Square::parse(&mv.trim().to_ascii_lowercase()).map_err(|_| bad())?;
+        let value: f64 = value.trim().parse().map_err(|_| bad())?;
+        if !value.is_finite() || value.abs() > 64.0 {
+            return Err(bad());
+        }
+        if !board.is_legal(sq) {
+            return Err(format!("{sq} is not a legal move"));
+        }
+        if values.iter().any(|v: &(Square, f64)| v.0 == sq) {
+            return Err(format!("{sq} is valued twice"));
+        }
+        values.push((sq, value));
+    }
+    if let Some(missing) = board
+        .legal_moves()
+        .into_iter()
+        .find(|sq| !values.iter().any(|v| v.0 == *sq))
+    {
+        return Err(format!(
+            "no value for the legal move {missing} (every legal move needs one)"
+        ));
+    }
+    Ok(Valued { board, values })
+}
+
+fn read(path: &Path) -> Result<Vec<Valued>, UserError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('%') {
+            continue;
+        }
+        let valued =
+            parse_line(t).map_err(|e| UserError(format!("{}:{}: {e}", path.display(), i + 1)))?;
+        out.push(valued);
+    }
+    if out.is_empty() {
+        return Err(UserError(format!("{}: no positions", path.display())));
+    }
+    Ok(out)
+}
+
+/// "median 0.123 s, max 0.456 s" of `times`.
+fn time_figures(times: &[f64]) -> String {
+    let mut t = times.to_vec();
+    t.sort_by(f64::total_cmp);
+    if t.is_empty() {
+        return "no positions".into();
+    }
+    let median = if t.len() % 2 == 1 {
+        t[t.len() / 2]
+    } else {
+        (t[t.len() / 2 - 1] + t[t.len() / 2]) / 2.0
+    };
+    format!("median {median:.3} s, max {:.3} s", t[t.len() - 1])
+}
+
+fn percent(n: usize, of: usize) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
+}
+
+/// Move-choice figures over a set of positions: (positions, best picks, losses).
+#[derive(Default)]
+struct Choice {
+    positions: usize,
+    best: usize,
+    loss_sum: f64,
+    worst: f64,
+}
+
+impl Choice {
+    fn add(&mut self, loss: f64) {
+        self.positions += 1;
+        if loss <= 1e-9 {
+            self.best += 1;
+        }
+        self.loss_sum += loss;
+        self.worst = self.worst.max(loss);
+    }
+
+    fn line(&self, label: &str) -> String {
+        if self.positions == 0 {
+            return format!("  {label}: no positions");
+        }
+        format!(
+            "  {label} ({} positions): best move in {} ({:.1}%), mean loss {:.2} discs, worst {}",
+            self.positions,
+            self.best,
+            percent(self.best, self.positions),
+            self.loss_sum / self.positions as f64,
+            trim_number(self.worst)
+        )
+    }
+}
+
+/// A value in discs without needless decimals ("6", "2.5", "13.06").
+fn trim_number(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// Grading figures over a set of moves.
+#[derive(Default)]
+struct Grading {
+    moves: usize,
+    agree: usize,
+    false_alarms: usize,
+    misses: usize,
+}
+
+impl Grading {
+    fn add(&mut self, truth: Grade, engine: Grade) {
+        let good = |g: Grade| matches!(g, Grade::Best | Grade::Good);
+        let bad = |g: Grade| matches!(g, Grade::Mistake | Grade::Blunder);
+        self.moves += 1;
+        self.agree += usize::from(truth == engine);
+        self.false_alarms += usize::from(good(truth) && bad(engine));
+        self.misses += usize::from(bad(truth) && good(engine));
+    }
+
+    fn line(&self, label: &str, positions: usize) -> String {
+        if self.moves == 0 {
+            return format!("  {label}: no positions");
+        }
+        format!(
+            "  {label} ({positions} positions, {} moves): agreement {:.1}%, false alarms {:.1}%, misses {:.1}%",
+            self.moves,
+            percent(self.agree, self.moves),
+            percent(self.false_alarms, self.moves),
+            percent(self.misses, self.moves)
+        )
+    }
+}
+
+/// The grades of every move of `p` by the file's values and by the engine's.
+fn grades(p: &Valued, engine: &[MoveValue]) -> Vec<(Grade, Grade)> {
+    let true_best = p.best().round() as i32;
+    let engine_best = engine.first().map(MoveValue::discs).unwrap_or(0);
+    p.values
+        .iter()
+        .filter_map(|&(sq, value)| {
+            let mine = engine.iter().find(|v| v.mv == Move::Place(sq))?;
+            Some((
+                Grade::from_values(true_best, value.round() as i32),
+                Grade::from_values(engine_best, mine.discs()),
+            ))
+        })
+        .collect()
+}
+
+/// Values every position at the feedback settings with `threads` threads: the values
+/// and the time per position.
+fn feedback_pass(
+    positions: &[Valued],
+    threads: usize,
+    label: &str,
+) -> Result<(Vec<Vec<MoveValue>>, Vec<f64>), UserError> {
+    let mut searcher = Searcher::new(1, 1);
+    let (mut all, mut times) = (Vec::new(), Vec::new());
+    for (i, p) in positions.iter().enumerate() {
+        eprint!("\rgrading ({label}): {}/{}", i + 1, positions.len());
+        let t = Instant::now();
+        let values = analyze_with_threads(&mut searcher, &p.board, FEEDBACK_ANALYSIS, threads)
+            .map_err(|e| UserError(e.to_string()))?;
+        times.push(t.elapsed().as_secs_f64());
+        all.push(values);
+    }
+    eprintln!();
+    Ok((all, times))
+}
+
+/// Prints the move-quality and grading figures of `file`.
+pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
+    let positions = read(file)?;
+    let beyond = positions.iter().filter(|p| p.beyond_exact()).count();
+    outln!(
+        "quality of {}: {} positions, {beyond} beyond the feedback's exact threshold ({FEEDBACK_EXACT_EMPTIES} empties)",
+        file.display(),
+        positions.len()
+    );
+    // (a) The move a depth-D search picks.
+    let exact_empties = level_settings(MAX_LEVEL).1;
+    outln!(
+        "move choice: search depth {depth}, exact at {exact_empties} empties or fewer (the strongest level's threshold), tables cleared per position, 1 thread"
+    );
+    let mut searcher = Searcher::default();
+    let (mut all, mut far, mut near) = (Choice::default(), Choice::default(), Choice::default());
+    let mut times = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        eprint!("\rmove choice: {}/{}", i + 1, positions.len());
+        searcher.clear();
+        let t = Instant::now();
+        let r = searcher
+            .search(&p.board, Limits::depth(depth, exact_empties))
+            .map_err(|e| UserError(e.to_string()))?;
+        times.push(t.elapsed().as_secs_f64());
+        let chosen = r
+            .best
+            .and_then(|sq| p.value_of(sq))
+            .ok_or_else(|| UserError("the search picked no valued move".into()))?;
+        let loss = p.best() - chosen;
+        all.add(loss);
+        if p.beyond_exact() {
+            far.add(loss);
+        } else {
+            near.add(loss);
+        }
+    }
+    eprintln!();
+    outln!("{}", all.line("all"));
+    outln!("{}", far.line("beyond the exact threshold"));
+    outln!("{}", near.line("within the exact threshold"));
+    outln!("  time per position: {}", time_figures(&times));
+    // (b) Grades at the practice feedback's settings.
+    outln!(
+        "grading: practice feedback settings ({}), {threads} thread{}",
+        describe(&FEEDBACK_ANALYSIS),
+        if threads == 1 { "" } else { "s" }
+    );
+    let (values, times) = feedback_pass(&positions, threads, &format!("{threads} threads"))?;
+    let (mut all, mut far) = (Grading::default(), Grading::default());
+    for (p, engine) in positions.iter().zip(&values) {
+        for (truth, graded) in grades(p, engine) {
+            all.add(truth, graded);
+            if p.beyond_exact() {
+                far.add(truth, graded);
+            }
+        }
+    }
+    outln!("{}", all.line("all", positions.len()));
+    outln!("{}", far.line("beyond the exact threshold", beyond));
+    outln!(
+        "  time per position, {threads} thread{}: {}",
+        if threads == 1 { "" } else { "s" },
+        time_figures(&times)
+    );
+    if threads > 1 {
+        let (one, times) = feedback_pass(&positions, 1, "1 thread")?;
+        let same = if one == values { "yes" } else { "NO" };
+        outln!(
+            "  time per position, 1 thread: {} (values identical to {threads} threads: {same})",
+            time_figures(&times)
+        );
+    }
+    Ok(())
+}

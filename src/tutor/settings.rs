@@ -1,0 +1,68 @@
+//! The engine settings behind the tutor's verdicts: how deep the practice feedback
+//! grades a move and the hint values every move. Fixed depths and exact-solve
+//! thresholds, never a time limit, so that a verdict repeats and anyone can check it
+//! with `othello-tutor analyze POSITION --feedback` (or `--hint`), which calls the
+//! same functions.
+//!
+//! To change a setting, change its two numbers here (depth and exact-solve empties);
+//! the practice screen, the command line and the bench all follow.
+
+use crate::engine::Board;
+use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::search::{SearchError, Searcher};
+
+/// The search depth of the practice feedback (plies, counting the graded move).
+pub const FEEDBACK_DEPTH: u32 = 8;
+/// The practice feedback solves exactly at or below this many empties.
+pub const FEEDBACK_EXACT_EMPTIES: u32 = 16;
+/// The search depth of a hint (plies, counting the move).
+pub const HINT_DEPTH: u32 = 10;
+/// A hint solves exactly at or below this many empties.
+pub const HINT_EXACT_EMPTIES: u32 = 18;
+
+/// How the engine values every move to grade the learner's move.
+pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
+    depth: FEEDBACK_DEPTH,
+    exact_empties: FEEDBACK_EXACT_EMPTIES,
+    time: None,
+};
+
+/// How the engine values every move for a hint.
+pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
+    depth: HINT_DEPTH,
+    exact_empties: HINT_EXACT_EMPTIES,
+    time: None,
+};
+
+/// Every move of `board` valued as the practice feedback values them (best first), to
+/// grade a move with [`crate::tutor::feedback::grade_move`]. Stops when `searcher`'s
+/// stop flag is raised.
+///
+/// ```
+/// use othello_tutor::engine::Board;
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::tutor::settings::feedback_values;
+/// let values = feedback_values(&mut Searcher::new(1, 1), &Board::start()).expect("not stopped");
+/// assert_eq!(values.len(), 4);
+/// assert!(values.iter().all(|v| v.score == values[0].score));
+/// ```
+pub fn feedback_values(
+    searcher: &mut Searcher,
+    board: &Board,
+) -> Result<Vec<MoveValue>, SearchError> {
+    analyze(searcher, board, FEEDBACK_ANALYSIS)
+}
+
+/// Every move of `board` valued as a hint values them (best first). Stops when
+/// `searcher`'s stop flag is raised.
+pub fn hint_values(searcher: &mut Searcher, board: &Board) -> Result<Vec<MoveValue>, SearchError> {
+    analyze(searcher, board, HINT_ANALYSIS)
+}
+
+/// A one-line description of `options`, such as "depth 8, exact at 16 empties or fewer".
+pub fn describe(options: &AnalysisOptions) -> String {
+    format!(
+        "depth {}, exact at {} empties or fewer",
+        options.depth, options.exact_empties
+    )
+}

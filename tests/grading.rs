@@ -1,0 +1,277 @@
+//! Repeatable analysis values (issue 13): the same values whatever was searched
+//! before, on the eight symmetric images of a position, and with any thread count;
+//! the stop flag stops every thread; the tutor's grading settings.
+
+use othello_tutor::engine::analysis::{
+    AnalysisOptions, MoveValue, analyze, analyze_with_threads, symmetry,
+};
+use othello_tutor::engine::notation::parse_obf;
+use othello_tutor::engine::search::{Limits, SearchError, Searcher};
+use othello_tutor::engine::{Board, Move, Square};
+use othello_tutor::tutor::settings;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A few midgame positions: XOT openings played on by a fixed rule (the last legal
+/// move, then the first, in turn) to about 44 empties.
+fn midgame_boards() -> Vec<Board> {
+    (0..4)
+        .map(|i| {
+            let mut b = othello_tutor::tutor::openings::xot_position(i * 37 + 5).board;
+            for k in 0..8 {
+                let moves: Vec<Square> = b.legal_moves().into_iter().collect();
+                if moves.is_empty() {
+                    b = b.pass();
+                    continue;
+                }
+                let sq = if k % 2 == 0 {
+                    moves[moves.len() - 1]
+                } else {
+                    moves[0]
+                };
+                b = b.play_unchecked(sq);
+            }
+            b
+        })
+        .collect()
+}
+
+const MIDGAME: AnalysisOptions = AnalysisOptions {
+    depth: 6,
+    exact_empties: 0,
+    time: None,
+};
+
+fn scores(values: &[MoveValue]) -> Vec<(Move, i32)> {
+    values.iter().map(|v| (v.mv, v.score)).collect()
+}
+
+#[test]
+fn symmetry_maps_squares_and_bits_alike_and_inverts() {
+    for sym in 0..symmetry::COUNT {
+        let back = symmetry::inverse(sym);
+        for i in 0..64u32 {
+            let sq = Square::from_index_unchecked(i);
+            let image = symmetry::square(sq, sym);
+            assert_eq!(symmetry::bits(sq.bit(), sym), image.bit(), "sym {sym} {sq}");
+            assert_eq!(symmetry::square(image, back), sq, "sym {sym} {sq}");
+        }
+    }
+    // Eight different images of an asymmetric set.
+    let x = (1u64 << 1) | (1 << 10) | (1 << 20);
+    let mut images: Vec<u64> = (0..8).map(|s| symmetry::bits(x, s)).collect();
+    images.sort();
+    images.dedup();
+    assert_eq!(images.len(), 8);
+}
+
+#[test]
+fn the_four_opening_moves_get_equal_values() {
+    let mut searcher = Searcher::new(4, 4);
+    for depth in [1, 4, 7] {
+        let options = AnalysisOptions {
+            depth,
+            exact_empties: 0,
+            time: None,
+        };
+        let values = analyze(&mut searcher, &Board::start(), options).expect("not stopped");
+        assert_eq!(values.len(), 4);
+        assert!(
+            values.iter().all(|v| v.score == values[0].score),
+            "depth {depth}: {:?}",
+            scores(&values)
+        );
+        // Ties are listed by square: d3 (19), c4 (26), f5 (37), e6 (44).
+        let order: Vec<String> = values.iter().map(|v| v.mv.to_string()).collect();
+        assert_eq!(order, ["d3", "c4", "f5", "e6"]);
+    }
+}
+
+#[test]
+fn values_do_not_depend_on_what_was_searched_before() {
+    let boards = midgame_boards();
+    let fresh: Vec<Vec<MoveValue>> = boards
+        .iter()
+        .map(|b| analyze(&mut Searcher::new(4, 4), b, MIDGAME).expect("not stopped"))
+        .collect();
+    // One searcher, used for deep searches and other analyses first, in another order.
+    let mut used = Searcher::new(4, 4);
+    for b in boards.iter().rev() {
+        used.search(b, Limits::depth(9, 0)).expect("not stopped");
+        let deeper = AnalysisOptions {
+            depth: 8,
+            ..MIDGAME
+        };
+        analyze(&mut used, b, deeper).expect("not stopped");
+    }
+    for (b, expected) in boards.iter().zip(&fresh) {
+        assert_eq!(
+            &analyze(&mut used, b, MIDGAME).expect("not stopped"),
+            expected
+        );
+    }
+}
+
+#[test]
+fn symmetric_images_get_the_same_values() {
+    let mut searcher = Searcher::new(4, 4);
+    for b in midgame_boards() {
+        let values = analyze(&mut searcher, &b, MIDGAME).expect("not stopped");
+        for sym in 1..symmetry::COUNT {
+            let image = symmetry::board(&b, sym);
+            let turned = analyze(&mut searcher, &image, MIDGAME).expect("not stopped");
+            // Move by move: the image of each move has the same value.
+            let mut expected: Vec<(Move, i32)> = values
+                .iter()
+                .map(|v| match v.mv {
+                    Move::Place(sq) => (Move::Place(symmetry::square(sq, sym)), v.score),
+                    Move::Pass => (Move::Pass, v.score),
+                })
+                .collect();
+            let mut got = scores(&turned);
+            expected.sort_by_key(|m| format!("{}", m.0));
+            got.sort_by_key(|m| format!("{}", m.0));
+            assert_eq!(got, expected, "symmetry {sym}");
+        }
+    }
+}
+
+#[test]
+fn the_thread_count_never_changes_the_values() {
+    let mut searcher = Searcher::new(1, 1);
+    for b in midgame_boards().iter().take(2) {
+        let one = analyze_with_threads(&mut searcher, b, MIDGAME, 1).expect("not stopped");
+        let two = analyze_with_threads(&mut searcher, b, MIDGAME, 2).expect("not stopped");
+        let many = analyze_with_threads(&mut searcher, b, MIDGAME, 5).expect("not stopped");
+        assert_eq!(one, two);
+        assert_eq!(one, many);
+    }
+}
+
+#[test]
+fn exact_analysis_is_parallel_symmetric_and_right() {
+    // FFO #1 (14 empties): every move's exact value, from the FFO test suite.
+    let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let board = parse_obf(line).expect("obf").position.board;
+    let options = AnalysisOptions {
+        depth: 10,
+        exact_empties: 14,
+        time: None,
+    };
+    let mut searcher = Searcher::new(1, 1);
+    let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
+    let two = analyze_with_threads(&mut searcher, &board, options, 2).expect("not stopped");
+    assert_eq!(one, two);
+    let got: Vec<(String, i32)> = one.iter().map(|v| (v.mv.to_string(), v.discs())).collect();
+    let expected = [
+        ("g8", 18),
+        ("h1", 12),
+        ("a2", 6),
+        ("h7", 6),
+        ("a3", 4),
+        ("b1", -4),
+        ("a4", -22),
+        ("g2", -24),
+    ];
+    let expected: Vec<(String, i32)> = expected.iter().map(|(m, s)| (m.to_string(), *s)).collect();
+    assert_eq!(got, expected);
+    assert!(
+        one.iter()
+            .all(|v| v.exact && board.legal_prefix(&v.pv) == v.pv.len())
+    );
+    let image = symmetry::board(&board, 5);
+    let turned = analyze_with_threads(&mut searcher, &image, options, 2).expect("not stopped");
+    let mut a: Vec<i32> = one.iter().map(|v| v.score).collect();
+    let mut b: Vec<i32> = turned.iter().map(|v| v.score).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_flag_raised_before_the_start_stops_the_analysis() {
+    let mut searcher = Searcher::new(1, 1);
+    let flag = Arc::new(AtomicBool::new(true));
+    searcher.set_stop_flag(flag);
+    let b = &midgame_boards()[0];
+    for threads in [1, 2] {
+        let r = analyze_with_threads(&mut searcher, b, MIDGAME, threads);
+        assert_eq!(r, Err(SearchError::Stopped));
+    }
+}
+
+#[test]
+fn a_flag_raised_from_another_thread_stops_every_thread() {
+    // Depth 30 would take far longer than any test run: the analysis returns only
+    // because the flag stops every thread.
+    let b = midgame_boards()[1];
+    let flag = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let mut searcher = Searcher::new(1, 1);
+    searcher.set_stop_flag(flag);
+    let deep = AnalysisOptions {
+        depth: 30,
+        exact_empties: 0,
+        time: None,
+    };
+    let r = analyze_with_threads(&mut searcher, &b, deep, 2);
+    raiser.join().expect("the raiser ends");
+    match r {
+        Err(SearchError::Stopped) => {}
+        Ok(values) => {
+            // Partial: every move at one common depth, short of the target.
+            assert!(
+                values
+                    .iter()
+                    .all(|v| v.depth == values[0].depth && v.depth < 30)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_forced_pass_gives_one_value() {
+    // White has no move here, Black has: one entry, a pass.
+    let line = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O";
+    let board = parse_obf(line).expect("obf").position.board;
+    assert!(board.must_pass());
+    let options = AnalysisOptions {
+        depth: 4,
+        exact_empties: 0,
+        time: None,
+    };
+    let values = analyze(&mut Searcher::new(1, 1), &board, options).expect("not stopped");
+    assert_eq!(values.len(), 1);
+    assert_eq!(values[0].mv, Move::Pass);
+}
+
+#[test]
+fn the_practice_settings_are_the_tutors() {
+    assert_eq!(settings::FEEDBACK_ANALYSIS.depth, settings::FEEDBACK_DEPTH);
+    assert_eq!(
+        settings::FEEDBACK_ANALYSIS.exact_empties,
+        settings::FEEDBACK_EXACT_EMPTIES
+    );
+    assert_eq!(settings::HINT_ANALYSIS.depth, settings::HINT_DEPTH);
+    assert_eq!(
+        settings::HINT_ANALYSIS.exact_empties,
+        settings::HINT_EXACT_EMPTIES
+    );
+    assert!(settings::FEEDBACK_ANALYSIS.time.is_none() && settings::HINT_ANALYSIS.time.is_none());
+    assert_eq!(
+        othello_tutor::ui::practice::FEEDBACK_ANALYSIS,
+        settings::FEEDBACK_ANALYSIS
+    );
+    let b = midgame_boards()[2];
+    let mut searcher = Searcher::new(1, 1);
+    assert_eq!(
+        settings::feedback_values(&mut searcher, &b).expect("not stopped"),
+        analyze(&mut searcher, &b, settings::FEEDBACK_ANALYSIS).expect("not stopped")
+    );
+}
