@@ -2,12 +2,10 @@
 //! before, on the eight symmetric images of a position, and with any thread count;
 //! the stop flag stops every thread; the tutor's grading settings.
 
-use othello_tutor::engine::analysis::{
-    AnalysisOptions, MoveValue, analyze, analyze_with_threads, symmetry,
-};
+use othello_tutor::engine::analysis::{AnalysisOptions, MoveValue, analyze, analyze_with_threads};
 use othello_tutor::engine::notation::parse_obf;
 use othello_tutor::engine::search::{Limits, SearchError, Searcher};
-use othello_tutor::engine::{Board, Move, Square};
+use othello_tutor::engine::{Board, Move, Square, symmetry};
 use othello_tutor::tutor::settings;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,18 +46,22 @@ fn scores(values: &[MoveValue]) -> Vec<(Move, i32)> {
 
 #[test]
 fn symmetry_maps_squares_and_bits_alike_and_inverts() {
-    for sym in 0..symmetry::COUNT {
+    for sym in 0..symmetry::SYMMETRIES {
         let back = symmetry::inverse(sym);
         for i in 0..64u32 {
             let sq = Square::from_index_unchecked(i);
             let image = symmetry::square(sq, sym);
-            assert_eq!(symmetry::bits(sq.bit(), sym), image.bit(), "sym {sym} {sq}");
+            assert_eq!(
+                symmetry::apply(sq.bit(), sym),
+                image.bit(),
+                "sym {sym} {sq}"
+            );
             assert_eq!(symmetry::square(image, back), sq, "sym {sym} {sq}");
         }
     }
     // Eight different images of an asymmetric set.
     let x = (1u64 << 1) | (1 << 10) | (1 << 20);
-    let mut images: Vec<u64> = (0..8).map(|s| symmetry::bits(x, s)).collect();
+    let mut images: Vec<u64> = (0..8).map(|s| symmetry::apply(x, s)).collect();
     images.sort();
     images.dedup();
     assert_eq!(images.len(), 8);
@@ -117,7 +119,7 @@ fn symmetric_images_get_the_same_values() {
     let mut searcher = Searcher::new(4, 4);
     for b in midgame_boards() {
         let values = analyze(&mut searcher, &b, MIDGAME).expect("not stopped");
-        for sym in 1..symmetry::COUNT {
+        for sym in 1..symmetry::SYMMETRIES {
             let image = symmetry::board(&b, sym);
             let turned = analyze(&mut searcher, &image, MIDGAME).expect("not stopped");
             // Move by move: the image of each move has the same value.

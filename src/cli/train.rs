@@ -180,7 +180,7 @@ fn positions(config: &TrainConfig) -> Result<Vec<Board>, UserError> {
 
 fn held_back(b: &Board) -> bool {
     let h = (b.player ^ b.opponent.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 40) % HELD_BACK == 0
+    (h >> 40).is_multiple_of(HELD_BACK)
 }
 
 /// Labels of the positions with `e` empties (`slice`), made or read back.

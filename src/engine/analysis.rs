@@ -11,6 +11,7 @@ use super::board::{Board, Move};
 use super::eval::UNITS_PER_DISC;
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
+use super::symmetry;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -82,10 +83,9 @@ pub fn default_threads() -> usize {
 /// pass gives one entry; a finished game gives none. The moves are spread over
 /// [`default_threads`] threads; see [`analyze_with_threads`].
 ///
-/// `searcher` is not used for the values (each move gets a fresh one with the default
-/// evaluation, so that the values repeat; weights given to `searcher` with
-/// `Searcher::set_weights` are not followed); its stop flag is watched: raising it
-/// stops every thread. Stopped, or out of time (`options.time` is one deadline for
+/// `searcher`'s tables are not used for the values (each move gets a fresh searcher
+/// with `searcher`'s evaluation and selectivity, so that the values repeat); its stop
+/// flag is watched: raising it stops every thread. Stopped, or out of time (`options.time` is one deadline for
 /// every move), it returns the values at the deepest depth that every move finished,
 /// or an error if one of them finished none. Only fixed settings (no time limit)
 /// give values that repeat.
@@ -133,14 +133,6 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
     (midgame, solver)
 }
 
-/// Whether `searcher`'s stop flag is raised (a search that looks at the flag before
-/// its first iteration; it stores nothing).
-fn stop_requested(searcher: &mut Searcher) -> bool {
-    searcher
-        .search(&Board::start(), Limits::depth(1, 0))
-        .is_err()
-}
-
 /// [`analyze`] with the moves spread over `threads` threads (at least one), each
 /// valuing one move at a time with its own fresh searcher; the results are combined
 /// in a fixed order, so any thread count gives the same values and lines.
@@ -171,7 +163,7 @@ pub fn analyze_with_threads(
     } else {
         moves.into_iter().map(Job::Place).collect()
     };
-    if stop_requested(searcher) {
+    if searcher.stop_requested() {
         return Err(SearchError::Stopped);
     }
     let deadline = options.time.map(|t| Instant::now() + t);
@@ -180,16 +172,20 @@ pub fn analyze_with_threads(
     let results: Vec<Mutex<Vec<MoveValue>>> = jobs.iter().map(|_| Mutex::new(Vec::new())).collect();
     let threads = threads.clamp(1, jobs.len());
     let (megabytes, solver_megabytes) = table_megabytes(&options);
+    let (evaluator, selectivity) = (searcher.evaluator().clone(), searcher.selectivity());
     std::thread::scope(|scope| {
         let (done_tx, done_rx) = channel::<()>();
         for _ in 0..threads {
             let done_tx = done_tx.clone();
             let (stop, next, jobs, results) = (&stop, &next, &jobs, &results);
+            let (evaluator, selectivity) = (&evaluator, &selectivity);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&job) = jobs.get(i) else { break };
                     let mut worker = Searcher::new(megabytes, solver_megabytes);
+                    worker.set_evaluator(evaluator.clone());
+                    worker.set_selectivity(selectivity.clone());
                     worker.set_stop_flag(stop.clone());
                     let values = value_job(&mut worker, board, job, &options, deadline);
                     let stopped = values.is_empty();
@@ -212,7 +208,7 @@ pub fn analyze_with_threads(
             match done_rx.recv_timeout(Duration::from_millis(5)) {
                 Ok(()) => running -= 1,
                 Err(RecvTimeoutError::Timeout) => {
-                    if !stop.load(Ordering::Relaxed) && stop_requested(searcher) {
+                    if !stop.load(Ordering::Relaxed) && searcher.stop_requested() {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -356,113 +352,5 @@ fn value_job(
             }
             out
         }
-    }
-}
-
-/// The eight symmetries of the board (rotations and reflections), numbered 0..8:
-/// bit 2 transposes (a1-h8 diagonal) first, then bit 1 flips the rows (1 ↔ 8), then
-/// bit 0 flips the columns (a ↔ h). 0 is the identity.
-pub mod symmetry {
-    use crate::engine::board::Board;
-    use crate::engine::square::Square;
-
-    /// The number of symmetries.
-    pub const COUNT: usize = 8;
-
-    fn flip_rows(x: u64) -> u64 {
-        x.swap_bytes()
-    }
-
-    fn flip_columns(mut x: u64) -> u64 {
-        const K1: u64 = 0x5555_5555_5555_5555;
-        const K2: u64 = 0x3333_3333_3333_3333;
-        const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-        x = ((x >> 1) & K1) | ((x & K1) << 1);
-        x = ((x >> 2) & K2) | ((x & K2) << 2);
-        ((x >> 4) & K4) | ((x & K4) << 4)
-    }
-
-    fn transpose(mut x: u64) -> u64 {
-        const K1: u64 = 0x5500_5500_5500_5500;
-        const K2: u64 = 0x3333_0000_3333_0000;
-        const K4: u64 = 0x0F0F_0F0F_0000_0000;
-        let t = K4 & (x ^ (x << 28));
-        x ^= t ^ (t >> 28);
-        let t = K2 & (x ^ (x << 14));
-        x ^= t ^ (t >> 14);
-        let t = K1 & (x ^ (x << 7));
-        x ^ t ^ (t >> 7)
-    }
-
-    /// The image of a set of squares under symmetry `sym`.
-    ///
-    /// ```
-    /// use othello_tutor::engine::analysis::symmetry;
-    /// assert_eq!(symmetry::bits(1 << 0, 1), 1 << 7); // a1 → h1
-    /// assert_eq!(symmetry::bits(1 << 1, 4), 1 << 8); // b1 → a2
-    /// ```
-    pub fn bits(mut x: u64, sym: usize) -> u64 {
-        if sym & 4 != 0 {
-            x = transpose(x);
-        }
-        if sym & 2 != 0 {
-            x = flip_rows(x);
-        }
-        if sym & 1 != 0 {
-            x = flip_columns(x);
-        }
-        x
-    }
-
-    /// The image of a square under symmetry `sym`.
-    pub fn square(sq: Square, sym: usize) -> Square {
-        let (mut row, mut col) = (sq.index() / 8, sq.index() % 8);
-        if sym & 4 != 0 {
-            std::mem::swap(&mut row, &mut col);
-        }
-        if sym & 2 != 0 {
-            row = 7 - row;
-        }
-        if sym & 1 != 0 {
-            col = 7 - col;
-        }
-        Square::from_index_unchecked((8 * row + col) as u32)
-    }
-
-    /// The symmetry that undoes `sym`.
-    pub const fn inverse(sym: usize) -> usize {
-        [0, 1, 2, 3, 4, 6, 5, 7][sym % COUNT]
-    }
-
-    /// The image of a board under symmetry `sym` (the side to move stays).
-    pub fn board(b: &Board, sym: usize) -> Board {
-        Board {
-            player: bits(b.player, sym),
-            opponent: bits(b.opponent, sym),
-        }
-    }
-
-    /// The canonical image of `b` (the one with the smallest (player, opponent) bits)
-    /// and the first symmetry that gives it.
-    ///
-    /// ```
-    /// use othello_tutor::engine::analysis::symmetry;
-    /// use othello_tutor::engine::{Board, Square};
-    /// let start = Board::start();
-    /// let images: Vec<Board> = ["d3", "c4", "f5", "e6"]
-    ///     .iter()
-    ///     .map(|m| symmetry::canonical(&start.play_unchecked(Square::parse(m).unwrap())).0)
-    ///     .collect();
-    /// assert!(images.iter().all(|b| *b == images[0]));
-    /// ```
-    pub fn canonical(b: &Board) -> (Board, usize) {
-        let mut best = (*b, 0);
-        for sym in 1..COUNT {
-            let image = board(b, sym);
-            if (image.player, image.opponent) < (best.0.player, best.0.opponent) {
-                best = (image, sym);
-            }
-        }
-        best
     }
 }

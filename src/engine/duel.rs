@@ -100,7 +100,7 @@ pub fn duel(
                         return;
                     }
                     let start = openings[g / 2];
-                    let d = if g % 2 == 0 {
+                    let d = if g.is_multiple_of(2) {
                         duel_game(start, &mut sa, &mut sb, limits)
                     } else {
                         -duel_game(start, &mut sb, &mut sa, limits)

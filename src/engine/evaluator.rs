@@ -10,7 +10,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Evaluator {
     /// The named-feature evaluation with these weights.
-    Features(Weights),
+    Features(Box<Weights>),
     /// The pattern evaluation with these weights.
     Patterns(Arc<PatternWeights>),
 }
@@ -23,7 +23,7 @@ impl Evaluator {
 
     /// The shipped named-feature evaluation.
     pub fn features() -> Evaluator {
-        Evaluator::Features(Weights::default())
+        Evaluator::Features(Box::default())
     }
 
     /// The value of `board` for the side to move.

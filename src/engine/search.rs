@@ -132,7 +132,7 @@ impl Searcher {
 
     /// Uses `weights` for the evaluation from now on (the tuner does).
     pub fn set_weights(&mut self, weights: Weights) {
-        self.set_evaluator(Evaluator::Features(weights));
+        self.set_evaluator(Evaluator::Features(Box::new(weights)));
     }
 
     /// Uses `evaluator` from now on (and forgets the table, whose values it made).
@@ -147,6 +147,16 @@ impl Searcher {
     pub fn set_selectivity(&mut self, selectivity: Option<(Arc<mpc::Table>, f32)>) {
         self.selectivity = selectivity;
         self.table.clear();
+    }
+
+    /// The Multi-ProbCut setting (see `set_selectivity`).
+    pub fn selectivity(&self) -> Option<(Arc<mpc::Table>, f32)> {
+        self.selectivity.clone()
+    }
+
+    /// Whether this searcher's stop flag is raised.
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     /// The evaluation this searcher uses.
@@ -498,10 +508,10 @@ impl Searcher {
                 .selectivity
                 .as_ref()
                 .and_then(|(table, t)| table.get(empties, depth).map(|c| (c, *t)));
-            if let Some((cut, t)) = cut {
-                if let Some(v) = self.probcut(p, o, alpha, beta, cut, t, ply) {
-                    return v;
-                }
+            if let Some((cut, t)) = cut
+                && let Some(v) = self.probcut(p, o, alpha, beta, cut, t, ply)
+            {
+                return v;
             }
         }
         // Order the moves.

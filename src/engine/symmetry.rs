@@ -6,6 +6,7 @@
 //! columns (column a ↔ column h).
 
 use super::board::Board;
+use super::square::Square;
 
 /// Number of symmetries.
 pub const SYMMETRIES: usize = 8;
@@ -48,6 +49,12 @@ pub const fn apply(b: u64, s: usize) -> u64 {
 #[inline]
 pub const fn apply_square(sq: usize, s: usize) -> usize {
     apply(1u64 << sq, s).trailing_zeros() as usize
+}
+
+/// The square `sq` moved by symmetry `s`.
+#[inline]
+pub const fn square(sq: Square, s: usize) -> Square {
+    Square::from_index_unchecked(apply_square(sq.index(), s) as u32)
 }
 
 /// The symmetry that undoes `s`.
