@@ -175,6 +175,12 @@ enum Command {
         /// Depth of the move-choice search (with --quality)
         #[arg(long, requires = "quality", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: u32,
+        /// Grade at this depth instead of the practice feedback's (with --quality)
+        #[arg(long, requires = "quality", value_parser = clap::value_parser!(u32).range(1..=60))]
+        grading_depth: Option<u32>,
+        /// Grade solving exactly at or below this many empties instead (with --quality)
+        #[arg(long, requires = "quality", value_parser = clap::value_parser!(u32).range(0..=64))]
+        grading_exact: Option<u32>,
     },
 }
 
@@ -383,17 +389,24 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
         }
-        Some(Command::Bench {
-            quality: None,
-            depth: _,
-        }) => {
+        Some(Command::Bench { quality: None, .. }) => {
             cli::bench::run(threads);
             Ok(())
         }
         Some(Command::Bench {
             quality: Some(file),
             depth,
-        }) => cli::quality::run(&file, depth, threads),
+            grading_depth,
+            grading_exact,
+        }) => {
+            let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
+            let grading = othello_tutor::engine::analysis::AnalysisOptions {
+                depth: grading_depth.unwrap_or(feedback.depth),
+                exact_empties: grading_exact.unwrap_or(feedback.exact_empties),
+                time: None,
+            };
+            cli::quality::run(&file, depth, threads, grading)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -147,3 +147,43 @@ fn the_solver_takes_a_position_with_33_legal_moves() {
         Err(e) => assert_eq!(e, othello_tutor::engine::endgame::SolveError::Stopped),
     }
 }
+
+#[test]
+fn the_parallel_solver_agrees_with_the_serial_one() {
+    use othello_tutor::engine::parallel_solve::solve_parallel;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(42);
+    let mut checked = 0;
+    for i in 0..8 {
+        // An XOT opening played on at random down to 14 empties.
+        let mut pos = othello_tutor::tutor::openings::xot_position(i * 101);
+        while pos.board.empty_count() > 14 && !pos.is_game_over() {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            if moves.is_empty() {
+                pos = pos.pass();
+                continue;
+            }
+            pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.board.legal_moves_bits() == 0 {
+            continue;
+        }
+        let serial = Solver::new(4).solve(&pos.board).expect("not stopped");
+        for threads in [2, 3] {
+            let parallel = solve_parallel(&pos.board, threads, 4, None).expect("not stopped");
+            assert_eq!(
+                parallel.score, serial.score,
+                "position {i}, {threads} threads"
+            );
+            // Its line replays and its first move is worth the score.
+            assert_eq!(pos.board.legal_prefix(&parallel.pv), parallel.pv.len());
+            let best = parallel.best.expect("a move");
+            let after = Solver::new(4)
+                .solve(&pos.board.play_unchecked(best))
+                .expect("not stopped");
+            assert_eq!(-after.score, serial.score);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}

@@ -255,3 +255,12 @@ fn is_wedge_on_hand_made_edges() {
     assert!(p.board.is_legal(sq("a1")));
     assert!(!at(&p, "a1"));
 }
+
+#[test]
+fn only_proved_values_throw_a_win_away() {
+    // +1 against 0 from a search is a one-disc loss, not a thrown-away win.
+    assert_eq!(Grade::from_search(1, 0, false), Grade::Good);
+    assert_eq!(Grade::from_search(1, 0, true), Grade::Blunder);
+    assert_eq!(Grade::from_values(1, 0), Grade::Blunder);
+    assert_eq!(Grade::from_search(6, -4, false), Grade::Blunder);
+}

@@ -62,6 +62,7 @@ pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
     }
     .map_err(|e| UserError(e.to_string()))?;
     let best = values.first().map(MoveValue::discs).unwrap_or(0);
+    let best_exact = values.first().is_some_and(|v| v.exact);
     for v in values {
         let kind = if v.exact {
             "exact".to_string()
@@ -69,7 +70,10 @@ pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
             format!("d{}", v.depth)
         };
         let grade = if mode == Mode::Feedback {
-            format!(" {}", Grade::from_values(best, v.discs()))
+            format!(
+                " {}",
+                Grade::from_search(best, v.discs(), v.exact && best_exact)
+            )
         } else {
             String::new()
         };

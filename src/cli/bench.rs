@@ -23,7 +23,7 @@ pub fn run(threads: usize) {
     bench_midgame(threads);
     bench_replies();
     bench_cancel();
-    bench_ffo();
+    bench_ffo(threads);
     if let Some(kb) = peak_rss_kb() {
         outln!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
     }
@@ -181,36 +181,57 @@ fn bench_cancel() {
 /// FFO #40-#49 (src/data/fforum-40-59.obf, embedded; its first line names the source).
 const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
 
-fn bench_ffo() {
+fn bench_ffo(threads: usize) {
     let Ok(records) = notation::parse_obf_file(FFO_40_59) else {
         outln!("ffo 40-49: data unreadable");
         return;
     };
-    let mut solver = othello_tutor::engine::endgame::Solver::default();
-    let (mut nodes, mut wrong) = (0u64, 0);
-    let cpu0 = cpu_seconds();
-    let t = Instant::now();
-    for rec in records.iter().take(10) {
-        match solver.solve(&rec.position.board) {
-            Ok(sol) => {
-                nodes += sol.nodes;
-                if Some(&sol.score) != rec.move_scores.first().map(|m| &m.1) {
-                    wrong += 1;
-                }
-            }
-            Err(_) => wrong += 1,
-        }
+    let mut counts = vec![1];
+    if threads > 1 {
+        counts.push(threads);
     }
-    let s = t.elapsed().as_secs_f64();
-    let cpu = match (cpu0, cpu_seconds()) {
-        (Some(a), Some(b)) => format!(" ({:.1} s of CPU time)", b - a),
-        _ => String::new(),
-    };
-    outln!(
-        "ffo 40-49 exact: {s:.1} s{cpu}, {nodes} nodes, {:.1} Mn/s, {} of 10 correct",
-        nodes as f64 / s.max(1e-9) / 1e6,
-        10 - wrong
-    );
+    for n in counts {
+        let mut solver = othello_tutor::engine::endgame::Solver::default();
+        let (mut nodes, mut wrong) = (0u64, 0);
+        let cpu0 = cpu_seconds();
+        let t = Instant::now();
+        for rec in records.iter().take(10) {
+            let result = if n == 1 {
+                solver.solve(&rec.position.board)
+            } else {
+                othello_tutor::engine::parallel_solve::solve_parallel(
+                    &rec.position.board,
+                    n,
+                    64,
+                    None,
+                )
+            };
+            match result {
+                Ok(sol) => {
+                    nodes += sol.nodes;
+                    if Some(&sol.score) != rec.move_scores.first().map(|m| &m.1) {
+                        wrong += 1;
+                    }
+                }
+                Err(_) => wrong += 1,
+            }
+        }
+        let s = t.elapsed().as_secs_f64();
+        let cpu = match (cpu0, cpu_seconds()) {
+            (Some(a), Some(b)) => format!(" ({:.1} s of CPU time)", b - a),
+            _ => String::new(),
+        };
+        let label = if n == 1 {
+            "1 thread".to_string()
+        } else {
+            format!("{n} threads")
+        };
+        outln!(
+            "ffo 40-49 exact, {label}: {s:.1} s{cpu}, {nodes} nodes, {:.1} Mn/s, {} of 10 correct",
+            nodes as f64 / s.max(1e-9) / 1e6,
+            10 - wrong
+        );
+    }
 }
 
 /// CPU time used by this process so far (Linux, from /proc; `None` elsewhere). On a

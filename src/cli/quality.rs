@@ -7,13 +7,14 @@
 //! against the grade by the file's values; (c) the time per position of each.
 
 use super::{UserError, outln};
+use othello_tutor::engine::analysis::AnalysisOptions;
 use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads};
 use othello_tutor::engine::notation;
 use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Board, Move, Square};
 use othello_tutor::tutor::feedback::Grade;
-use othello_tutor::tutor::settings::{FEEDBACK_ANALYSIS, FEEDBACK_EXACT_EMPTIES, describe};
+use othello_tutor::tutor::settings::describe;
 use std::path::Path;
 use std::time::Instant;
 
@@ -36,9 +37,9 @@ impl Valued {
         self.values.iter().find(|v| v.0 == sq).map(|v| v.1)
     }
 
-    /// Beyond the practice feedback's exact-solve threshold.
-    fn beyond_exact(&self) -> bool {
-        self.board.empty_count() > FEEDBACK_EXACT_EMPTIES
+    /// Beyond the grading's exact-solve threshold.
+    fn beyond_exact(&self, exact_empties: u32) -> bool {
+        self.board.empty_count() > exact_empties
     }
 }
 
@@ -198,13 +199,14 @@ impl Grading {
 fn grades(p: &Valued, engine: &[MoveValue]) -> Vec<(Grade, Grade)> {
     let true_best = p.best().round() as i32;
     let engine_best = engine.first().map(MoveValue::discs).unwrap_or(0);
+    let engine_exact = engine.first().is_some_and(|v| v.exact);
     p.values
         .iter()
         .filter_map(|&(sq, value)| {
             let mine = engine.iter().find(|v| v.mv == Move::Place(sq))?;
             Some((
                 Grade::from_values(true_best, value.round() as i32),
-                Grade::from_values(engine_best, mine.discs()),
+                Grade::from_search(engine_best, mine.discs(), engine_exact && mine.exact),
             ))
         })
         .collect()
@@ -214,6 +216,7 @@ fn grades(p: &Valued, engine: &[MoveValue]) -> Vec<(Grade, Grade)> {
 /// and the time per position.
 fn feedback_pass(
     positions: &[Valued],
+    grading: AnalysisOptions,
     threads: usize,
     label: &str,
 ) -> Result<(Vec<Vec<MoveValue>>, Vec<f64>), UserError> {
@@ -222,7 +225,7 @@ fn feedback_pass(
     for (i, p) in positions.iter().enumerate() {
         eprint!("\rgrading ({label}): {}/{}", i + 1, positions.len());
         let t = Instant::now();
-        let values = analyze_with_threads(&mut searcher, &p.board, FEEDBACK_ANALYSIS, threads)
+        let values = analyze_with_threads(&mut searcher, &p.board, grading, threads)
             .map_err(|e| UserError(e.to_string()))?;
         times.push(t.elapsed().as_secs_f64());
         all.push(values);
@@ -231,12 +234,27 @@ fn feedback_pass(
     Ok((all, times))
 }
 
-/// Prints the move-quality and grading figures of `file`.
-pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
+/// Prints the move-quality and grading figures of `file`, grading with `grading`
+/// (the practice feedback's settings unless `bench` was told otherwise).
+pub fn run(
+    file: &Path,
+    depth: u32,
+    threads: usize,
+    grading: AnalysisOptions,
+) -> Result<(), UserError> {
     let positions = read(file)?;
-    let beyond = positions.iter().filter(|p| p.beyond_exact()).count();
+    let threshold = grading.exact_empties;
+    let beyond = positions
+        .iter()
+        .filter(|p| p.beyond_exact(threshold))
+        .count();
+    let which = if grading == othello_tutor::tutor::settings::FEEDBACK_ANALYSIS {
+        "practice feedback settings"
+    } else {
+        "settings given"
+    };
     outln!(
-        "quality of {}: {} positions, {beyond} beyond the feedback's exact threshold ({FEEDBACK_EXACT_EMPTIES} empties)",
+        "quality of {}: {} positions, {beyond} beyond the grading's exact threshold ({threshold} empties)",
         file.display(),
         positions.len()
     );
@@ -262,7 +280,7 @@ pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
             .ok_or_else(|| UserError("the search picked no valued move".into()))?;
         let loss = p.best() - chosen;
         all.add(loss);
-        if p.beyond_exact() {
+        if p.beyond_exact(threshold) {
             far.add(loss);
         } else {
             near.add(loss);
@@ -275,16 +293,17 @@ pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
     outln!("  time per position: {}", time_figures(&times));
     // (b) Grades at the practice feedback's settings.
     outln!(
-        "grading: practice feedback settings ({}), {threads} thread{}",
-        describe(&FEEDBACK_ANALYSIS),
+        "grading: {which} ({}), {threads} thread{}",
+        describe(&grading),
         if threads == 1 { "" } else { "s" }
     );
-    let (values, times) = feedback_pass(&positions, threads, &format!("{threads} threads"))?;
+    let (values, times) =
+        feedback_pass(&positions, grading, threads, &format!("{threads} threads"))?;
     let (mut all, mut far) = (Grading::default(), Grading::default());
     for (p, engine) in positions.iter().zip(&values) {
         for (truth, graded) in grades(p, engine) {
             all.add(truth, graded);
-            if p.beyond_exact() {
+            if p.beyond_exact(threshold) {
                 far.add(truth, graded);
             }
         }
@@ -297,7 +316,7 @@ pub fn run(file: &Path, depth: u32, threads: usize) -> Result<(), UserError> {
         time_figures(&times)
     );
     if threads > 1 {
-        let (one, times) = feedback_pass(&positions, 1, "1 thread")?;
+        let (one, times) = feedback_pass(&positions, grading, 1, "1 thread")?;
         let same = if one == values { "yes" } else { "NO" };
         outln!(
             "  time per position, 1 thread: {} (values identical to {threads} threads: {same})",

@@ -12,6 +12,7 @@ pub mod features;
 pub mod game;
 pub mod mpc;
 pub mod notation;
+pub mod parallel_solve;
 pub mod pattern;
 pub mod perft;
 pub mod players;

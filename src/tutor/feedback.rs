@@ -33,8 +33,15 @@ impl Grade {
     /// The grade of a move worth `played` when the best is worth `best` (whole discs,
     /// mover's view). Throwing a win away is a blunder whatever the margin.
     pub fn from_values(best: i32, played: i32) -> Grade {
+        Grade::from_search(best, played, true)
+    }
+
+    /// The grade of a move worth `played` when the best is worth `best`, from values
+    /// that are proved (`exact`) or estimated. Only proved values can show that a move
+    /// throws a win away; estimates are graded by the discs lost alone.
+    pub fn from_search(best: i32, played: i32, exact: bool) -> Grade {
         let loss = (best - played).max(0);
-        if best > 0 && played <= 0 {
+        if exact && best > 0 && played <= 0 {
             return Grade::Blunder;
         }
         match loss {
@@ -133,7 +140,7 @@ pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Optio
     } else {
         best_sq
     };
-    let grade = Grade::from_values(best_value, played_value);
+    let grade = Grade::from_search(best_value, played_value, best.exact && mine.exact);
     let difference = if best_sq == played {
         Vec::new()
     } else {
