@@ -8,7 +8,7 @@
 
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
-use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads};
+use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads, best_and_played};
 use othello_tutor::engine::notation;
 use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
 use othello_tutor::engine::search::{Limits, Searcher};
@@ -315,7 +315,24 @@ pub fn run(
         if threads == 1 { "" } else { "s" },
         time_figures(&times)
     );
-    if threads > 1 {
+    // What a learner waits for: the best value and one played move's (the worst).
+    let mut searcher = Searcher::new(1, 1);
+    let mut waits = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
+        let worst = p.values.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|v| v.0);
+        let Some(worst) = worst else { continue };
+        let t = Instant::now();
+        best_and_played(&mut searcher, &p.board, grading, worst).map_err(|e| UserError(e.to_string()))?;
+        waits.push(t.elapsed().as_secs_f64());
+    }
+    eprintln!();
+    outln!(
+        "  time to grade one move (the best value and the worst move's, as practice does), {threads} thread{}: {}",
+        if threads == 1 { "" } else { "s" },
+        time_figures(&waits)
+    );
+    if threads > 1 && which == "practice feedback settings" {
         let (one, times) = feedback_pass(&positions, grading, 1, "1 thread")?;
         let same = if one == values { "yes" } else { "NO" };
         outln!(

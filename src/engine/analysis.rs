@@ -223,6 +223,109 @@ pub fn analyze_with_threads(
     combine(per_job)
 }
 
+/// The best move's value and `played`'s, as [`analyze`] would give them (best first;
+/// one entry when `played` is a best move), for a grade: two searches instead of one
+/// per move, run side by side. The best value comes from one search of `board` (the
+/// largest of the moves' values at the same settings, so the same number); `played`
+/// is valued exactly as `analyze` values it.
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, analyze, best_and_played};
+/// use othello_tutor::engine::notation::parse_transcript;
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::engine::Square;
+/// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None };
+/// let mut searcher = Searcher::new(1, 1);
+/// let all = analyze(&mut searcher, &board, options).expect("not stopped");
+/// let played = Square::parse("b4").unwrap();
+/// let two = best_and_played(&mut searcher, &board, options, played).expect("not stopped");
+/// assert_eq!(two[0].score, all[0].score);
+/// let mine = all.iter().find(|v| v.mv == othello_tutor::engine::Move::Place(played)).unwrap();
+/// assert_eq!(two.last().unwrap().score, mine.score);
+/// ```
+pub fn best_and_played(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+    played: Square,
+) -> Result<Vec<MoveValue>, SearchError> {
+    if !board.is_legal(played) || board.legal_moves().len() < 2 || options.time.is_some() {
+        return analyze(searcher, board, options);
+    }
+    if searcher.stop_requested() {
+        return Err(SearchError::Stopped);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let (megabytes, solver_megabytes) = table_megabytes(&options);
+    let fresh = |searcher: &Searcher| {
+        let mut s = Searcher::new(megabytes, solver_megabytes);
+        s.set_evaluator(searcher.evaluator().clone());
+        s.set_selectivity(searcher.selectivity());
+        s.set_stop_flag(stop.clone());
+        s
+    };
+    let (mut root, mut mover) = (fresh(searcher), fresh(searcher));
+    let (canon, sym) = symmetry::canonical(board);
+    let limits = Limits::depth(options.depth, options.exact_empties);
+    let (best, mine) = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = channel::<()>();
+        let tx = done_tx.clone();
+        let best = scope.spawn(move || {
+            let r = root.search(&canon, limits);
+            let _ = tx.send(());
+            r
+        });
+        let stop_ref = &stop;
+        let mine = scope.spawn(move || {
+            let v = value_job(&mut mover, board, Job::Place(played), &options, None);
+            let _ = done_tx.send(());
+            if v.is_empty() {
+                stop_ref.store(true, Ordering::Relaxed);
+            }
+            v
+        });
+        let mut running = 2;
+        while running > 0 {
+            match done_rx.recv_timeout(Duration::from_millis(5)) {
+                Ok(()) => running -= 1,
+                Err(RecvTimeoutError::Timeout) => {
+                    if searcher.stop_requested() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        (best.join(), mine.join())
+    });
+    let (Ok(Ok(r)), Ok(mut mine)) = (best, mine) else {
+        return Err(SearchError::Stopped);
+    };
+    let Some(mine) = mine.pop() else {
+        return Err(SearchError::Stopped);
+    };
+    let Some(best_sq) = r.best.map(|sq| symmetry::square(sq, symmetry::inverse(sym))) else {
+        return Err(SearchError::Stopped);
+    };
+    if mine.score >= r.score {
+        return Ok(vec![mine]);
+    }
+    let mut pv = line_back(&r.pv, sym);
+    pv.truncate(board.legal_prefix(&pv));
+    let depth = if r.exact { board.empty_count() } else { r.depth };
+    Ok(vec![
+        MoveValue {
+            mv: Move::Place(best_sq),
+            score: r.score,
+            exact: r.exact,
+            depth,
+            pv,
+        },
+        mine,
+    ])
+}
+
 /// The values at the deepest depth every job finished, best first, ties by square.
 fn combine(per_job: Vec<Vec<MoveValue>>) -> Result<Vec<MoveValue>, SearchError> {
     let common = per_job.iter().map(Vec::len).min().unwrap_or(0);

@@ -8,7 +8,8 @@
 //! the practice screen, the command line and the bench all follow.
 
 use crate::engine::Board;
-use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
+use crate::engine::Square;
+use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze, best_and_played};
 use crate::engine::search::{SearchError, Searcher};
 
 /// The search depth of the practice feedback (plies, counting the graded move).
@@ -51,6 +52,18 @@ pub fn feedback_values(
     board: &Board,
 ) -> Result<Vec<MoveValue>, SearchError> {
     analyze(searcher, board, FEEDBACK_ANALYSIS)
+}
+
+/// The values that grade `played` on `board` at the feedback's settings: the best
+/// move's and `played`'s (one entry when `played` is a best move), the same numbers
+/// as [`feedback_values`] gives those two moves, in two searches instead of one per
+/// move. Stops when `searcher`'s stop flag is raised.
+pub fn grading_values(
+    searcher: &mut Searcher,
+    board: &Board,
+    played: Square,
+) -> Result<Vec<MoveValue>, SearchError> {
+    best_and_played(searcher, board, FEEDBACK_ANALYSIS, played)
 }
 
 /// Every move of `board` valued as a hint values them (best first). Stops when

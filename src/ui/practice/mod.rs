@@ -13,7 +13,7 @@ use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, Grade, grade_move, summary_line};
 use crate::tutor::practice::{Practice, Seat, Setup};
-use crate::tutor::settings::{feedback_values, hint_values};
+use crate::tutor::settings::{grading_values, hint_values};
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
@@ -354,7 +354,7 @@ fn grade(siv: &mut Cursive, shared: &Shared, before: Position, index: usize, sq:
         siv,
         shared,
         Busy::Grading,
-        move |searcher| feedback_values(searcher, &before.board),
+        move |searcher| grading_values(searcher, &before.board, sq),
         move |st, result| {
             if let Ok(values) = result
                 && let Some(fb) = grade_move(&before, sq, &values)
