@@ -181,6 +181,9 @@ enum Command {
         /// Grade solving exactly at or below this many empties instead (with --quality)
         #[arg(long, requires = "quality", value_parser = clap::value_parser!(u32).range(0..=64))]
         grading_exact: Option<u32>,
+        /// Only the time to grade one move (with --quality)
+        #[arg(long, requires = "quality")]
+        grading_time_only: bool,
     },
 }
 
@@ -398,6 +401,7 @@ fn run(cli: Cli) -> ExitCode {
             depth,
             grading_depth,
             grading_exact,
+            grading_time_only,
         }) => {
             let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
             let grading = othello_tutor::engine::analysis::AnalysisOptions {
@@ -405,7 +409,7 @@ fn run(cli: Cli) -> ExitCode {
                 exact_empties: grading_exact.unwrap_or(feedback.exact_empties),
                 time: None,
             };
-            cli::quality::run(&file, depth, threads, grading)
+            cli::quality::run(&file, depth, threads, grading, grading_time_only)
         }
     };
     match result {

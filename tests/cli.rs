@@ -274,7 +274,8 @@ fn analyze_feedback_values_with_the_practice_settings_and_grades_each_move() {
         // The same move, value and kind; then the grade; then the same line.
         assert_eq!((&g.0, g.1, &g.2), (&v.0, v.1, &v.2));
         assert_eq!(g.2, format!("d{FEEDBACK_DEPTH}"));
-        assert_eq!(g.3[0], Grade::from_values(best, g.1).word(), "{g:?}");
+        let exact = g.2 == "exact" && graded[0].2 == "exact";
+        assert_eq!(g.3[0], Grade::from_search(best, g.1, exact).word(), "{g:?}");
         assert_eq!(g.3[1..], v.3[..], "{g:?}");
     }
     assert!(stderr(&feedback).contains("practice feedback settings"));
@@ -333,7 +334,7 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].contains(": 3 positions, 0 beyond the feedback's exact threshold"),
+        lines[0].contains(": 3 positions, 0 beyond the grading's exact threshold"),
         "{out}"
     );
     assert!(
@@ -367,10 +368,14 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
         "{out}"
     );
     assert!(
-        lines[10].ends_with("(values identical to 2 threads: yes)"),
+        lines[10].starts_with("  time to grade one move (the best value and the worst move's, as practice does; depth "),
         "{out}"
     );
-    assert_eq!(lines.len(), 11, "{out}");
+    assert!(
+        lines[11].ends_with("(values identical to 2 threads: yes)"),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 12, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = run(&[

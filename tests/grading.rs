@@ -287,14 +287,22 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
         let board = othello_tutor::tutor::openings::xot_position(40 + 17 * i).board;
         let text = format!("XOT opening {}", 40 + 17 * i);
         {
-            let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None };
+            let options = AnalysisOptions {
+                depth: 5,
+                exact_empties: 0,
+                time: None,
+            };
             let mut searcher = Searcher::new(1, 1);
             let all = analyze(&mut searcher, &board, options).expect("not stopped");
             for v in &all {
                 let Move::Place(sq) = v.mv else { continue };
                 let two = best_and_played(&mut searcher, &board, options, sq).expect("not stopped");
                 assert_eq!(two[0].score, all[0].score, "{text} {sq}: best value");
-                assert_eq!(two.last().unwrap().score, v.score, "{text} {sq}: played value");
+                assert_eq!(
+                    two.last().unwrap().score,
+                    v.score,
+                    "{text} {sq}: played value"
+                );
                 assert_eq!(two.len() == 1, v.score == all[0].score, "{text} {sq}");
             }
         }
@@ -302,13 +310,21 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
     // Exactly solved: a position at 12 empties.
     let ffo = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
     let board = parse_obf(ffo).expect("OBF").position.board;
-    let options = AnalysisOptions { depth: 4, exact_empties: 64, time: None };
+    let options = AnalysisOptions {
+        depth: 4,
+        exact_empties: 64,
+        time: None,
+    };
     let mut searcher = Searcher::new(1, 1);
     let all = analyze(&mut searcher, &board, options).expect("not stopped");
     for v in &all {
         let Move::Place(sq) = v.mv else { continue };
         let two = best_and_played(&mut searcher, &board, options, sq).expect("not stopped");
         assert!(two.iter().all(|m| m.exact));
-        assert_eq!((two[0].score, two.last().unwrap().score), (all[0].score, v.score), "{sq}");
+        assert_eq!(
+            (two[0].score, two.last().unwrap().score),
+            (all[0].score, v.score),
+            "{sq}"
+        );
     }
 }

@@ -547,3 +547,43 @@ fn choose_move_gives_each_strategy_a_legal_move_and_a_value() {
         None
     );
 }
+
+#[test]
+fn multi_probcut_prunes_and_stays_close() {
+    use othello_tutor::engine::mpc;
+    use std::sync::Arc;
+    let table = Arc::new(mpc::shipped().clone());
+    let (mut plain_nodes, mut cut_nodes) = (0u64, 0u64);
+    for i in 0..6 {
+        let board = othello_tutor::tutor::openings::xot_position(300 + 11 * i).board;
+        let limits = Limits::depth(9, 0);
+        let mut plain = Searcher::new(4, 4);
+        let p = plain.search(&board, limits).expect("not stopped");
+        // A confidence no prediction can reach: nothing is cut, the same search.
+        let mut never = Searcher::new(4, 4);
+        never.set_selectivity(Some((table.clone(), 1.0e6)));
+        let n = never.search(&board, limits).expect("not stopped");
+        assert_eq!(
+            (n.score, n.best, n.nodes),
+            (p.score, p.best, p.nodes),
+            "opening {i}"
+        );
+        // A usual confidence: fewer nodes, a legal move, a value within a few discs.
+        let mut cut = Searcher::new(4, 4);
+        cut.set_selectivity(Some((table.clone(), 1.5)));
+        let c = cut.search(&board, limits).expect("not stopped");
+        assert!(board.is_legal(c.best.expect("a move")));
+        assert!(
+            (c.score - p.score).abs() <= 10 * 100,
+            "opening {i}: {} vs {}",
+            c.score,
+            p.score
+        );
+        plain_nodes += p.nodes;
+        cut_nodes += c.nodes;
+    }
+    assert!(
+        cut_nodes < plain_nodes,
+        "{cut_nodes} nodes with cuts, {plain_nodes} without"
+    );
+}

@@ -234,6 +234,38 @@ fn feedback_pass(
     Ok((all, times))
 }
 
+/// What a learner waits for after a move: the best value and one played move's (the
+/// worst), as the practice feedback computes them.
+fn grading_wait(
+    positions: &[Valued],
+    grading: AnalysisOptions,
+    threads: usize,
+) -> Result<(), UserError> {
+    let mut searcher = Searcher::new(1, 1);
+    let mut waits = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
+        let worst = p
+            .values
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|v| v.0);
+        let Some(worst) = worst else { continue };
+        let t = Instant::now();
+        best_and_played(&mut searcher, &p.board, grading, worst)
+            .map_err(|e| UserError(e.to_string()))?;
+        waits.push(t.elapsed().as_secs_f64());
+    }
+    eprintln!();
+    outln!(
+        "  time to grade one move (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}",
+        describe(&grading),
+        if threads == 1 { "" } else { "s" },
+        time_figures(&waits)
+    );
+    Ok(())
+}
+
 /// Prints the move-quality and grading figures of `file`, grading with `grading`
 /// (the practice feedback's settings unless `bench` was told otherwise).
 pub fn run(
@@ -241,9 +273,13 @@ pub fn run(
     depth: u32,
     threads: usize,
     grading: AnalysisOptions,
+    time_only: bool,
 ) -> Result<(), UserError> {
     let positions = read(file)?;
     let threshold = grading.exact_empties;
+    if time_only {
+        return grading_wait(&positions, grading, threads);
+    }
     let beyond = positions
         .iter()
         .filter(|p| p.beyond_exact(threshold))
@@ -315,23 +351,7 @@ pub fn run(
         if threads == 1 { "" } else { "s" },
         time_figures(&times)
     );
-    // What a learner waits for: the best value and one played move's (the worst).
-    let mut searcher = Searcher::new(1, 1);
-    let mut waits = Vec::new();
-    for (i, p) in positions.iter().enumerate() {
-        eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
-        let worst = p.values.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|v| v.0);
-        let Some(worst) = worst else { continue };
-        let t = Instant::now();
-        best_and_played(&mut searcher, &p.board, grading, worst).map_err(|e| UserError(e.to_string()))?;
-        waits.push(t.elapsed().as_secs_f64());
-    }
-    eprintln!();
-    outln!(
-        "  time to grade one move (the best value and the worst move's, as practice does), {threads} thread{}: {}",
-        if threads == 1 { "" } else { "s" },
-        time_figures(&waits)
-    );
+    grading_wait(&positions, grading, threads)?;
     if threads > 1 && which == "practice feedback settings" {
         let (one, times) = feedback_pass(&positions, grading, 1, "1 thread")?;
         let same = if one == values { "yes" } else { "NO" };

@@ -305,7 +305,10 @@ pub fn best_and_played(
     let Some(mine) = mine.pop() else {
         return Err(SearchError::Stopped);
     };
-    let Some(best_sq) = r.best.map(|sq| symmetry::square(sq, symmetry::inverse(sym))) else {
+    let Some(best_sq) = r
+        .best
+        .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
+    else {
         return Err(SearchError::Stopped);
     };
     if mine.score >= r.score {
@@ -313,7 +316,11 @@ pub fn best_and_played(
     }
     let mut pv = line_back(&r.pv, sym);
     pv.truncate(board.legal_prefix(&pv));
-    let depth = if r.exact { board.empty_count() } else { r.depth };
+    let depth = if r.exact {
+        board.empty_count()
+    } else {
+        r.depth
+    };
     Ok(vec![
         MoveValue {
             mv: Move::Place(best_sq),

@@ -13,9 +13,9 @@ use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze, best_and_play
 use crate::engine::search::{SearchError, Searcher};
 
 /// The search depth of the practice feedback (plies, counting the graded move).
-pub const FEEDBACK_DEPTH: u32 = 8;
+pub const FEEDBACK_DEPTH: u32 = 10;
 /// The practice feedback solves exactly at or below this many empties.
-pub const FEEDBACK_EXACT_EMPTIES: u32 = 16;
+pub const FEEDBACK_EXACT_EMPTIES: u32 = 20;
 /// The search depth of a hint (plies, counting the move).
 pub const HINT_DEPTH: u32 = 10;
 /// A hint solves exactly at or below this many empties.
