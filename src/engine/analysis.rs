@@ -233,16 +233,17 @@ pub fn analyze_with_threads(
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze, best_and_played};
 /// use othello_tutor::engine::notation::parse_transcript;
 /// use othello_tutor::engine::search::Searcher;
-/// use othello_tutor::engine::Square;
+/// use othello_tutor::engine::Move;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
 /// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None };
 /// let mut searcher = Searcher::new(1, 1);
 /// let all = analyze(&mut searcher, &board, options).expect("not stopped");
-/// let played = Square::parse("b4").unwrap();
+/// // The worst move: two values, the best one's and its own.
+/// let worst = all.last().unwrap();
+/// let Move::Place(played) = worst.mv else { panic!("a placement") };
 /// let two = best_and_played(&mut searcher, &board, options, played).expect("not stopped");
 /// assert_eq!(two[0].score, all[0].score);
-/// let mine = all.iter().find(|v| v.mv == othello_tutor::engine::Move::Place(played)).unwrap();
-/// assert_eq!(two.last().unwrap().score, mine.score);
+/// assert_eq!(two.last().unwrap().score, worst.score);
 /// ```
 pub fn best_and_played(
     searcher: &mut Searcher,
