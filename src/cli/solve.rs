@@ -1,14 +1,13 @@
 //! `othello-tutor solve FILE.obf [--wld]`: exact scores of every position of a file.
 
 use super::{UserError, outln};
-use othello_tutor::engine::analysis::default_threads;
 use othello_tutor::engine::endgame::Solver;
 use othello_tutor::engine::notation;
-use othello_tutor::engine::parallel_solve::solve_parallel;
 use std::time::Instant;
 
-/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. Exact
-/// solves use every thread of `--threads` (win/loss/draw solves one).
+/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. One
+/// thread: the parallel root split (`engine::parallel_solve`) is slower so far (see
+/// `bench`).
 pub fn run(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
     let text =
         std::fs::read_to_string(file).map_err(|e| UserError(format!("{}: {e}", file.display())))?;
@@ -18,11 +17,8 @@ pub fn run(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (i, rec) in records.iter().enumerate() {
         let t = Instant::now();
-        let threads = default_threads();
         let sol = if wld {
             solver.solve_wld(&rec.position.board)
-        } else if threads > 1 {
-            solve_parallel(&rec.position.board, threads, 64, None)
         } else {
             solver.solve(&rec.position.board)
         }
