@@ -34,14 +34,6 @@ impl Evaluator {
             Evaluator::Patterns(w) => w.evaluate(board),
         }
     }
-
-    /// A short name for reports: "patterns" or "features".
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Evaluator::Features(_) => "features",
-            Evaluator::Patterns(_) => "patterns",
-        }
-    }
 }
 
 impl Default for Evaluator {

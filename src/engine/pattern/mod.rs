@@ -13,7 +13,7 @@ mod format;
 pub mod index;
 
 pub use format::{WeightsError, decode, encode};
-use index::{FAMILIES, Family, INSTANCES};
+use index::{FAMILIES, INSTANCES};
 
 use super::board::{Board, legal_moves};
 use super::eval::MAX_EVAL;
@@ -215,16 +215,6 @@ fn shipped_static() -> &'static Arc<PatternWeights> {
         Ok(w) => Arc::new(w),
         Err(e) => panic!("the shipped pattern weights (src/engine/pattern/weights.bin): {e}"),
     })
-}
-
-/// Which family a weight number belongs to (for reports).
-pub fn family_of(weight: u32) -> Option<Family> {
-    let layout = layout();
-    FAMILIES
-        .iter()
-        .zip(&layout.param_of)
-        .find(|(_, map)| map.contains(&weight))
-        .map(|(&f, _)| f)
 }
 
 #[cfg(test)]
