@@ -312,7 +312,7 @@ fn run(cli: Cli) -> ExitCode {
             &cli::matches::DuelSettings {
                 depth,
                 exact,
-                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                threads,
             },
         ),
         Some(Command::Train {
@@ -335,8 +335,7 @@ fn run(cli: Cli) -> ExitCode {
                     .join("training"),
             };
             let out = out.unwrap_or_else(|| dir.join("weights.bin"));
-            let threads =
-                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let threads = jobs.unwrap_or(threads);
             let config = cli::train::TrainConfig {
                 dir,
                 games,

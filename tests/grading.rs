@@ -280,51 +280,46 @@ fn the_practice_settings_are_the_tutors() {
     );
 }
 
+/// Checks that `best_and_played` gives, for every move of `board`, the best value and
+/// that move's value as `analyze` gives them.
+fn check_two_searches(board: &Board, options: AnalysisOptions, label: &str) {
+    let mut searcher = Searcher::new(1, 1);
+    let all = analyze(&mut searcher, board, options).expect("not stopped");
+    for v in &all {
+        let Move::Place(sq) = v.mv else { continue };
+        let two = best_and_played(&mut searcher, board, options, sq).expect("not stopped");
+        if options.exact_empties >= board.empty_count() {
+            assert!(two.iter().all(|m| m.exact), "{label} {sq}");
+        }
+        assert_eq!(two[0].score, all[0].score, "{label} {sq}: best value");
+        assert_eq!(
+            two.last().unwrap().score,
+            v.score,
+            "{label} {sq}: played value"
+        );
+        assert_eq!(two.len() == 1, v.score == all[0].score, "{label} {sq}");
+    }
+}
+
 #[test]
 fn grading_values_are_the_analysis_values_of_the_two_moves() {
     // Two searches give the same best value and played value as valuing every move.
+    let searched = AnalysisOptions {
+        depth: 5,
+        exact_empties: 0,
+        time: None,
+    };
     for i in 0..3 {
         let board = othello_tutor::tutor::openings::xot_position(40 + 17 * i).board;
-        let text = format!("XOT opening {}", 40 + 17 * i);
-        {
-            let options = AnalysisOptions {
-                depth: 5,
-                exact_empties: 0,
-                time: None,
-            };
-            let mut searcher = Searcher::new(1, 1);
-            let all = analyze(&mut searcher, &board, options).expect("not stopped");
-            for v in &all {
-                let Move::Place(sq) = v.mv else { continue };
-                let two = best_and_played(&mut searcher, &board, options, sq).expect("not stopped");
-                assert_eq!(two[0].score, all[0].score, "{text} {sq}: best value");
-                assert_eq!(
-                    two.last().unwrap().score,
-                    v.score,
-                    "{text} {sq}: played value"
-                );
-                assert_eq!(two.len() == 1, v.score == all[0].score, "{text} {sq}");
-            }
-        }
+        check_two_searches(&board, searched, &format!("XOT opening {}", 40 + 17 * i));
     }
-    // Exactly solved: a position at 12 empties.
+    // Exactly solved: FFO #1.
     let ffo = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
     let board = parse_obf(ffo).expect("OBF").position.board;
-    let options = AnalysisOptions {
+    let exact = AnalysisOptions {
         depth: 4,
         exact_empties: 64,
         time: None,
     };
-    let mut searcher = Searcher::new(1, 1);
-    let all = analyze(&mut searcher, &board, options).expect("not stopped");
-    for v in &all {
-        let Move::Place(sq) = v.mv else { continue };
-        let two = best_and_played(&mut searcher, &board, options, sq).expect("not stopped");
-        assert!(two.iter().all(|m| m.exact));
-        assert_eq!(
-            (two[0].score, two.last().unwrap().score),
-            (all[0].score, v.score),
-            "{sq}"
-        );
-    }
+    check_two_searches(&board, exact, "FFO #1");
 }
