@@ -184,6 +184,9 @@ enum Command {
         /// Only the time to grade one move (with --quality)
         #[arg(long, requires = "quality")]
         grading_time_only: bool,
+        /// Only one section of the speed figures: perft, midgame, replies, cancel or ffo
+        #[arg(long, conflicts_with = "quality", value_parser = ["perft", "midgame", "replies", "cancel", "ffo"])]
+        only: Option<String>,
     },
 }
 
@@ -391,8 +394,12 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
         }
-        Some(Command::Bench { quality: None, .. }) => {
-            cli::bench::run(threads);
+        Some(Command::Bench {
+            quality: None,
+            only,
+            ..
+        }) => {
+            cli::bench::run(threads, only.as_deref());
             Ok(())
         }
         Some(Command::Bench {
@@ -401,6 +408,7 @@ fn run(cli: Cli) -> ExitCode {
             grading_depth,
             grading_exact,
             grading_time_only,
+            ..
         }) => {
             let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
             let grading = othello_tutor::engine::analysis::AnalysisOptions {

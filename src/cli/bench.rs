@@ -9,8 +9,30 @@ use othello_tutor::engine::perft::perft;
 use std::time::Instant;
 
 /// Prints the speed figures, one per line; analysis uses `threads` threads (and one,
-/// for comparison).
-pub fn run(threads: usize) {
+/// for comparison). `only` names one section to run alone.
+pub fn run(threads: usize, only: Option<&str>) {
+    let wanted = |name: &str| only.is_none_or(|o| o == name);
+    if wanted("perft") {
+        bench_perft();
+    }
+    if wanted("midgame") {
+        bench_midgame(threads);
+    }
+    if wanted("replies") {
+        bench_replies();
+    }
+    if wanted("cancel") {
+        bench_cancel();
+    }
+    if wanted("ffo") {
+        bench_ffo(threads);
+    }
+    if let Some(kb) = peak_rss_kb() {
+        outln!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
+    }
+}
+
+fn bench_perft() {
     for d in [11, 12] {
         let t = Instant::now();
         let n = perft(&Board::start(), d);
@@ -19,13 +41,6 @@ pub fn run(threads: usize) {
             "perft {d}: {n} nodes, {s:.3} s, {:.1} MN/s (single thread, last ply bulk-counted)",
             n as f64 / s.max(1e-9) / 1e6
         );
-    }
-    bench_midgame(threads);
-    bench_replies();
-    bench_cancel();
-    bench_ffo(threads);
-    if let Some(kb) = peak_rss_kb() {
-        outln!("peak resident memory: {:.0} MB", kb as f64 / 1024.0);
     }
 }
 
