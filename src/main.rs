@@ -184,8 +184,16 @@ enum Command {
         /// Only the time to grade one move (with --quality)
         #[arg(long, requires = "quality")]
         grading_time_only: bool,
-        /// Only one section of the speed figures: perft, midgame, replies, cancel or ffo
-        #[arg(long, conflicts_with = "quality", value_parser = ["perft", "midgame", "replies", "cancel", "ffo"])]
+        /// Multi-ProbCut confidence of the move-choice search (with --quality; 0: off,
+        /// the default)
+        #[arg(long, requires = "quality", default_value_t = 0.0)]
+        selective: f32,
+        /// Multi-ProbCut confidence of the grading instead of the practice feedback's
+        /// (with --quality; 0: off)
+        #[arg(long, requires = "quality")]
+        grading_selective: Option<f32>,
+        /// Only one section of the speed figures: perft, eval, midgame, replies, cancel or ffo
+        #[arg(long, conflicts_with = "quality", value_parser = ["perft", "eval", "midgame", "replies", "cancel", "ffo"])]
         only: Option<String>,
     },
 }
@@ -408,15 +416,29 @@ fn run(cli: Cli) -> ExitCode {
             grading_depth,
             grading_exact,
             grading_time_only,
+            selective,
+            grading_selective,
             ..
         }) => {
             let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
+            let confidence = |t: f32| {
+                (t > 0.0)
+                    .then(|| othello_tutor::engine::mpc::Confidence((t * 100.0).round() as u16))
+            };
             let grading = othello_tutor::engine::analysis::AnalysisOptions {
                 depth: grading_depth.unwrap_or(feedback.depth),
                 exact_empties: grading_exact.unwrap_or(feedback.exact_empties),
                 time: None,
+                selective: grading_selective.map_or(feedback.selective, confidence),
             };
-            cli::quality::run(&file, depth, threads, grading, grading_time_only)
+            cli::quality::run(
+                &file,
+                depth,
+                confidence(selective),
+                threads,
+                grading,
+                grading_time_only,
+            )
         }
     };
     match result {

@@ -40,6 +40,7 @@ const MIDGAME: AnalysisOptions = AnalysisOptions {
     depth: 6,
     exact_empties: 0,
     time: None,
+    selective: None,
 };
 
 fn scores(values: &[MoveValue]) -> Vec<(Move, i32)> {
@@ -77,6 +78,7 @@ fn the_four_opening_moves_get_equal_values() {
             depth,
             exact_empties: 0,
             time: None,
+            selective: None,
         };
         let values = analyze(&mut searcher, &Board::start(), options).expect("not stopped");
         assert_eq!(values.len(), 4);
@@ -161,6 +163,7 @@ fn exact_analysis_is_parallel_symmetric_and_right() {
         depth: 10,
         exact_empties: 14,
         time: None,
+        selective: None,
     };
     let mut searcher = Searcher::new(1, 1);
     let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
@@ -223,6 +226,7 @@ fn a_flag_raised_from_another_thread_stops_every_thread() {
         depth: 30,
         exact_empties: 0,
         time: None,
+        selective: None,
     };
     let r = analyze_with_threads(&mut searcher, &b, deep, 2);
     raiser.join().expect("the raiser ends");
@@ -249,6 +253,7 @@ fn a_forced_pass_gives_one_value() {
         depth: 4,
         exact_empties: 0,
         time: None,
+        selective: None,
     };
     let values = analyze(&mut Searcher::new(1, 1), &board, options).expect("not stopped");
     assert_eq!(values.len(), 1);
@@ -308,6 +313,7 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
         depth: 5,
         exact_empties: 0,
         time: None,
+        selective: None,
     };
     for i in 0..3 {
         let board = othello_tutor::tutor::openings::xot_position(40 + 17 * i).board;
@@ -320,6 +326,7 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
         depth: 4,
         exact_empties: 64,
         time: None,
+        selective: None,
     };
     check_two_searches(&board, exact, "FFO #1");
 }

@@ -442,6 +442,7 @@ fn search_analysis_and_feedback_give_legal_lines() {
             depth: depth.min(3),
             exact_empties: 8,
             time: None,
+            selective: None,
         };
         let values =
             analyze(&mut searcher, &b, options).map_err(|e| TestCaseError::fail(format!("{e}")))?;

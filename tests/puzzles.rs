@@ -369,6 +369,7 @@ fn personal_puzzles_come_from_practice_mistakes() {
         depth: 4,
         exact_empties: 10,
         time: None,
+        selective: None,
     };
     while !practice.is_over() {
         if practice.pass_if_forced().is_some() {

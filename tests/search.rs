@@ -261,6 +261,7 @@ fn analysis_agrees_with_the_solver_at_low_empties() {
                 depth: 14,
                 exact_empties: 0,
                 time: None,
+                selective: None,
             },
         )
         .expect("ok");

@@ -15,6 +15,9 @@ pub fn run(threads: usize, only: Option<&str>) {
     if wanted("perft") {
         bench_perft();
     }
+    if wanted("eval") {
+        bench_eval();
+    }
     if wanted("midgame") {
         bench_midgame(threads);
     }
@@ -40,6 +43,47 @@ fn bench_perft() {
         outln!(
             "perft {d}: {n} nodes, {s:.3} s, {:.1} MN/s (single thread, last ply bulk-counted)",
             n as f64 / s.max(1e-9) / 1e6
+        );
+    }
+}
+
+/// The time of one evaluation, pattern and named-feature, over positions from games.
+fn bench_eval() {
+    use othello_tutor::engine::evaluator::Evaluator;
+    let mut boards = Vec::new();
+    for i in 0..200 {
+        let mut pos = othello_tutor::tutor::openings::xot_position(i * 7);
+        let mut k = i as u64;
+        while !pos.is_game_over() && boards.len() < 20_000 {
+            if pos.must_pass() {
+                pos = pos.pass();
+                continue;
+            }
+            let moves = pos.board.legal_moves();
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let list: Vec<_> = moves.into_iter().collect();
+            pos = pos.play_unchecked(list[(k >> 33) as usize % list.len()]);
+            boards.push(pos.board);
+        }
+    }
+    for (name, evaluator) in [
+        ("pattern", Evaluator::patterns()),
+        ("named-feature", Evaluator::features()),
+    ] {
+        let mut sum = 0i64;
+        let rounds = 20;
+        let t = Instant::now();
+        for _ in 0..rounds {
+            for b in &boards {
+                sum += evaluator.evaluate(std::hint::black_box(b)) as i64;
+            }
+        }
+        let ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * boards.len()) as f64;
+        outln!(
+            "{name} evaluation: {ns:.0} ns per position ({} positions from random games, checksum {sum})",
+            boards.len()
         );
     }
 }

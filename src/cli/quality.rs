@@ -9,6 +9,7 @@
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
 use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads, best_and_played};
+use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation;
 use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
 use othello_tutor::engine::search::{Limits, Searcher};
@@ -271,6 +272,7 @@ fn grading_wait(
 pub fn run(
     file: &Path,
     depth: u32,
+    selective: Option<Confidence>,
     threads: usize,
     grading: AnalysisOptions,
     time_only: bool,
@@ -297,9 +299,14 @@ pub fn run(
     // (a) The move a depth-D search picks.
     let exact_empties = level_settings(MAX_LEVEL).1;
     outln!(
-        "move choice: search depth {depth}, exact at {exact_empties} empties or fewer (the strongest level's threshold), tables cleared per position, 1 thread"
+        "move choice: search depth {depth}{}, exact at {exact_empties} empties or fewer (the strongest level's threshold), tables cleared per position, 1 thread",
+        selective.map_or(String::new(), |c| format!(
+            " (Multi-ProbCut, confidence {:.2})",
+            c.t()
+        ))
     );
     let mut searcher = Searcher::default();
+    searcher.set_selectivity(selective.map(Confidence::selectivity));
     let (mut all, mut far, mut near) = (Choice::default(), Choice::default(), Choice::default());
     let mut times = Vec::new();
     for (i, p) in positions.iter().enumerate() {

@@ -9,6 +9,7 @@
 
 use super::board::{Board, Move};
 use super::eval::UNITS_PER_DISC;
+use super::mpc::Confidence;
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
 use super::symmetry;
@@ -26,6 +27,9 @@ pub struct AnalysisOptions {
     pub exact_empties: u32,
     /// Optional time limit: the deepest finished iteration is returned.
     pub time: Option<Duration>,
+    /// Multi-ProbCut with this confidence in the midgame search (the exact solver is
+    /// never selective); `None`: the caller's searcher's selectivity (usually none).
+    pub selective: Option<Confidence>,
 }
 
 impl Default for AnalysisOptions {
@@ -34,6 +38,7 @@ impl Default for AnalysisOptions {
             depth: 10,
             exact_empties: 20,
             time: None,
+            selective: None,
         }
     }
 }
@@ -115,6 +120,17 @@ enum Job {
     Pass,
 }
 
+/// The selectivity of the searches for `options`: theirs, else `searcher`'s.
+fn selectivity(
+    searcher: &Searcher,
+    options: &AnalysisOptions,
+) -> Option<(Arc<super::mpc::Table>, f32)> {
+    options
+        .selective
+        .map(Confidence::selectivity)
+        .or_else(|| searcher.selectivity())
+}
+
 /// Table sizes (midgame, solver) of the searcher that values one move: large enough
 /// for the work that `options` ask for, small enough that a fresh one is cheap. The
 /// values do not depend on them.
@@ -142,7 +158,7 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
 /// use othello_tutor::engine::notation::parse_transcript;
 /// use othello_tutor::engine::search::Searcher;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None };
 /// let mut searcher = Searcher::new(1, 1);
 /// let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
 /// let two = analyze_with_threads(&mut searcher, &board, options, 2).expect("not stopped");
@@ -172,7 +188,10 @@ pub fn analyze_with_threads(
     let results: Vec<Mutex<Vec<MoveValue>>> = jobs.iter().map(|_| Mutex::new(Vec::new())).collect();
     let threads = threads.clamp(1, jobs.len());
     let (megabytes, solver_megabytes) = table_megabytes(&options);
-    let (evaluator, selectivity) = (searcher.evaluator().clone(), searcher.selectivity());
+    let (evaluator, selectivity) = (
+        searcher.evaluator().clone(),
+        selectivity(searcher, &options),
+    );
     std::thread::scope(|scope| {
         let (done_tx, done_rx) = channel::<()>();
         for _ in 0..threads {
@@ -235,7 +254,7 @@ pub fn analyze_with_threads(
 /// use othello_tutor::engine::search::Searcher;
 /// use othello_tutor::engine::Move;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None };
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None };
 /// let mut searcher = Searcher::new(1, 1);
 /// let all = analyze(&mut searcher, &board, options).expect("not stopped");
 /// // The worst move: two values, the best one's and its own.
@@ -262,7 +281,7 @@ pub fn best_and_played(
     let fresh = |searcher: &Searcher| {
         let mut s = Searcher::new(megabytes, solver_megabytes);
         s.set_evaluator(searcher.evaluator().clone());
-        s.set_selectivity(searcher.selectivity());
+        s.set_selectivity(selectivity(searcher, &options));
         s.set_stop_flag(stop.clone());
         s
     };

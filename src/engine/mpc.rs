@@ -35,6 +35,24 @@ pub struct Cut {
     pub sigma: f32,
 }
 
+/// How sure a cut must be: the prediction must lie beyond the window by this many
+/// error spreads (`t`), in hundredths. Higher cuts less, and errs less.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Confidence(pub u16);
+
+impl Confidence {
+    /// The number of error spreads.
+    pub fn t(self) -> f32 {
+        self.0 as f32 / 100.0
+    }
+
+    /// The selectivity a searcher takes ([`crate::engine::search::Searcher::set_selectivity`]):
+    /// the shipped calibration with this confidence.
+    pub fn selectivity(self) -> (std::sync::Arc<Table>, f32) {
+        (shipped_arc(), self.t())
+    }
+}
+
 /// The calibration: `cuts[bucket][depth - MIN_DEPTH]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -140,9 +158,18 @@ impl Table {
 
 /// The shipped calibration.
 pub fn shipped() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
+    shipped_static()
+}
+
+/// The shipped calibration, shared.
+pub fn shipped_arc() -> std::sync::Arc<Table> {
+    shipped_static().clone()
+}
+
+fn shipped_static() -> &'static std::sync::Arc<Table> {
+    static TABLE: OnceLock<std::sync::Arc<Table>> = OnceLock::new();
     TABLE.get_or_init(|| match Table::parse(include_str!("mpc.txt")) {
-        Ok(t) => t,
+        Ok(t) => std::sync::Arc::new(t),
         Err(e) => panic!("src/engine/mpc.txt: {e}"),
     })
 }

@@ -334,6 +334,7 @@ pub fn personal_puzzles(
             depth: PERSONAL_DEPTH,
             exact_empties: PERSONAL_EXACT_EMPTIES,
             time: None,
+            selective: None,
         };
         let Ok(values) = analyze(searcher, &pos.board, options) else {
             break;

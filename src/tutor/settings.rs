@@ -26,6 +26,7 @@ pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: FEEDBACK_DEPTH,
     exact_empties: FEEDBACK_EXACT_EMPTIES,
     time: None,
+    selective: None,
 };
 
 /// How the engine values every move for a hint.
@@ -33,6 +34,7 @@ pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: HINT_DEPTH,
     exact_empties: HINT_EXACT_EMPTIES,
     time: None,
+    selective: None,
 };
 
 /// Every move of `board` valued as the practice feedback values them (best first), to
@@ -74,8 +76,11 @@ pub fn hint_values(searcher: &mut Searcher, board: &Board) -> Result<Vec<MoveVal
 
 /// A one-line description of `options`, such as "depth 8, exact at 16 empties or fewer".
 pub fn describe(options: &AnalysisOptions) -> String {
+    let selective = options.selective.map_or(String::new(), |c| {
+        format!(" (selective: Multi-ProbCut, confidence {:.2})", c.t())
+    });
     format!(
-        "depth {}, exact at {} empties or fewer",
+        "depth {}{selective}, exact at {} empties or fewer",
         options.depth, options.exact_empties
     )
 }

@@ -32,6 +32,7 @@ pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: 10,
     exact_empties: 18,
     time: None,
+    selective: None,
 };
 
 struct State {

@@ -127,6 +127,7 @@ fn prove_find_move(
                 depth: settings.depth,
                 exact_empties,
                 time: None,
+                selective: None,
             };
             let values = match analyze(searcher, &pos.board, options) {
                 Ok(v) => v,

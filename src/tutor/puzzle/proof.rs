@@ -28,6 +28,7 @@ pub fn searched_gap(
         depth,
         exact_empties: 0,
         time: None,
+        selective: None,
     };
     let values = analyze(searcher, &pos.board, options).ok()?;
     let (first, second) = (values.first()?, values.get(1)?);

@@ -199,6 +199,7 @@ pub(super) fn examine_midgame(
         depth: d,
         exact_empties: 0,
         time: None,
+        selective: None,
     };
     let values = analyze(searcher, &pos.board, options).ok()?;
     let (first, second) = (values.first()?, values.get(1)?);
@@ -228,6 +229,7 @@ pub(super) fn difficulty(searcher: &mut Searcher, c: &Candidate) -> Option<Diffi
             depth,
             exact_empties: 0,
             time: None,
+            selective: None,
         };
         let values: Vec<MoveValue> = analyze(searcher, &st.position.board, options).ok()?;
         let top_ok = match values.first()?.mv {

@@ -48,6 +48,7 @@ fn choose(
                     depth: 2,
                     exact_empties: 0,
                     time: None,
+                    selective: None,
                 };
                 let values = analyze(searcher, board, options).ok()?;
                 let n = values.len().min(3);
