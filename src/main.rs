@@ -166,6 +166,8 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// The engine over the NBoard protocol on stdin/stdout, for Othello GUIs
+    Nboard,
     /// Print the speed figures, one per line; with --quality, move quality and grading
     /// against an OBF file whose every move is valued
     Bench {
@@ -401,6 +403,10 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::CheckContent { full }) => return cli::content::check(full),
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
+        }
+        Some(Command::Nboard) => {
+            cli::nboard::run(threads);
+            Ok(())
         }
         Some(Command::Bench {
             quality: None,

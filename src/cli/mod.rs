@@ -7,6 +7,7 @@ pub mod bench;
 pub mod content;
 pub mod cpu;
 pub mod matches;
+pub mod nboard;
 pub mod perft;
 pub mod potential;
 pub mod quality;
