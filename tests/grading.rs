@@ -330,3 +330,26 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
     };
     check_two_searches(&board, exact, "FFO #1");
 }
+
+#[test]
+fn selective_grading_values_are_the_analysis_values_of_the_two_moves() {
+    // With Multi-ProbCut a value depends on the search window, so the two searches
+    // must still give the numbers that valuing every move gives.
+    let selective = AnalysisOptions {
+        depth: 8,
+        exact_empties: 0,
+        time: None,
+        selective: Some(othello_tutor::engine::mpc::Confidence(200)),
+    };
+    for i in 0..4 {
+        let board = othello_tutor::tutor::openings::xot_position(60 + 23 * i).board;
+        check_two_searches(&board, selective, &format!("XOT opening {}", 60 + 23 * i));
+    }
+    for (i, board) in midgame_boards().iter().enumerate() {
+        let deeper = AnalysisOptions {
+            depth: 10,
+            ..selective
+        };
+        check_two_searches(board, deeper, &format!("midgame board {i}"));
+    }
+}

@@ -246,7 +246,9 @@ pub fn analyze_with_threads(
 /// one entry when `played` is a best move), for a grade: two searches instead of one
 /// per move, run side by side. The best value comes from one search of `board` (the
 /// largest of the moves' values at the same settings, so the same number); `played`
-/// is valued exactly as `analyze` values it.
+/// is valued exactly as `analyze` values it. With a selective search beyond the
+/// exact-solve threshold it values every move (as `analyze`), since a selective
+/// value depends on the search window.
 ///
 /// ```
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze, best_and_played};
@@ -270,8 +272,23 @@ pub fn best_and_played(
     options: AnalysisOptions,
     played: Square,
 ) -> Result<Vec<MoveValue>, SearchError> {
+    // A selective search's value depends on its window, so one search of the board
+    // need not find the largest of the moves' values: value every move instead.
+    let selective = selectivity(searcher, &options).is_some();
+    let searched = board.empty_count() > options.exact_empties;
     if !board.is_legal(played) || board.legal_moves().len() < 2 || options.time.is_some() {
         return analyze(searcher, board, options);
+    }
+    if selective && searched {
+        let all = analyze(searcher, board, options)?;
+        let best = all[0].clone();
+        return Ok(
+            match all.into_iter().find(|v| v.mv == Move::Place(played)) {
+                Some(mine) if mine.score < best.score => vec![best, mine],
+                Some(mine) => vec![mine],
+                None => vec![best],
+            },
+        );
     }
     if searcher.stop_requested() {
         return Err(SearchError::Stopped);
