@@ -8,7 +8,9 @@
 
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
-use othello_tutor::engine::analysis::{MoveValue, analyze_with_threads, best_and_played};
+use othello_tutor::engine::analysis::{
+    MoveValue, analyze_with_threads, best_and_played, picked_move,
+};
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation;
 use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
@@ -197,21 +199,30 @@ impl Grading {
 }
 
 /// The grades of every move of `p` by the file's values and by the engine's.
-fn grades(p: &Valued, engine: &[MoveValue]) -> Vec<(Grade, Grade)> {
+fn grades(p: &Valued, engine: &[MoveValue], picked: Option<Square>) -> Vec<(Grade, Grade)> {
     let true_best = p.best().round() as i32;
-    let engine_best = engine.first().map(MoveValue::discs).unwrap_or(0);
-    let engine_exact = engine.first().is_some_and(|v| v.exact);
+    // As practice grades: against the largest value, or (selective search) against
+    // the value of the move the board's search picks.
+    let reference = picked
+        .and_then(|sq| engine.iter().find(|v| v.mv == Move::Place(sq)))
+        .or(engine.first());
+    let engine_best = reference.map(MoveValue::discs).unwrap_or(0);
+    let engine_exact = reference.is_some_and(|v| v.exact);
     p.values
         .iter()
         .filter_map(|&(sq, value)| {
             let mine = engine.iter().find(|v| v.mv == Move::Place(sq))?;
+            let best = engine_best.max(mine.discs());
             Some((
                 Grade::from_values(true_best, value.round() as i32),
-                Grade::from_search(engine_best, mine.discs(), engine_exact && mine.exact),
+                Grade::from_search(best, mine.discs(), engine_exact && mine.exact),
             ))
         })
         .collect()
 }
+
+/// Per position: every move's value, and the move a selective grade compares with.
+type Graded = Vec<(Vec<MoveValue>, Option<Square>)>;
 
 /// Values every position at the feedback settings with `threads` threads: the values
 /// and the time per position.
@@ -220,7 +231,7 @@ fn feedback_pass(
     grading: AnalysisOptions,
     threads: usize,
     label: &str,
-) -> Result<(Vec<Vec<MoveValue>>, Vec<f64>), UserError> {
+) -> Result<(Graded, Vec<f64>), UserError> {
     let mut searcher = Searcher::new(1, 1);
     let (mut all, mut times) = (Vec::new(), Vec::new());
     for (i, p) in positions.iter().enumerate() {
@@ -229,7 +240,9 @@ fn feedback_pass(
         let values = analyze_with_threads(&mut searcher, &p.board, grading, threads)
             .map_err(|e| UserError(e.to_string()))?;
         times.push(t.elapsed().as_secs_f64());
-        all.push(values);
+        let picked =
+            picked_move(&searcher, &p.board, grading).map_err(|e| UserError(e.to_string()))?;
+        all.push((values, picked));
     }
     eprintln!();
     Ok((all, times))
@@ -343,8 +356,8 @@ pub fn run(
     let (values, times) =
         feedback_pass(&positions, grading, threads, &format!("{threads} threads"))?;
     let (mut all, mut far) = (Grading::default(), Grading::default());
-    for (p, engine) in positions.iter().zip(&values) {
-        for (truth, graded) in grades(p, engine) {
+    for (p, (engine, picked)) in positions.iter().zip(&values) {
+        for (truth, graded) in grades(p, engine, *picked) {
             all.add(truth, graded);
             if p.beyond_exact(threshold) {
                 far.add(truth, graded);

@@ -242,13 +242,38 @@ pub fn analyze_with_threads(
     combine(per_job)
 }
 
+/// The move whose value a grade of a move on `board` compares with when the search
+/// is selective and not exact (see [`best_and_played`]): the move a fresh search of
+/// the board at `options` picks; `None` when the values are exact or full-width (the
+/// best value is then the largest of the moves' values) or the board has no move.
+pub fn picked_move(
+    searcher: &Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+) -> Result<Option<Square>, SearchError> {
+    let revalue =
+        selectivity(searcher, &options).is_some() && board.empty_count() > options.exact_empties;
+    if !revalue || board.legal_moves_bits() == 0 {
+        return Ok(None);
+    }
+    let (megabytes, solver_megabytes) = table_megabytes(&options);
+    let mut root = Searcher::new(megabytes, solver_megabytes);
+    root.set_evaluator(searcher.evaluator().clone());
+    root.set_selectivity(selectivity(searcher, &options));
+    let (canon, sym) = symmetry::canonical(board);
+    let r = root.search(&canon, Limits::depth(options.depth, options.exact_empties))?;
+    Ok(r.best
+        .map(|sq| symmetry::square(sq, symmetry::inverse(sym))))
+}
+
 /// The best move's value and `played`'s, as [`analyze`] would give them (best first;
 /// one entry when `played` is a best move), for a grade: two searches instead of one
 /// per move, run side by side. The best value comes from one search of `board` (the
 /// largest of the moves' values at the same settings, so the same number); `played`
 /// is valued exactly as `analyze` values it. With a selective search beyond the
-/// exact-solve threshold it values every move (as `analyze`), since a selective
-/// value depends on the search window.
+/// exact-solve threshold, whose values depend on the search window, the best value
+/// is that of the move the board's search picks, valued as `analyze` values it
+/// (another move may then be valued a little higher by `analyze`).
 ///
 /// ```
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze, best_and_played};
@@ -272,46 +297,48 @@ pub fn best_and_played(
     options: AnalysisOptions,
     played: Square,
 ) -> Result<Vec<MoveValue>, SearchError> {
-    // A selective search's value depends on its window, so one search of the board
-    // need not find the largest of the moves' values: value every move instead.
-    let selective = selectivity(searcher, &options).is_some();
-    let searched = board.empty_count() > options.exact_empties;
     if !board.is_legal(played) || board.legal_moves().len() < 2 || options.time.is_some() {
         return analyze(searcher, board, options);
-    }
-    if selective && searched {
-        let all = analyze(searcher, board, options)?;
-        let best = all[0].clone();
-        return Ok(
-            match all.into_iter().find(|v| v.mv == Move::Place(played)) {
-                Some(mine) if mine.score < best.score => vec![best, mine],
-                Some(mine) => vec![mine],
-                None => vec![best],
-            },
-        );
     }
     if searcher.stop_requested() {
         return Err(SearchError::Stopped);
     }
+    // A selective search's value depends on its window: the board's search picks the
+    // best move, which is then valued as `analyze` values a move.
+    let revalue =
+        selectivity(searcher, &options).is_some() && board.empty_count() > options.exact_empties;
     let stop = Arc::new(AtomicBool::new(false));
     let (megabytes, solver_megabytes) = table_megabytes(&options);
-    let fresh = |searcher: &Searcher| {
+    let (evaluator, selective) = (
+        searcher.evaluator().clone(),
+        selectivity(searcher, &options),
+    );
+    let fresh = || {
         let mut s = Searcher::new(megabytes, solver_megabytes);
-        s.set_evaluator(searcher.evaluator().clone());
-        s.set_selectivity(selectivity(searcher, &options));
+        s.set_evaluator(evaluator.clone());
+        s.set_selectivity(selective.clone());
         s.set_stop_flag(stop.clone());
         s
     };
-    let (mut root, mut mover) = (fresh(searcher), fresh(searcher));
+    let (mut root, mut mover) = (fresh(), fresh());
     let (canon, sym) = symmetry::canonical(board);
     let limits = Limits::depth(options.depth, options.exact_empties);
     let (best, mine) = std::thread::scope(|scope| {
         let (done_tx, done_rx) = channel::<()>();
         let tx = done_tx.clone();
+        let fresh = &fresh;
         let best = scope.spawn(move || {
             let r = root.search(&canon, limits);
+            let revalued = match &r {
+                Ok(found) if revalue => found
+                    .best
+                    .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
+                    .filter(|&sq| sq != played)
+                    .map(|sq| value_job(&mut fresh(), board, Job::Place(sq), &options, None)),
+                _ => None,
+            };
             let _ = tx.send(());
-            r
+            (r, revalued)
         });
         let stop_ref = &stop;
         let mine = scope.spawn(move || {
@@ -336,7 +363,7 @@ pub fn best_and_played(
         }
         (best.join(), mine.join())
     });
-    let (Ok(Ok(r)), Ok(mut mine)) = (best, mine) else {
+    let (Ok((Ok(r), revalued)), Ok(mut mine)) = (best, mine) else {
         return Err(SearchError::Stopped);
     };
     let Some(mine) = mine.pop() else {
@@ -348,26 +375,31 @@ pub fn best_and_played(
     else {
         return Err(SearchError::Stopped);
     };
-    if mine.score >= r.score {
+    let best = match revalued {
+        // The search picked the played move: it is the best.
+        None if revalue => return Ok(vec![mine]),
+        Some(mut v) => v.pop().ok_or(SearchError::Stopped)?,
+        None => {
+            let mut pv = line_back(&r.pv, sym);
+            pv.truncate(board.legal_prefix(&pv));
+            let depth = if r.exact {
+                board.empty_count()
+            } else {
+                r.depth
+            };
+            MoveValue {
+                mv: Move::Place(best_sq),
+                score: r.score,
+                exact: r.exact,
+                depth,
+                pv,
+            }
+        }
+    };
+    if mine.score >= best.score {
         return Ok(vec![mine]);
     }
-    let mut pv = line_back(&r.pv, sym);
-    pv.truncate(board.legal_prefix(&pv));
-    let depth = if r.exact {
-        board.empty_count()
-    } else {
-        r.depth
-    };
-    Ok(vec![
-        MoveValue {
-            mv: Move::Place(best_sq),
-            score: r.score,
-            exact: r.exact,
-            depth,
-            pv,
-        },
-        mine,
-    ])
+    Ok(vec![best, mine])
 }
 
 /// The values at the deepest depth every job finished, best first, ties by square.
