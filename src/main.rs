@@ -166,6 +166,21 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// The opening book
+    Book {
+        #[command(subcommand)]
+        command: BookCommand,
+    },
+    /// The opening's name and the book moves, best first: "MOVE SCORE dD [NAME]";
+    /// with --list, every named opening: "NAME: MOVES"
+    Opening {
+        /// A transcript from the start (f5d6...) or an OBF line
+        #[arg(required_unless_present = "list", conflicts_with = "list")]
+        position: Vec<String>,
+        /// Every named opening instead
+        #[arg(long)]
+        list: bool,
+    },
     /// Print the speed figures, one per line; with --quality, move quality and grading
     /// against an OBF file whose every move is valued
     Bench {
@@ -184,6 +199,24 @@ enum Command {
         /// Only the time to grade one move (with --quality)
         #[arg(long, requires = "quality")]
         grading_time_only: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Build the opening book (resumable; progress on stderr): every position of the
+    /// named lines and every move one ply off them, the leaves searched to --depth
+    Build {
+        /// Depth of the leaf searches
+        #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(1..=40))]
+        depth: u32,
+        /// Where to write the book (default: book.bin in the working folder)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Working folder for the leaf values found so far (default: the data
+        /// directory's "book" folder)
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
     },
 }
 
@@ -254,7 +287,7 @@ fn parse() -> Cli {
     let mut in_analyze = false;
     Cli::parse_from(std::env::args_os().map(|arg| {
         let arg = if in_analyze { protect_board(arg) } else { arg };
-        in_analyze |= arg == "analyze";
+        in_analyze |= arg == "analyze" || arg == "opening";
         arg
     }))
 }
@@ -391,6 +424,25 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
         }
+        Some(Command::Book {
+            command: BookCommand::Build { depth, out, dir },
+        }) => (|| {
+            let dir = match dir {
+                Some(d) => d,
+                None => othello_tutor::tutor::progress::data_dir(cli.data_dir.as_deref())
+                    .map_err(|e| UserError(e.to_string()))?
+                    .join("book"),
+            };
+            let out = out.unwrap_or_else(|| dir.join("book.bin"));
+            cli::book::build(&cli::book::BuildConfig {
+                depth,
+                dir,
+                out,
+                threads,
+            })
+        })(),
+        Some(Command::Opening { list: true, .. }) => cli::opening::list(),
+        Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),
         Some(Command::Bench { quality: None, .. }) => {
             cli::bench::run(threads);
             Ok(())

@@ -4,9 +4,11 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod content;
 pub mod cpu;
 pub mod matches;
+pub mod opening;
 pub mod perft;
 pub mod potential;
 pub mod quality;
