@@ -233,3 +233,107 @@ fn a_damaged_book_is_refused_with_a_reason() {
     assert_eq!(Book::decode(&[]), Err(BookError::Magic));
     assert_eq!(Book::decode(&bytes).unwrap().encode(), bytes);
 }
+
+#[test]
+fn the_tiger_main_line_is_graded_book_and_leaving_the_book_says_what_it_plays() {
+    use othello_tutor::tutor::feedback::{Grade, grade_from_book, summary_line};
+    let game = parse_transcript("f5 d6 c3").unwrap();
+    let earlier: Vec<Board> = game.positions().iter().map(|p| p.board).collect();
+    let (earlier, pos) = (&earlier[..earlier.len() - 1], game.current());
+    let d3 = Square::parse("d3").unwrap();
+    let fb = grade_from_book(&pos, d3, earlier).expect("a book position");
+    assert_eq!(fb.grade, Grade::Book);
+    assert!(
+        summary_line(&fb).starts_with("d3: book move, Perpendicular Opening"),
+        "{}",
+        summary_line(&fb)
+    );
+    // Then c4: the Tiger itself.
+    let tiger = parse_transcript("f5 d6 c3 d3").unwrap().current();
+    let fb = grade_from_book(&tiger, Square::parse("c4").unwrap(), &[]).unwrap();
+    assert_eq!(fb.grade, Grade::Book);
+    assert_eq!(fb.book.as_ref().unwrap().reached.as_deref(), Some("Tiger"));
+    assert!(
+        summary_line(&fb).contains("book move, Tiger"),
+        "{}",
+        summary_line(&fb)
+    );
+    // A move off the lines from the Tiger leaves the book and is told the main line.
+    let pos = parse_transcript("f5 d6 c3 d3 c4").unwrap().current();
+    let book = book::shipped().unwrap();
+    let off = pos
+        .board
+        .legal_moves()
+        .into_iter()
+        .find(|&sq| !book.contains(&pos.board.play_unchecked(sq)))
+        .expect("a move off the lines");
+    let fb = grade_from_book(&pos, off, &[]).unwrap();
+    let main = fb.book.as_ref().unwrap().main_line.expect("out of book");
+    assert!(book.contains(&pos.board.play_unchecked(main)));
+    let line = summary_line(&fb);
+    assert!(
+        line.ends_with(&format!("out of book: the main line continues {main}")),
+        "{line}"
+    );
+    // Out of the book: no verdict from it.
+    let out = parse_transcript("f5 f4 e3").unwrap().current();
+    let any = out.board.legal_moves().into_iter().next().unwrap();
+    assert_eq!(grade_from_book(&out, any, &[]), None);
+}
+
+#[test]
+fn engine_levels_play_book_moves_the_full_strength_level_the_best() {
+    use othello_tutor::engine::players::{Strategy, book_margin, choose_move};
+    use othello_tutor::engine::search::Searcher;
+    use rand::{SeedableRng, rngs::StdRng};
+    let book = book::shipped().unwrap();
+    let mut searcher = Searcher::new(1, 1);
+    let tiger = parse_transcript("f5 d6 c3 d3 c4").unwrap().current().board;
+    let moves = book.lookup(&tiger);
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..5 {
+        let c = choose_move(&mut searcher, &tiger, Strategy::Engine(6), &mut rng).unwrap();
+        assert_eq!(c.square, moves[0].square);
+    }
+    // The weakest level varies among the first moves (all of one value).
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let c = choose_move(
+            &mut searcher,
+            &Board::start(),
+            Strategy::Engine(1),
+            &mut rng,
+        )
+        .unwrap();
+        seen.insert(c.square);
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+    // And stays within its margin.
+    for _ in 0..40 {
+        let c = choose_move(&mut searcher, &tiger, Strategy::Engine(3), &mut rng).unwrap();
+        let m = moves.iter().find(|m| m.square == c.square).unwrap();
+        assert!(m.value >= moves[0].value - book_margin(3));
+    }
+}
+
+#[test]
+fn a_practice_game_gets_the_book_verdict_with_the_opening_name() {
+    use othello_tutor::engine::Color;
+    use othello_tutor::engine::players::Strategy;
+    use othello_tutor::tutor::feedback::Grade;
+    use othello_tutor::tutor::practice::{Practice, Setup};
+    let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(1)));
+    for sq in ["f5", "d6", "c3", "d3", "c4"] {
+        practice
+            .play(othello_tutor::engine::Move::Place(
+                Square::parse(sq).unwrap(),
+            ))
+            .unwrap();
+    }
+    let fb = practice
+        .book_feedback_at(4)
+        .expect("c4 was played in a book position");
+    assert_eq!(fb.grade, Grade::Book);
+    assert_eq!(fb.book.unwrap().opening.as_deref(), Some("Tiger"));
+    assert_eq!(practice.book_feedback_at(5), None);
+}
