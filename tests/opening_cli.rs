@@ -140,3 +140,64 @@ fn list_prints_every_named_opening_with_its_moves() {
         assert!(moves.starts_with("f5 "), "{l}");
     }
 }
+
+#[test]
+fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-book-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("book.bin");
+    let args = |out: &std::path::Path| {
+        vec![
+            "book".to_string(),
+            "build".into(),
+            "--depth".into(),
+            "2".into(),
+            "--threads".into(),
+            "2".into(),
+            "--dir".into(),
+            dir.display().to_string(),
+            "--out".into(),
+            out.display().to_string(),
+        ]
+    };
+    let run_args = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&a)
+    };
+    let first = run_args(args(&out));
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).starts_with("book: 179 positions, depth 2, "),
+        "{}",
+        stdout(&first)
+    );
+    assert!(stderr(&first).contains("to go"), "progress on stderr");
+    let bytes = std::fs::read(&out).unwrap();
+    let book = othello_tutor::engine::book::Book::decode(&bytes).unwrap();
+    assert_eq!(book.depth(), 2);
+    // Stopped half way (half the values kept, the last line cut short): the build
+    // goes on from there and writes the same book.
+    let results = dir.join("leaves-d2.txt");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = lines[..lines.len() / 2].join("\n");
+    kept.push_str("\n0000000000001400 00000");
+    std::fs::write(&results, kept).unwrap();
+    let again = dir.join("again.bin");
+    let second = run_args(args(&again));
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains(&format!("{} already valued", lines.len() / 2)),
+        "{}",
+        stderr(&second).lines().next().unwrap_or("")
+    );
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+    // Every value is on a line of its own again (the cut line was ended first).
+    let text = std::fs::read_to_string(&results).unwrap();
+    let whole = text
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 3)
+        .count();
+    assert_eq!(whole, lines.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}

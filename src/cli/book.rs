@@ -165,6 +165,15 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         .append(true)
         .open(&path)
         .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    // A line cut short by a stop is ended, so that the next result starts a line.
+    let cut_short = std::fs::read(&path)
+        .map(|b| b.last().is_some_and(|&c| c != b'\n'))
+        .unwrap_or(false);
+    let mut file = file;
+    if cut_short {
+        file.write_all(b"\n")
+            .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    }
     let file = Mutex::new(file);
     let found = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);

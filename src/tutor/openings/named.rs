@@ -53,7 +53,7 @@ impl NamedOpening {
 
     /// The position after the line's moves.
     pub fn position(&self) -> Position {
-        self.positions().pop().unwrap_or_else(|| Position::start())
+        self.positions().pop().unwrap_or_else(Position::start)
     }
 
     /// Whether `text` is its name or one of its aliases (any case).
