@@ -218,6 +218,19 @@ enum BookCommand {
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
     },
+    /// Re-search book positions drawn at random deeper than the book: the mean
+    /// absolute difference of the values and how often the best move agrees
+    Check {
+        /// How many positions
+        #[arg(long, default_value_t = 50)]
+        positions: usize,
+        /// Plies deeper than the book's leaf depth
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=20))]
+        extra: u32,
+        /// Random seed of the draw
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -441,6 +454,14 @@ fn run(cli: Cli) -> ExitCode {
                 threads,
             })
         })(),
+        Some(Command::Book {
+            command:
+                BookCommand::Check {
+                    positions,
+                    extra,
+                    seed,
+                },
+        }) => cli::book::check(positions, extra, seed, threads),
         Some(Command::Opening { list: true, .. }) => cli::opening::list(),
         Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),
         Some(Command::Bench { quality: None, .. }) => {

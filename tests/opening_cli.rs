@@ -201,3 +201,27 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     assert_eq!(whole, lines.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn book_check_reports_the_difference_and_the_agreement() {
+    let out = run(&[
+        "book",
+        "check",
+        "--positions",
+        "2",
+        "--extra",
+        "0",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("book check: 2 positions, depth "),
+        "{text}"
+    );
+    assert!(
+        text.contains("mean |difference| ") && text.trim_end().ends_with('%'),
+        "{text}"
+    );
+}

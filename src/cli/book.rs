@@ -293,3 +293,73 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| UserError(format!("{}: {e}", path.display())))
 }
+
+/// `book check`: `count` book positions drawn at random (seeded), each re-searched
+/// `extra` plies deeper than the book's leaf depth with a fresh searcher; prints the
+/// mean absolute difference between the book's value and the search's, and how often
+/// the search's move is one of the book's best.
+pub fn check(count: usize, extra: u32, seed: u64, threads: usize) -> Result<(), UserError> {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    let book = othello_tutor::engine::book::shipped()
+        .map_err(|e| UserError(format!("the opening book: {e}")))?;
+    let mut all: Vec<Board> = book.positions().collect();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut sample = Vec::new();
+    while sample.len() < count.min(all.len()) {
+        let i = rng.random_range(0..all.len());
+        sample.push(all.swap_remove(i));
+    }
+    let depth = book.depth() + extra;
+    eprintln!(
+        "book check: {} positions, book depth {}, searched to depth {depth}",
+        sample.len(),
+        book.depth()
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(board) = sample.get(i) else { return };
+                    let moves = book.lookup(board);
+                    let Some(best) = moves.first() else { continue };
+                    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+                    let Ok(r) = searcher.search(board, Limits::depth(depth, 0)) else {
+                        continue;
+                    };
+                    let agrees = r.best.is_some_and(|sq| {
+                        moves
+                            .iter()
+                            .any(|m| m.square == sq && m.value == best.value)
+                    });
+                    let diff = (best.value - r.score).abs();
+                    eprintln!(
+                        "book check: {}/{}: book {:+.2}, search {:+.2}{}",
+                        i + 1,
+                        sample.len(),
+                        best.value as f64 / 100.0,
+                        r.score as f64 / 100.0,
+                        if agrees { "" } else { ", another move" }
+                    );
+                    if let Ok(mut v) = results.lock() {
+                        v.push((diff, agrees));
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    if results.is_empty() {
+        return Err(UserError("book check: no position was checked".into()));
+    }
+    let n = results.len() as f64;
+    let mean = results.iter().map(|r| r.0 as f64).sum::<f64>() / n / 100.0;
+    let agree = results.iter().filter(|r| r.1).count() as f64 / n * 100.0;
+    outln!(
+        "book check: {} positions, depth {depth}: mean |difference| {mean:.2} discs, best move agrees in {agree:.0}%",
+        results.len()
+    );
+    Ok(())
+}
