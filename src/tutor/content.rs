@@ -1,7 +1,8 @@
 //! The one content loader: the lessons of `lessons/` and the puzzle sets of
 //! `puzzles/`, embedded in the binary with include_dir (the only place that embeds
-//! them) or read from a directory, each file a [`Source`]; and `check_content`,
-//! which loads everything and proves every stated answer with the engine
+//! them) or read from a directory, each file a [`Source`]; the named openings of
+//! `src/data/openings.toml` ([`load_openings`]); and `check_content`, which loads
+//! everything and proves every stated answer with the engine
 //! (`othello-tutor check-content [--full]`; see [`crate::tutor::lesson`] and
 //! [`crate::tutor::puzzle`] for what is proved).
 //!
