@@ -13,12 +13,14 @@
 //!   `parse_any`), `features` (mobility, frontier, stable discs, wedges, regions…),
 //!   `eval` (the named-feature evaluator and its breakdown), `search` (PVS),
 //!   `endgame` (the exact solver), `analysis` (every move's value), `players` (levels
-//!   and the flawed strategies; `choose_move`), `perft`, `tune`.
+//!   and the flawed strategies; `choose_move`), `book` (the opening book: lookup by
+//!   position, its checked file format), `perft`, `tune`.
 //! - [`tutor`]: teaching on top of the engine, no terminal code. `explain` (why a
 //!   move is good or bad), `feedback` (grades), `lesson/` (format, model, checks,
 //!   answers, play-out proofs, stars), `puzzle/` (format, model, proofs, themes,
 //!   miner), `course` (what follows a lesson), `content` (the one loader of
-//!   `lessons/` and `puzzles/`), `practice` (a game with undo and grades), `review`
+//!   `lessons/`, `puzzles/` and the openings file), `openings/` (named openings
+//!   recognised by position, the XOT list), `practice` (a game with undo and grades), `review`
 //!   and `rating` (Leitner queue, Glicko-2), `progress` and `saved_games` (the
 //!   learner's files), `files` (atomic writes, reading a game from text or a file).
 //! - [`ui`]: cursive only. `app` (theme, menu, the one place that opens screens),

@@ -168,6 +168,21 @@ enum Command {
     },
     /// The engine over the NBoard protocol on stdin/stdout, for Othello GUIs
     Nboard,
+    /// The opening book
+    Book {
+        #[command(subcommand)]
+        command: BookCommand,
+    },
+    /// The opening's name and the book moves, best first: "MOVE SCORE dD [NAME]";
+    /// with --list, every named opening: "NAME: MOVES"
+    Opening {
+        /// A transcript from the start (f5d6...) or an OBF line
+        #[arg(required_unless_present = "list", conflicts_with = "list")]
+        position: Vec<String>,
+        /// Every named opening instead
+        #[arg(long)]
+        list: bool,
+    },
     /// Print the speed figures, one per line; with --quality, move quality and grading
     /// against an OBF file whose every move is valued
     Bench {
@@ -197,6 +212,37 @@ enum Command {
         /// Only one section of the speed figures: perft, eval, midgame, replies, cancel or ffo
         #[arg(long, conflicts_with = "quality", value_parser = ["perft", "eval", "midgame", "replies", "cancel", "ffo"])]
         only: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Build the opening book (resumable; progress on stderr): every position of the
+    /// named lines and every move one ply off them, the leaves searched to --depth
+    Build {
+        /// Depth of the leaf searches
+        #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(1..=40))]
+        depth: u32,
+        /// Where to write the book (default: book.bin in the working folder)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Working folder for the leaf values found so far (default: the data
+        /// directory's "book" folder)
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
+    /// Re-search book positions drawn at random deeper than the book: the mean
+    /// absolute difference of the values and how often the best move agrees
+    Check {
+        /// How many positions
+        #[arg(long, default_value_t = 50)]
+        positions: usize,
+        /// Plies deeper than the book's leaf depth
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=20))]
+        extra: u32,
+        /// Random seed of the draw
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -267,7 +313,7 @@ fn parse() -> Cli {
     let mut in_analyze = false;
     Cli::parse_from(std::env::args_os().map(|arg| {
         let arg = if in_analyze { protect_board(arg) } else { arg };
-        in_analyze |= arg == "analyze";
+        in_analyze |= arg == "analyze" || arg == "opening";
         arg
     }))
 }
@@ -404,6 +450,33 @@ fn run(cli: Cli) -> ExitCode {
         Some(Command::MinePuzzles { count, seed, out }) => {
             cli::content::mine(count, seed, out.as_deref())
         }
+        Some(Command::Book {
+            command: BookCommand::Build { depth, out, dir },
+        }) => (|| {
+            let dir = match dir {
+                Some(d) => d,
+                None => othello_tutor::tutor::progress::data_dir(cli.data_dir.as_deref())
+                    .map_err(|e| UserError(e.to_string()))?
+                    .join("book"),
+            };
+            let out = out.unwrap_or_else(|| dir.join("book.bin"));
+            cli::book::build(&cli::book::BuildConfig {
+                depth,
+                dir,
+                out,
+                threads,
+            })
+        })(),
+        Some(Command::Book {
+            command:
+                BookCommand::Check {
+                    positions,
+                    extra,
+                    seed,
+                },
+        }) => cli::book::check(positions, extra, seed, threads),
+        Some(Command::Opening { list: true, .. }) => cli::opening::list(),
+        Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),
         Some(Command::Nboard) => {
             cli::nboard::run(threads);
             Ok(())

@@ -1,9 +1,11 @@
-//! `othello-tutor check-content` and `othello-tutor mine-puzzles`.
+//! `othello-tutor check-content` (lessons, puzzles and the named openings: every line
+//! legal, every name found by its position) and `othello-tutor mine-puzzles`.
 
 use super::{UserError, outln};
 use std::process::ExitCode;
 
-/// Proves the content; exit 0 when every answer holds, 1 otherwise.
+/// Proves the content (the openings line comes just before the summary line); exit 0
+/// when every answer holds, 1 otherwise.
 pub fn check(full: bool) -> ExitCode {
     let mut progress = |msg: &str| eprintln!("{msg}");
     let report = othello_tutor::tutor::content::check_content(full, &mut progress);

@@ -4,10 +4,12 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod content;
 pub mod cpu;
 pub mod matches;
 pub mod nboard;
+pub mod opening;
 pub mod perft;
 pub mod potential;
 pub mod quality;

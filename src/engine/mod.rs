@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bits;
 pub mod board;
+pub mod book;
 pub mod duel;
 pub mod endgame;
 pub mod eval;

@@ -2,6 +2,7 @@
 //! that choose a move: sparring partners for practice games and for strength tests.
 
 use super::board::{Board, Color, Move, Position};
+use super::book;
 use super::eval::UNITS_PER_DISC;
 use super::search::{Limits, SearchError, SearchResult, Searcher};
 use super::square::Square;
@@ -131,8 +132,9 @@ pub struct Choice {
     pub exact: bool,
 }
 
-/// The move `strategy` plays on `board`, with its value: an engine level's own
-/// search value, or for the simple strategies a quick estimate of the chosen move
+/// The move `strategy` plays on `board`, with its value: in a book position an
+/// engine level plays a book move (see [`book_choice`]) with the book's value;
+/// otherwise an engine level's own search value, or for the simple strategies a quick estimate of the chosen move
 /// (depth 4, exact at 12 empties). `None` when the side to move has no move, or when
 /// the search was stopped (by the searcher's stop flag) before it found one.
 ///
@@ -157,6 +159,9 @@ pub fn choose_move(
     }
     match strategy {
         Strategy::Engine(level) => {
+            if let Some(choice) = book_choice(board, level, rng) {
+                return Some(choice);
+            }
             let r = engine_search(searcher, board, level).ok()?;
             r.best.map(|square| Choice {
                 square,
@@ -181,6 +186,40 @@ pub fn choose_move(
 }
 
 /// A search value rounded to whole discs.
+/// How far below the book's best move (hundredths of a disc) an engine level may
+/// pick a book move: the full-strength level plays the best one, weaker levels vary.
+pub const fn book_margin(level: u8) -> i32 {
+    match level {
+        0 | 1 => 600,
+        2 => 400,
+        3 => 300,
+        4 => 200,
+        5 => 100,
+        _ => 0,
+    }
+}
+
+/// In a book position, a book move for `level`: the best at full strength, else one
+/// at random among those within [`book_margin`] of the best.
+pub fn book_choice(board: &Board, level: u8, rng: &mut impl Rng) -> Option<Choice> {
+    let moves = book::shipped().ok()?.lookup(board);
+    let best = moves.first()?.value;
+    let near: Vec<_> = moves
+        .iter()
+        .filter(|m| m.value >= best - book_margin(level))
+        .collect();
+    let pick = if level >= MAX_LEVEL {
+        near[0]
+    } else {
+        near[rng.random_range(0..near.len())]
+    };
+    Some(Choice {
+        square: pick.square,
+        value: pick.discs(),
+        exact: false,
+    })
+}
+
 fn whole_discs(score: i32) -> i32 {
     (score as f64 / UNITS_PER_DISC as f64).round() as i32
 }

@@ -1,7 +1,8 @@
 //! The one content loader: the lessons of `lessons/` and the puzzle sets of
 //! `puzzles/`, embedded in the binary with include_dir (the only place that embeds
-//! them) or read from a directory, each file a [`Source`]; and `check_content`,
-//! which loads everything and proves every stated answer with the engine
+//! them) or read from a directory, each file a [`Source`]; the named openings of
+//! `src/data/openings.toml` ([`load_openings`]); and `check_content`, which loads
+//! everything and proves every stated answer with the engine
 //! (`othello-tutor check-content [--full]`; see [`crate::tutor::lesson`] and
 //! [`crate::tutor::puzzle`] for what is proved).
 //!
@@ -18,6 +19,7 @@
 use crate::engine::search::Searcher;
 use crate::tutor::files::{dir_label, toml_files_in};
 use crate::tutor::lesson::{ContentError, Duplicate, Lesson, Problem};
+use crate::tutor::openings::{OpeningError, Openings};
 use crate::tutor::puzzle::{Puzzle, PuzzleError, PuzzleProblem, check_puzzles, parse_set};
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
@@ -28,6 +30,10 @@ pub use crate::tutor::lesson::{ProofSettings, prove_lesson};
 
 static LESSONS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static PUZZLES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/puzzles");
+/// The named openings file, as embedded.
+static OPENINGS_TOML: &str = include_str!("../data/openings.toml");
+/// The openings file's name in messages.
+pub const OPENINGS_FILE: &str = "src/data/openings.toml";
 
 /// One content file: its name for messages (`lessons/06-mobility.toml`) and bytes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,6 +90,12 @@ pub fn puzzle_sources_in(dir: &Path) -> Result<Vec<Source>, PuzzleError> {
             PuzzleProblem::Io(e.to_string()),
         )
     })
+}
+
+/// The named openings embedded in the binary, checked (every line legal, every name
+/// found by its position); every problem if the file is bad.
+pub fn load_openings() -> Result<Openings, Vec<OpeningError>> {
+    Openings::from_toml(OPENINGS_FILE, OPENINGS_TOML)
 }
 
 /// Reads and checks lesson files: returns the good lessons sorted by order, and every
@@ -238,12 +250,16 @@ pub struct CheckReport {
     pub errors: Vec<ContentError>,
     /// Every problem found in the puzzles, as the puzzle checker words it.
     pub puzzle_errors: Vec<String>,
+    /// The named openings proved (0 when the openings were not checked).
+    pub openings: usize,
+    /// Every problem found in the named openings.
+    pub opening_errors: Vec<String>,
 }
 
 impl CheckReport {
     /// Whether everything was proved.
     pub fn is_ok(&self) -> bool {
-        self.errors.is_empty() && self.puzzle_errors.is_empty()
+        self.errors.is_empty() && self.puzzle_errors.is_empty() && self.opening_errors.is_empty()
     }
 
     /// Total steps.
@@ -289,6 +305,16 @@ impl fmt::Display for CheckReport {
         for e in &self.puzzle_errors {
             writeln!(f, "{e}")?;
         }
+        for e in &self.opening_errors {
+            writeln!(f, "{e}")?;
+        }
+        if self.openings > 0 {
+            writeln!(
+                f,
+                "openings: {} named lines, each legal and found by its position",
+                self.openings
+            )?;
+        }
         write!(f, "{}", self.summary_line())
     }
 }
@@ -300,6 +326,10 @@ pub fn check_content(full: bool, progress: &mut dyn FnMut(&str)) -> CheckReport 
     let mut report = check_sources(&embedded_lesson_sources(), full, progress);
     let (count, errors) = check_embedded_puzzles(full, progress);
     report.add_puzzles(count, errors);
+    match load_openings() {
+        Ok(openings) => report.openings = openings.len(),
+        Err(errors) => report.opening_errors = errors.iter().map(|e| e.to_string()).collect(),
+    }
     report
 }
 
@@ -342,6 +372,6 @@ pub fn check_sources(
             .collect(),
         puzzles: 0,
         errors,
-        puzzle_errors: Vec::new(),
+        ..CheckReport::default()
     }
 }

@@ -1,15 +1,22 @@
 //! Grading a played move against the engine's values of every move: best, good,
-//! inaccuracy, mistake or blunder, with the disc loss and the reasons.
+//! inaccuracy, mistake or blunder, with the disc loss and the reasons; or, in the
+//! opening, against the opening book: a move that follows a named line, or is within
+//! [`BOOK_MARGIN`] of the book's best, is a book move.
 
 use super::explain::{contrast, explain_move};
 use crate::engine::analysis::MoveValue;
+use crate::engine::book;
 use crate::engine::eval::UNITS_PER_DISC;
-use crate::engine::{Move, Position, Square};
+use crate::engine::{Board, Move, Position, Square};
+use crate::tutor::openings;
 use std::fmt;
 
 /// How good a move was, by the discs it lost against the best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Grade {
+    /// A move of the opening book: it follows a named line, or is within
+    /// [`BOOK_MARGIN`] of the book's best move.
+    Book,
     /// As good as the best move.
     Best,
     /// Loses at most 2 discs.
@@ -22,6 +29,9 @@ pub enum Grade {
     Blunder,
 }
 
+/// The most a move may lose against the book's best move (hundredths of a disc) and
+/// still be a book move.
+pub const BOOK_MARGIN: i32 = 100;
 /// The most discs a "good" move may lose.
 pub const GOOD_MAX_LOSS: i32 = 2;
 /// The most discs an "inaccuracy" may lose.
@@ -56,6 +66,7 @@ impl Grade {
     /// The word for the grade.
     pub const fn word(self) -> &'static str {
         match self {
+            Grade::Book => "book",
             Grade::Best => "best",
             Grade::Good => "good",
             Grade::Inaccuracy => "inaccuracy",
@@ -101,6 +112,21 @@ pub struct Feedback {
     pub why_best: Vec<String>,
     /// What tells them apart.
     pub difference: Vec<String>,
+    /// The opening book's word on the move, when the position was in the book.
+    pub book: Option<BookNote>,
+}
+
+/// What the opening book says about a played move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookNote {
+    /// The named opening the game is in after the move: the deepest named position
+    /// it has passed through.
+    pub opening: Option<String>,
+    /// The name of the position the move reaches, if it has one.
+    pub reached: Option<String>,
+    /// When the move leaves the book, the book's move here: the main line's
+    /// continuation.
+    pub main_line: Option<Square>,
 }
 
 fn discs(v: &MoveValue) -> i32 {
@@ -158,17 +184,101 @@ pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Optio
         why_played: explain_move(pos, played),
         why_best: explain_move(pos, best_sq),
         difference,
+        book: None,
     })
 }
 
-/// A one-line summary such as "c4: mistake, loses 6 discs (best f5, exact)".
+/// Grades `played` in `pos` by the shipped opening book, when `pos` is a book
+/// position; `None` otherwise (grade it by search then). `earlier` are the game's
+/// boards before `pos`, for the opening's name. A move that keeps the game on the
+/// named lines, or loses at most [`BOOK_MARGIN`] against the book's best move, is
+/// graded [`Grade::Book`]; others are graded by the book's values. A move that
+/// leaves the book says what the book plays instead.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_transcript;
+/// use othello_tutor::engine::Square;
+/// use othello_tutor::tutor::feedback::{Grade, grade_from_book};
+/// // The Tiger's main line: f5 d6 c3, then d3.
+/// let game = parse_transcript("f5 d6 c3").unwrap();
+/// let d3 = Square::parse("d3").unwrap();
+/// let fb = grade_from_book(&game.current(), d3, &[]).expect("a book position");
+/// assert_eq!(fb.grade, Grade::Book);
+/// ```
+pub fn grade_from_book(pos: &Position, played: Square, earlier: &[Board]) -> Option<Feedback> {
+    let book = book::shipped().ok()?;
+    let moves = book.lookup(&pos.board);
+    let best = *moves.first()?;
+    let mine = *moves.iter().find(|m| m.square == played)?;
+    let after = pos.board.play_unchecked(played);
+    let stays = book.contains(&after);
+    let (best_value, played_value) = (best.discs(), mine.discs());
+    let grade = if stays || best.value - mine.value <= BOOK_MARGIN {
+        Grade::Book
+    } else {
+        Grade::from_search(best_value, played_value, false)
+    };
+    let names = openings::embedded();
+    let boards: Vec<Board> = earlier.iter().copied().chain([pos.board, after]).collect();
+    // Leaving the book: the book's move here, preferring one that stays on the lines.
+    let main_line = (!stays).then(|| {
+        moves
+            .iter()
+            .find(|m| book.contains(&pos.board.play_unchecked(m.square)))
+            .unwrap_or(&best)
+            .square
+    });
+    let best_sq = if mine.value >= best.value {
+        played
+    } else {
+        best.square
+    };
+    let difference = if best_sq == played {
+        Vec::new()
+    } else {
+        contrast(pos, played, best_sq)
+    };
+    Some(Feedback {
+        played,
+        played_value,
+        best: best_sq,
+        best_value,
+        loss: (best_value - played_value).max(0),
+        grade,
+        exact: false,
+        depth: mine.depth,
+        why_played: explain_move(pos, played),
+        why_best: explain_move(pos, best_sq),
+        difference,
+        book: Some(BookNote {
+            opening: names.deepest_along(&boards).map(|o| o.name.clone()),
+            reached: names.name_of(&after).map(|o| o.name.clone()),
+            main_line,
+        }),
+    })
+}
+
+/// A one-line summary such as "c4: mistake, loses 6 discs (best f5, exact)", or
+/// "d3: book move, Perpendicular Opening (-1, book depth 11)"; a move that leaves the
+/// book adds "; out of book: the main line continues c4".
 pub fn summary_line(f: &Feedback) -> String {
     let basis = if f.exact {
         "exact".to_string()
     } else {
         format!("depth {}", f.depth)
     };
-    if f.grade == Grade::Best {
+    let line = if f.grade == Grade::Book {
+        let name = f
+            .book
+            .as_ref()
+            .and_then(|b| b.opening.as_deref())
+            .map(|n| format!(", {n}"))
+            .unwrap_or_default();
+        format!(
+            "{}: book move{name} ({:+}, book depth {})",
+            f.played, f.played_value, f.depth
+        )
+    } else if f.grade == Grade::Best {
         format!("{}: best move ({:+}, {basis})", f.played, f.played_value)
     } else {
         format!(
@@ -181,5 +291,9 @@ pub fn summary_line(f: &Feedback) -> String {
             f.best_value,
             f.best
         )
+    };
+    match f.book.as_ref().and_then(|b| b.main_line) {
+        Some(sq) => format!("{line}; out of book: the main line continues {sq}"),
+        None => line,
     }
 }

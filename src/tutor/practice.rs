@@ -130,14 +130,14 @@ pub struct Review {
     pub errors: Vec<ReviewItem>,
     /// Graded moves in all.
     pub graded: usize,
-    /// Of those, how many were best or good.
+    /// Of those, how many were book, best or good moves.
     pub best_or_good: usize,
     /// Total discs lost.
     pub total_loss: i32,
 }
 
 impl Review {
-    /// Percentage of graded moves that were best or good (100 with none graded).
+    /// Percentage of graded moves that were book, best or good (100 with none graded).
     pub fn accuracy(&self) -> u32 {
         (100 * self.best_or_good)
             .checked_div(self.graded)
@@ -232,6 +232,19 @@ impl Practice {
         }
     }
 
+    /// The opening book's verdict on the move at `index` (see
+    /// [`super::feedback::grade_from_book`]), when it was played in a book position:
+    /// a screen can store it with [`Practice::set_feedback_at`] and skip the search.
+    pub fn book_feedback_at(&self, index: usize) -> Option<Feedback> {
+        let Some(&Move::Place(sq)) = self.game.moves().get(index) else {
+            return None;
+        };
+        let positions = self.game.positions();
+        let earlier: Vec<crate::engine::Board> =
+            positions[..index].iter().map(|p| p.board).collect();
+        super::feedback::grade_from_book(&positions[index], sq, &earlier)
+    }
+
     /// The verdict on the move at `index`, if graded.
     pub fn feedback_at(&self, index: usize) -> Option<&Feedback> {
         self.feedback.get(index).and_then(Option::as_ref)
@@ -322,7 +335,7 @@ impl Practice {
             }
             graded += 1;
             loss += fb.loss;
-            if matches!(fb.grade, Grade::Best | Grade::Good) {
+            if matches!(fb.grade, Grade::Book | Grade::Best | Grade::Good) {
                 good += 1;
             } else {
                 errors.push(ReviewItem {

@@ -1,12 +1,12 @@
-//! Balanced openings to start practice games and engine matches from: the XOT list
-//! (eight-move openings, each close to even), embedded in the binary.
+//! The XOT list: balanced eight-move openings (each close to even) to start practice
+//! games and engine matches from, embedded in the binary.
 
 use crate::engine::Position;
 use crate::engine::notation::parse_transcript;
 use rand::{Rng, RngExt};
 
 /// The XOT small list (../shared/data/XOTOpeningsSmallList.txt): one transcript a line.
-const XOT_SMALL: &str = include_str!("../data/xot-small.txt");
+const XOT_SMALL: &str = include_str!("../../data/xot-small.txt");
 
 /// The transcripts of the XOT openings.
 pub fn xot_transcripts() -> impl Iterator<Item = &'static str> {

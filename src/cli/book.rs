@@ -1,0 +1,365 @@
+//! `othello-tutor book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
+//! opening book. The book's positions are every position along every named line;
+//! their leaves are every legal move off those positions (one ply). Each leaf is
+//! valued by a search of depth D with the shipped evaluation, a fresh searcher per
+//! leaf (so a value repeats whatever ran before it), the leaves spread over the
+//! threads; each result is appended to `leaves-dD.txt` in the working folder as soon
+//! as it is found, so a stopped build picks up where it was. Then the values are
+//! negamaxed from the leaves: a book move's value is its best continuation's.
+
+use super::{UserError, outln};
+use othello_tutor::engine::book::{Book, BookMove};
+use othello_tutor::engine::search::{Limits, Searcher};
+use othello_tutor::engine::{Board, symmetry};
+use othello_tutor::tutor::content::load_openings;
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// What to build.
+pub struct BuildConfig {
+    /// Depth of the leaf searches.
+    pub depth: u32,
+    /// The working folder (results so far).
+    pub dir: PathBuf,
+    /// Where the book goes.
+    pub out: PathBuf,
+    /// Threads.
+    pub threads: usize,
+}
+
+/// Midgame and solver table sizes of each leaf's searcher (fixed, so values repeat).
+const TABLE_MB: (usize, usize) = (16, 4);
+
+type Key = (u64, u64);
+
+fn key(b: &Board) -> Key {
+    (b.player, b.opponent)
+}
+
+fn canon(b: &Board) -> Board {
+    symmetry::canonical(b).0
+}
+
+/// The book's positions (canonical, with their legal moves) and its leaves.
+pub struct Tree {
+    /// Every position along a named line, canonical.
+    pub interior: BTreeMap<Key, Board>,
+    /// Every position one move off them that is not itself along a line, canonical.
+    pub leaves: Vec<Board>,
+}
+
+/// The positions of the named lines and the leaves one move off them.
+pub fn tree() -> Result<Tree, UserError> {
+    let openings = load_openings().map_err(|errors| {
+        UserError(format!(
+            "the named openings do not load: {}",
+            errors.first().map(|e| e.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let mut interior = BTreeMap::new();
+    for o in openings.all() {
+        for p in o.positions() {
+            if !p.board.is_game_over() && p.board.legal_moves_bits() != 0 {
+                let c = canon(&p.board);
+                interior.insert(key(&c), c);
+            }
+        }
+    }
+    let mut leaves = BTreeMap::new();
+    for b in interior.values() {
+        for sq in b.legal_moves() {
+            let c = canon(&b.play_unchecked(sq));
+            if !interior.contains_key(&key(&c)) {
+                leaves.insert(key(&c), c);
+            }
+        }
+    }
+    Ok(Tree {
+        interior,
+        leaves: leaves.into_values().collect(),
+    })
+}
+
+/// The results file of a depth in the working folder.
+fn results_path(dir: &Path, depth: u32) -> PathBuf {
+    dir.join(format!("leaves-d{depth}.txt"))
+}
+
+/// The results found so far: "PLAYER OPPONENT SCORE" (hex, hex, hundredths) per line.
+/// A line that does not read (the end of one cut short) is skipped.
+fn read_results(path: &Path) -> Result<HashMap<Key, i32>, UserError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(UserError(format!("{}: {e}", path.display()))),
+    };
+    let mut out = HashMap::new();
+    for line in text.lines() {
+        let mut f = line.split_whitespace();
+        let (Some(p), Some(o), Some(s), None) = (f.next(), f.next(), f.next(), f.next()) else {
+            continue;
+        };
+        if let (Ok(p), Ok(o), Ok(s)) = (
+            u64::from_str_radix(p, 16),
+            u64::from_str_radix(o, 16),
+            s.parse::<i32>(),
+        ) {
+            out.insert((p, o), s);
+        }
+    }
+    Ok(out)
+}
+
+fn duration(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    if s >= 3600 {
+        format!("{} h {:02} min", s / 3600, s % 3600 / 60)
+    } else if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// Values one leaf: a fresh searcher, a search of `depth` (exact when the game ends
+/// within it). Hundredths of a disc, for the leaf's side to move.
+pub fn value_leaf(board: &Board, depth: u32) -> Option<i32> {
+    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+    searcher
+        .search(board, Limits::depth(depth, 0))
+        .ok()
+        .map(|r| r.score)
+}
+
+/// Builds the book: values the leaves not yet in the working folder, then negamaxes
+/// and writes the book file.
+pub fn build(config: &BuildConfig) -> Result<(), UserError> {
+    let started = Instant::now();
+    let tree = tree()?;
+    std::fs::create_dir_all(&config.dir)
+        .map_err(|e| UserError(format!("{}: {e}", config.dir.display())))?;
+    let path = results_path(&config.dir, config.depth);
+    let mut values = read_results(&path)?;
+    let todo: Vec<Board> = tree
+        .leaves
+        .iter()
+        .filter(|b| !values.contains_key(&key(b)))
+        .copied()
+        .collect();
+    eprintln!(
+        "book: {} positions, {} leaves at depth {}; {} already valued in {}, {} to go on {} threads",
+        tree.interior.len(),
+        tree.leaves.len(),
+        config.depth,
+        tree.leaves.len() - todo.len(),
+        path.display(),
+        todo.len(),
+        config.threads.max(1),
+    );
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    // A line cut short by a stop is ended, so that the next result starts a line.
+    let cut_short = std::fs::read(&path)
+        .map(|b| b.last().is_some_and(|&c| c != b'\n'))
+        .unwrap_or(false);
+    let mut file = file;
+    if cut_short {
+        file.write_all(b"\n")
+            .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    }
+    let file = Mutex::new(file);
+    let found = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failure: Mutex<Option<UserError>> = Mutex::new(None);
+    let search_start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(leaf) = todo.get(i) else { return };
+                    if failure.lock().map_or(true, |f| f.is_some()) {
+                        return;
+                    }
+                    let t = Instant::now();
+                    let Some(score) = value_leaf(leaf, config.depth) else {
+                        continue;
+                    };
+                    let secs = t.elapsed().as_secs_f64();
+                    let line = format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
+                    let written = file
+                        .lock()
+                        .map_err(|_| std::io::Error::other("lock"))
+                        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()));
+                    if let Err(e) = written {
+                        if let Ok(mut f) = failure.lock() {
+                            *f = Some(UserError(format!("{}: {e}", path.display())));
+                        }
+                        return;
+                    }
+                    if let Ok(mut v) = found.lock() {
+                        v.push((key(leaf), score));
+                    }
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    let elapsed = search_start.elapsed().as_secs_f64();
+                    let left = elapsed / d as f64 * (todo.len() - d) as f64;
+                    eprintln!(
+                        "book: leaf {d}/{} ({} empties) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
+                        todo.len(),
+                        leaf.empty_count(),
+                        elapsed * config.threads.max(1) as f64 / d as f64,
+                        duration(left)
+                    );
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    values.extend(found.into_inner().unwrap_or_else(|e| e.into_inner()));
+    let missing = tree
+        .leaves
+        .iter()
+        .filter(|b| !values.contains_key(&key(b)))
+        .count();
+    if missing > 0 {
+        return Err(UserError(format!(
+            "{missing} leaves were not valued; run the build again to finish them"
+        )));
+    }
+    let book = negamax(&tree, &values, config.depth);
+    let bytes = book.encode();
+    write_atomic(&config.out, &bytes)?;
+    outln!(
+        "book: {} positions, depth {}, {} bytes, written to {} in {}",
+        book.len(),
+        config.depth,
+        bytes.len(),
+        config.out.display(),
+        duration(started.elapsed().as_secs_f64())
+    );
+    Ok(())
+}
+
+/// The book from the leaves' values: every interior position with every move's
+/// value, the value of a move to an interior position being that position's best.
+pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
+    // Interior positions from the deepest (most discs) up: children come first.
+    let mut order: Vec<&Board> = tree.interior.values().collect();
+    order.sort_by_key(|b| b.empty_count());
+    let mut best: HashMap<Key, (i32, u32)> = HashMap::new();
+    let mut entries = Vec::new();
+    for b in order {
+        let mut moves = Vec::new();
+        for sq in b.legal_moves() {
+            let c = canon(&b.play_unchecked(sq));
+            let k = key(&c);
+            let (value, d) = match best.get(&k) {
+                Some(&(v, d)) => (-v, d + 1),
+                None => match leaves.get(&k) {
+                    Some(&v) => (-v, depth + 1),
+                    None => continue,
+                },
+            };
+            moves.push(BookMove {
+                square: sq,
+                value,
+                depth: d,
+            });
+        }
+        if let Some(m) = moves
+            .iter()
+            .max_by_key(|m| (m.value, std::cmp::Reverse(m.square.index())))
+        {
+            best.insert(key(b), (m.value, m.depth));
+        }
+        entries.push((*b, moves));
+    }
+    Book::new(depth, entries)
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
+    let tmp = path.with_extension("tmp-write");
+    std::fs::write(&tmp, bytes)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| UserError(format!("{}: {e}", path.display())))
+}
+
+/// `book check`: `count` book positions drawn at random (seeded), each re-searched
+/// `extra` plies deeper than the book's leaf depth with a fresh searcher; prints the
+/// mean absolute difference between the book's value and the search's, and how often
+/// the search's move is one of the book's best.
+pub fn check(count: usize, extra: u32, seed: u64, threads: usize) -> Result<(), UserError> {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    let book = othello_tutor::engine::book::shipped()
+        .map_err(|e| UserError(format!("the opening book: {e}")))?;
+    let mut all: Vec<Board> = book.positions().collect();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut sample = Vec::new();
+    while sample.len() < count.min(all.len()) {
+        let i = rng.random_range(0..all.len());
+        sample.push(all.swap_remove(i));
+    }
+    let depth = book.depth() + extra;
+    eprintln!(
+        "book check: {} positions, book depth {}, searched to depth {depth}",
+        sample.len(),
+        book.depth()
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(board) = sample.get(i) else { return };
+                    let moves = book.lookup(board);
+                    let Some(best) = moves.first() else { continue };
+                    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+                    let Ok(r) = searcher.search(board, Limits::depth(depth, 0)) else {
+                        continue;
+                    };
+                    let agrees = r.best.is_some_and(|sq| {
+                        moves
+                            .iter()
+                            .any(|m| m.square == sq && m.value == best.value)
+                    });
+                    let diff = (best.value - r.score).abs();
+                    eprintln!(
+                        "book check: {}/{}: book {:+.2}, search {:+.2}{}",
+                        i + 1,
+                        sample.len(),
+                        best.value as f64 / 100.0,
+                        r.score as f64 / 100.0,
+                        if agrees { "" } else { ", another move" }
+                    );
+                    if let Ok(mut v) = results.lock() {
+                        v.push((diff, agrees));
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    if results.is_empty() {
+        return Err(UserError("book check: no position was checked".into()));
+    }
+    let n = results.len() as f64;
+    let mean = results.iter().map(|r| r.0 as f64).sum::<f64>() / n / 100.0;
+    let agree = results.iter().filter(|r| r.1).count() as f64 / n * 100.0;
+    outln!(
+        "book check: {} positions, depth {depth}: mean |difference| {mean:.2} discs, best move agrees in {agree:.0}%",
+        results.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! `othello-tutor opening POSITION | --list`: output format and exit statuses.
+
+use othello_tutor::engine::notation::{parse_transcript, to_obf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_othello-tutor"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// "MOVE SCORE dD [NAME]": the square, the value and the depth.
+fn book_line(line: &str) -> (String, i32, u32) {
+    let mut f = line.split_whitespace();
+    let mv = f.next().expect("a move").to_string();
+    let score: i32 = f.next().expect("a score").parse().expect("a number");
+    let depth = f.next().expect("a depth");
+    let depth: u32 = depth
+        .strip_prefix('d')
+        .expect("dD")
+        .parse()
+        .expect("a depth");
+    (mv, score, depth)
+}
+
+#[test]
+fn the_tiger_by_name_with_its_book_moves_best_first() {
+    let out = run(&["opening", "f5 d6 c3 d3 c4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Tiger");
+    let moves: Vec<(String, i32, u32)> = lines[1..].iter().map(|l| book_line(l)).collect();
+    // Every legal move of the Tiger is a book move (the book holds one ply off).
+    let tiger = parse_transcript("f5 d6 c3 d3 c4").unwrap().current();
+    assert_eq!(
+        moves.len() as u32,
+        tiger.board.legal_moves().len(),
+        "{text}"
+    );
+    assert!(moves.windows(2).all(|w| w[0].1 >= w[1].1), "{text}");
+    assert!(moves.iter().all(|m| m.2 >= 2));
+    // f4 leads on to named lines; b3 is the Aubrey.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("b3 ") && l.ends_with(" Aubrey")),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_same_name_after_a_transposition_and_from_another_first_move() {
+    for line in [
+        "f5 d6 c4 d3 c3",
+        "c4 e3 f6 e6 f5",
+        "d3c5f6f5e6",
+        "E6F4C3C4D3",
+    ] {
+        let out = run(&["opening", line]);
+        assert!(out.status.success(), "{line}: {}", stderr(&out));
+        assert_eq!(stdout(&out).lines().next(), Some("Tiger"), "{line}");
+    }
+}
+
+#[test]
+fn an_obf_position_is_named_too() {
+    let tiger = to_obf(&parse_transcript("f5 d6 c3 d3 c4").unwrap().current());
+    let out = run(&["opening", &tiger]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().next(), Some("Tiger"), "{tiger}");
+    // The start position: no name, its four first moves, all of one value.
+    let show = run(&[
+        "opening",
+        "---------------------------OX------XO--------------------------- X",
+    ]);
+    assert!(show.status.success(), "{}", stderr(&show));
+    let text = stdout(&show);
+    assert_eq!(text.lines().next(), Some("no named opening"), "{text}");
+    // The start: its four first moves, all of one value.
+    let moves: Vec<(String, i32, u32)> = text.lines().skip(1).map(book_line).collect();
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| m.1 == moves[0].1));
+}
+
+#[test]
+fn leaving_the_named_lines_says_where_and_may_leave_the_book() {
+    let out = run(&["opening", "f5 d6 c3 d3 c4 f4 a1"]);
+    assert_eq!(out.status.code(), Some(2), "a1 is illegal");
+    let out = run(&["opening", "f5 f4 e3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("no named opening (the game left Parallel Opening after move 2)"),
+        "{text}"
+    );
+    assert_eq!(text.lines().nth(1), Some("out of book"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        vec!["opening", "f5 zz"],
+        vec!["opening", "f5 f5"],
+        vec!["opening", "XXXX"],
+        vec!["opening", ""],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn list_prints_every_named_opening_with_its_moves() {
+    let out = run(&["opening", "--list"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 70, "{} lines", lines.len());
+    assert!(lines.contains(&"Tiger: f5 d6 c3 d3 c4"), "{text}");
+    assert!(
+        lines.contains(&"Heath: f5 f6 e6 f4 g5 (also Tobidashi)"),
+        "{text}"
+    );
+    for l in &lines {
+        let (name, moves) = l.split_once(": ").expect("NAME: MOVES");
+        assert!(!name.is_empty());
+        assert!(moves.starts_with("f5 "), "{l}");
+    }
+}
+
+#[test]
+fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-book-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("book.bin");
+    let args = |out: &std::path::Path| {
+        vec![
+            "book".to_string(),
+            "build".into(),
+            "--depth".into(),
+            "2".into(),
+            "--threads".into(),
+            "2".into(),
+            "--dir".into(),
+            dir.display().to_string(),
+            "--out".into(),
+            out.display().to_string(),
+        ]
+    };
+    let run_args = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        run(&a)
+    };
+    let first = run_args(args(&out));
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).starts_with("book: 179 positions, depth 2, "),
+        "{}",
+        stdout(&first)
+    );
+    assert!(stderr(&first).contains("to go"), "progress on stderr");
+    let bytes = std::fs::read(&out).unwrap();
+    let book = othello_tutor::engine::book::Book::decode(&bytes).unwrap();
+    assert_eq!(book.depth(), 2);
+    // Stopped half way (half the values kept, the last line cut short): the build
+    // goes on from there and writes the same book.
+    let results = dir.join("leaves-d2.txt");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = lines[..lines.len() / 2].join("\n");
+    kept.push_str("\n0000000000001400 00000");
+    std::fs::write(&results, kept).unwrap();
+    let again = dir.join("again.bin");
+    let second = run_args(args(&again));
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains(&format!("{} already valued", lines.len() / 2)),
+        "{}",
+        stderr(&second).lines().next().unwrap_or("")
+    );
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+    // Every value is on a line of its own again (the cut line was ended first).
+    let text = std::fs::read_to_string(&results).unwrap();
+    let whole = text
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 3)
+        .count();
+    assert_eq!(whole, lines.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn book_check_reports_the_difference_and_the_agreement() {
+    let out = run(&[
+        "book",
+        "check",
+        "--positions",
+        "2",
+        "--extra",
+        "0",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("book check: 2 positions, depth "),
+        "{text}"
+    );
+    assert!(
+        text.contains("mean |difference| ") && text.trim_end().ends_with('%'),
+        "{text}"
+    );
+}
