@@ -95,7 +95,11 @@ pub(super) fn last_one(p: u64, sq: u8) -> i32 {
         return 2 * (discs - m) - 64;
     }
     // Nobody can play it: it goes to the winner (63 discs: no draw).
-    if 2 * discs > 63 { 2 * discs - 62 } else { 2 * discs - 64 }
+    if 2 * discs > 63 {
+        2 * discs - 62
+    } else {
+        2 * discs - 64
+    }
 }
 
 /// The final margin with the empty squares given to the winner, for the owner of `p`.
@@ -206,7 +210,16 @@ pub(super) fn solve_3(
             1 => (sq[0], sq[2]),
             _ => (sq[0], sq[1]),
         };
-        let score = -solve_2(nodes, o ^ f, p ^ f ^ (1u64 << x), -beta, -alpha, a, b, false);
+        let score = -solve_2(
+            nodes,
+            o ^ f,
+            p ^ f ^ (1u64 << x),
+            -beta,
+            -alpha,
+            a,
+            b,
+            false,
+        );
         if score > best {
             best = score;
             if score >= beta {
@@ -248,7 +261,15 @@ pub(super) fn solve_4(
             2 => [sq[0], sq[1], sq[3]],
             _ => [sq[0], sq[1], sq[2]],
         };
-        let score = -solve_3(nodes, o ^ f, p ^ f ^ (1u64 << x), -beta, -alpha, rest, false);
+        let score = -solve_3(
+            nodes,
+            o ^ f,
+            p ^ f ^ (1u64 << x),
+            -beta,
+            -alpha,
+            rest,
+            false,
+        );
         if score > best {
             best = score;
             if score >= beta {
@@ -290,7 +311,11 @@ mod tests {
             let sq = rng.random_range(0..64u8);
             // Mostly one colour, so that passes and unplayable squares come up too.
             let p = (rng.random::<u64>() | rng.random::<u64>()) & !(1u64 << sq);
-            let p = if rng.random::<bool>() { p } else { !p & !(1u64 << sq) };
+            let p = if rng.random::<bool>() {
+                p
+            } else {
+                !p & !(1u64 << sq)
+            };
             let o = !p & !(1u64 << sq);
             let b = Board {
                 player: p,

@@ -1,11 +1,14 @@
 //! The exact endgame solver: the final disc margin with perfect play.
 //!
-//! Null-window alpha-beta (PVS at the root and on the principal variation), a
-//! transposition table keyed by the full board, fastest-first move ordering (fewest
-//! opponent replies first), enhanced transposition cut-offs, stability cut-offs, parity
-//! ordering (odd quadrants first) near the end, and hand-written solvers for the last
-//! one to four empty squares.
+//! MTD(f) from a shallow search's guess (`guess`), then null-window alpha-beta (PVS on
+//! the principal variation) with a transposition table keyed by the full board,
+//! enhanced transposition and stability cut-offs (`search`); the table's move first,
+//! then fastest-first ordering (fewest opponent replies; the evaluation far from the
+//! end; odd quadrants first near it) (`order`); a table-free search in parity order
+//! over the last six empties (`shallow`) and hand-written solvers for the last four,
+//! the last move scored by counting its flips (`last`).
 
+mod guess;
 mod last;
 mod order;
 mod search;
@@ -21,8 +24,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const INF: i32 = 65;
 /// At and below this many empties, the search runs without the table.
 const SHALLOW_EMPTIES: u32 = 6;
-/// At and above this many empties, the null-window search tries the stability cut-off.
-const STABILITY_EMPTIES: u32 = 7;
 /// At and below this many empties, moves into odd quadrants are tried first.
 const PARITY_ORDER_EMPTIES: u32 = 12;
 /// At and above this many empties, children are looked up in the table before searching
@@ -30,55 +31,11 @@ const PARITY_ORDER_EMPTIES: u32 = 12;
 const ETC_EMPTIES: u32 = 8;
 
 /// At and above this many empties, move ordering also uses the evaluation.
-const EVAL_ORDER_EMPTIES: u32 = 12;
-/// The thresholds above, read from OT_EG_TUNE for experiments.
-#[derive(Clone, Copy, Debug)]
-struct Tune {
-    shallow: u32,
-    stability: u32,
-    parity: u32,
-    etc: u32,
-    eval_order: u32,
-    shallow_order: u32,
-    table_min: u32,
-}
-
-impl Tune {
-    fn from_env() -> Tune {
-        let mut t = Tune {
-            shallow: SHALLOW_EMPTIES,
-            stability: STABILITY_EMPTIES,
-            parity: PARITY_ORDER_EMPTIES,
-            etc: ETC_EMPTIES,
-            eval_order: EVAL_ORDER_EMPTIES,
-            shallow_order: SHALLOW_ORDER_EMPTIES,
-            table_min: 0,
-        };
-        if let Ok(s) = std::env::var("OT_EG_TUNE") {
-            for kv in s.split(',') {
-                let mut it = kv.split('=');
-                let (Some(k), Some(v)) = (it.next(), it.next()) else { continue };
-                let Ok(v) = v.parse() else { continue };
-                match k {
-                    "shallow" => t.shallow = v,
-                    "stability" => t.stability = v,
-                    "parity" => t.parity = v,
-                    "etc" => t.etc = v,
-                    "eval" => t.eval_order = v,
-                    "sorder" => t.shallow_order = v,
-                    "tmin" => t.table_min = v,
-                    _ => {}
-                }
-            }
-        }
-        t
-    }
-}
-
+const EVAL_ORDER_EMPTIES: u32 = 13;
 /// Depth of the evaluation search that gives the solver its first guess.
 const GUESS_DEPTH: u32 = 8;
 /// At and above this many empties, move ordering uses a one-ply search.
-const SHALLOW_ORDER_EMPTIES: u32 = 16;
+const SHALLOW_ORDER_EMPTIES: u32 = 18;
 
 /// Why a solve did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -99,7 +56,6 @@ pub struct Solver {
     stop: Arc<AtomicBool>,
     stopped: bool,
     deadline: Option<std::time::Instant>,
-    tune: Tune,
 }
 
 /// The outcome of a solve: exact score (side to move's view), best move, line, nodes.
@@ -124,7 +80,6 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a table of about `table_mb` megabytes.
     pub fn new(table_mb: usize) -> Solver {
-        let table_mb = std::env::var("OT_EG_MB").ok().and_then(|s| s.parse().ok()).unwrap_or(table_mb);
         Solver {
             table: Table::with_megabytes(table_mb),
             nodes: 0,
@@ -133,7 +88,6 @@ impl Solver {
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
             deadline: None,
-            tune: Tune::from_env(),
         }
     }
 
@@ -186,7 +140,7 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let g = guess(board, GUESS_DEPTH);
+        let g = guess::guess(board, GUESS_DEPTH);
         self.solve_from_guess(board, g)
     }
 
@@ -201,11 +155,7 @@ impl Solver {
         while lower < upper {
             let beta = g.max(lower + 1);
             // beta is even or odd; a null window just below it.
-            let n0 = self.nodes;
             let s = self.nws(p, o, beta - 1, empties, false);
-            if std::env::var("OT_EG_DIAG").is_ok() {
-                eprintln!("  pass beta {beta} -> {s}, {} nodes", self.nodes - n0);
-            }
             if self.stopped {
                 return Err(SolveError::Stopped);
             }
@@ -388,40 +338,4 @@ impl Solver {
         }
         self.stopped
     }
-}
-
-/// A quick estimate of the final margin: a depth-limited negamax on the evaluation,
-/// rounded to an even number of discs (final scores are always even).
-fn guess(board: &Board, depth: u32) -> i32 {
-    fn negamax(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        let moves = b.legal_moves_bits();
-        if moves == 0 {
-            if b.pass().legal_moves_bits() == 0 {
-                return b.final_score() * 100;
-            }
-            return -negamax(&b.pass(), depth, -beta, -alpha);
-        }
-        if depth == 0 {
-            return super::pattern::shipped_ref().evaluate(b);
-        }
-        let mut best = -100_000;
-        let mut m = moves;
-        while m != 0 {
-            let sq = Square::from_index_unchecked(m.trailing_zeros());
-            m &= m - 1;
-            let s = -negamax(&b.play_unchecked(sq), depth - 1, -beta, -alpha);
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-    let v = negamax(board, depth.min(board.empty_count()), -100_000, 100_000);
-    ((v as f64 / 200.0).round() as i32 * 2).clamp(-64, 64)
 }

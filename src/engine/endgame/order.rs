@@ -1,6 +1,6 @@
 //! Move lists of the solver's nodes and their fastest-first ordering.
 
-use super::Tune;
+use super::{EVAL_ORDER_EMPTIES, PARITY_ORDER_EMPTIES, SHALLOW_ORDER_EMPTIES};
 use crate::engine::bits::{CORNERS, QUADRANTS, neighbours};
 use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
 use crate::engine::pattern::shipped_ref;
@@ -75,14 +75,28 @@ impl MoveList {
     /// leave the opponent the fewest replies (corners counted twice) and the fewest
     /// squares to aim at, corners and odd regions first near the end; far from the end
     /// the evaluation also counts.
+    /// Puts the move on `hint` (if in the list) first; whether it was there.
+    #[inline(always)]
+    pub fn hint_first(&mut self, hint: u8) -> bool {
+        let m = self.as_mut_slice();
+        match m.iter().position(|x| x.sq == hint) {
+            Some(i) => {
+                m.swap(0, i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Scores the moves from slot `from` on (see `score`).
     #[inline]
-    pub fn score(&mut self, p: u64, o: u64, hint: u8, empties: u32, tune: &Tune) {
-        let odd = if empties <= tune.parity {
+    pub fn score(&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32) {
+        let odd = if empties <= PARITY_ORDER_EMPTIES {
             odd_quadrants(!(p | o))
         } else {
             0
         };
-        for m in self.as_mut_slice() {
+        for m in &mut self.as_mut_slice()[from..] {
             let bit = 1u64 << m.sq;
             m.key = if m.sq == hint {
                 -1_000_000
@@ -92,9 +106,9 @@ impl MoveList {
                 let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
                 let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
                 let mut k = mob * 64 + pot * 16;
-                if empties >= tune.shallow_order {
+                if empties >= SHALLOW_ORDER_EMPTIES {
                     k += opponent_best_reply(cp, co);
-                } else if empties >= tune.eval_order {
+                } else if empties >= EVAL_ORDER_EMPTIES {
                     let child = Board {
                         player: cp,
                         opponent: co,

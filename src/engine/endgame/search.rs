@@ -3,7 +3,7 @@
 
 use super::order::MoveList;
 use super::shallow::solve_shallow;
-use super::{INF, Solver};
+use super::{ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
 use crate::engine::board::legal_moves;
 use crate::engine::features::stable_discs;
 
@@ -12,7 +12,7 @@ use super::last::final_score;
 impl Solver {
     /// Principal-variation search in (`alpha`, `beta`).
     pub(super) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
-        if empties <= self.tune.shallow {
+        if empties <= SHALLOW_EMPTIES {
             return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
         }
         if beta - alpha <= 1 {
@@ -32,7 +32,7 @@ impl Solver {
         let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
         let mut list = MoveList::new();
         list.generate(p, o, moves);
-        list.score(p, o, hint, empties, &self.tune);
+        list.score(0, p, o, hint, empties);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_sq = 64u8;
@@ -69,7 +69,7 @@ impl Solver {
 
     /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
     pub(super) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
-        if empties <= self.tune.shallow {
+        if empties <= SHALLOW_EMPTIES {
             return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
         }
         self.nodes += 1;
@@ -78,15 +78,14 @@ impl Solver {
         }
         let beta = alpha + 1;
         // Stability cut-off: the opponent's stable discs cap our score.
-        if empties >= self.tune.stability && alpha >= 64 - 2 * o.count_ones() as i32 {
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if upper <= alpha {
                 return upper;
             }
         }
         let mut hint = 64;
-        let use_table = empties >= self.tune.table_min;
-        if use_table && let Some(e) = self.table.probe(p, o) {
+        if let Some(e) = self.table.probe(p, o) {
             if e.lower as i32 >= beta {
                 return e.lower as i32;
             }
@@ -104,7 +103,7 @@ impl Solver {
         }
         let mut list = MoveList::new();
         list.generate(p, o, moves);
-        let etc = empties >= self.tune.etc && use_table;
+        let etc = empties >= ETC_EMPTIES;
         if etc {
             // Fetch the children's entries while the moves are ordered.
             for m in list.as_slice() {
@@ -112,8 +111,10 @@ impl Solver {
                 self.table.prefetch(cp, co);
             }
         }
-        if list.len() > 1 {
-            list.score(p, o, hint, empties, &self.tune);
+        // The table's move first, and the others ordered only if it does not cut off.
+        let hinted = list.hint_first(hint);
+        if !hinted && list.len() > 1 {
+            list.score(0, p, o, hint, empties);
         }
         if etc {
             for m in list.as_slice() {
@@ -131,7 +132,14 @@ impl Solver {
         let mut best = -INF;
         let mut best_sq = 64u8;
         for k in 0..list.len() {
-            let m = list.pick(k);
+            if hinted && k == 1 && list.len() > 2 {
+                list.score(1, p, o, hint, empties);
+            }
+            let m = if hinted && k == 0 {
+                list.as_slice()[0]
+            } else {
+                list.pick(k)
+            };
             let (cp, co) = m.child(p, o);
             let score = -self.nws(cp, co, -beta, empties - 1, false);
             if self.stopped {
@@ -145,10 +153,8 @@ impl Solver {
                 }
             }
         }
-        if use_table {
-            self.table
-                .store(p, o, empties as u8, (alpha, beta), best, best_sq);
-        }
+        self.table
+            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
         best
     }
 }
