@@ -158,3 +158,77 @@ fn search(
     }
     -search(nodes, o, p, -beta, -alpha, squares, n, parity, true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::square::Square;
+    use rand::{RngExt, SeedableRng};
+
+    /// Plain minimax over every move to the end of the game.
+    fn minimax(b: Board) -> i32 {
+        let moves = b.legal_moves_bits();
+        if moves == 0 {
+            if b.pass().legal_moves_bits() == 0 {
+                return b.final_score();
+            }
+            return -minimax(b.pass());
+        }
+        let mut best = -INF;
+        let mut m = moves;
+        while m != 0 {
+            let sq = Square::from_index_unchecked(m.trailing_zeros());
+            m &= m - 1;
+            best = best.max(-minimax(b.play_unchecked(sq)));
+        }
+        best
+    }
+
+    /// A position `empties` squares from the end, by random play from the start.
+    fn random_position(rng: &mut rand::rngs::StdRng, empties: u32) -> Option<Board> {
+        let mut b = Board::start();
+        while b.empty_count() > empties {
+            let moves = b.legal_moves_bits();
+            if moves == 0 {
+                if b.pass().legal_moves_bits() == 0 {
+                    return None;
+                }
+                b = b.pass();
+                continue;
+            }
+            let k = rng.random_range(0..moves.count_ones());
+            let mut m = moves;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            b = b.play_unchecked(Square::from_index_unchecked(m.trailing_zeros()));
+        }
+        Some(b)
+    }
+
+    #[test]
+    fn the_shallow_search_agrees_with_minimax_in_every_window() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut checked = 0;
+        while checked < 300 {
+            let empties = rng.random_range(0..=MAX_SQUARES as u32 - 1);
+            let Some(b) = random_position(&mut rng, empties) else {
+                continue;
+            };
+            let exact = minimax(b);
+            let mut nodes = 0;
+            let (p, o) = (b.player, b.opponent);
+            assert_eq!(solve_shallow(&mut nodes, p, o, -INF, INF, false), exact);
+            for alpha in [exact - 3, exact - 2, exact - 1, exact, exact + 1, exact + 2] {
+                let r = solve_shallow(&mut nodes, p, o, alpha, alpha + 1, false);
+                if exact <= alpha {
+                    assert!(r <= alpha && r >= exact, "{b:?} {alpha}: {r} vs {exact}");
+                } else {
+                    assert!(r > alpha && r <= exact, "{b:?} {alpha}: {r} vs {exact}");
+                }
+            }
+            checked += 1;
+        }
+    }
+}
