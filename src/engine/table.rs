@@ -51,6 +51,32 @@ pub struct Table {
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 
+/// Asks Linux to back a large table with 2 MB pages (where transparent huge pages are
+/// enabled on request): its random accesses then miss the TLB far less often.
+fn advise_huge_pages(slots: &mut [[u64; 3]]) {
+    #[cfg(target_os = "linux")]
+    {
+        unsafe extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        const HUGE_PAGE: usize = 2 << 20;
+        let start = slots.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(slots);
+        let first = start.next_multiple_of(HUGE_PAGE);
+        if end >= first + HUGE_PAGE {
+            let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
+            // SAFETY: the range lies inside the table's own allocation, and this advice
+            // only changes how the kernel backs those pages, not their contents.
+            unsafe {
+                madvise(first as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
+}
+
 #[inline]
 fn hash(p: u64, o: u64) -> u64 {
     let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -66,11 +92,32 @@ impl Table {
         while n * 2 <= want {
             n *= 2;
         }
+        let mut slots = vec![[0u64; 3]; n];
+        advise_huge_pages(&mut slots);
         Table {
-            slots: vec![[0u64; 3]; n],
+            slots,
             mask: n - 2,
             generation: 1,
         }
+    }
+
+    /// Asks the processor to fetch the bucket of board (`p`, `o`) into the cache, so
+    /// that a `probe` or `store` soon after does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let i = (hash(p, o) as usize) & self.mask;
+            let at = self.slots[i..i + 2].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint and `at` points into the table.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(at);
+                _mm_prefetch::<_MM_HINT_T0>(at.add(40));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
     }
 
     /// Starts a new search: older entries become the first to be replaced.

@@ -1,0 +1,341 @@
+//! The exact endgame solver: the final disc margin with perfect play.
+//!
+//! MTD(f) from a shallow search's guess (`guess`), then null-window alpha-beta (PVS on
+//! the principal variation) with a transposition table keyed by the full board,
+//! enhanced transposition and stability cut-offs (`search`); the table's move first,
+//! then fastest-first ordering (fewest opponent replies; the evaluation far from the
+//! end; odd quadrants first near it) (`order`); a table-free search in parity order
+//! over the last six empties (`shallow`) and hand-written solvers for the last four,
+//! the last move scored by counting its flips (`last`).
+
+mod guess;
+mod last;
+mod order;
+mod search;
+mod shallow;
+
+use super::board::{Board, legal_moves};
+use super::square::Square;
+use super::table::Table;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Above any reachable score.
+const INF: i32 = 65;
+/// At and below this many empties, the search runs without the table.
+const SHALLOW_EMPTIES: u32 = 6;
+/// At and below this many empties, moves into odd quadrants are tried first.
+const PARITY_ORDER_EMPTIES: u32 = 12;
+/// At and above this many empties, children are looked up in the table before searching
+/// (enhanced transposition cut-off).
+const ETC_EMPTIES: u32 = 8;
+
+/// At and above this many empties, move ordering also uses the evaluation.
+const EVAL_ORDER_EMPTIES: u32 = 13;
+/// Depth of the evaluation search that gives the solver its first guess.
+const GUESS_DEPTH: u32 = 8;
+/// At and above this many empties, move ordering uses a one-ply search.
+const SHALLOW_ORDER_EMPTIES: u32 = 18;
+
+/// Why a solve did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The stop flag was raised or the node limit was reached.
+    #[error("the search was stopped")]
+    Stopped,
+}
+
+/// The exact solver, with its own transposition table.
+#[derive(Debug)]
+pub struct Solver {
+    table: Table,
+    nodes: u64,
+    node_limit: u64,
+    /// The node count at which `poll` next looks at the flag, the limit and the clock.
+    next_poll: u64,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+    deadline: Option<std::time::Instant>,
+}
+
+/// The outcome of a solve: exact score (side to move's view), best move, line, nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The final disc margin with perfect play, from the side to move's view.
+    pub score: i32,
+    /// The best move (`None` if the side to move must pass or the game is over).
+    pub best: Option<Square>,
+    /// A principal variation (`None` entries are passes).
+    pub pv: Vec<Option<Square>>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(48)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of about `table_mb` megabytes.
+    pub fn new(table_mb: usize) -> Solver {
+        Solver {
+            table: Table::with_megabytes(table_mb),
+            nodes: 0,
+            node_limit: u64::MAX,
+            next_poll: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            deadline: None,
+        }
+    }
+
+    /// Uses `stop` as the cancel flag: raising it makes the running solve return
+    /// `SolveError::Stopped` promptly.
+    pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
+    /// Stops when `deadline` passes (`None`: no time limit).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Stops after about `limit` more nodes per call.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
+    }
+
+    /// Nodes searched since the last reset.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the table's contents.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn begin(&mut self) {
+        self.nodes = 0;
+        self.next_poll = 0;
+        self.stopped = false;
+        self.table.new_search();
+    }
+
+    /// The exact score of `board` (side to move's view), its best move and a line.
+    ///
+    /// It starts from a guess (a depth-8 search on the evaluation) and closes in on the
+    /// exact value with null-window searches (MTD(f)).
+    ///
+    /// ```
+    /// use othello_tutor::engine::endgame::Solver;
+    /// use othello_tutor::engine::notation::parse_obf;
+    /// // FFO endgame #1: Black to play wins by 18 with g8.
+    /// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    /// let board = parse_obf(ffo_1).expect("OBF").position.board;
+    /// let solution = Solver::new(4).solve(&board).expect("not stopped");
+    /// assert_eq!((solution.score, solution.best.map(|s| s.to_string())), (18, Some("g8".into())));
+    /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
+    /// ```
+    pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
+        let g = guess::guess(board, GUESS_DEPTH);
+        self.solve_from_guess(board, g)
+    }
+
+    /// The exact score by a series of null-window searches starting from `guess`
+    /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
+    pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
+        self.begin();
+        let (p, o) = (board.player, board.opponent);
+        let empties = board.empty_count();
+        let (mut lower, mut upper) = (-64, 64);
+        let mut g = (guess.clamp(-64, 64) / 2) * 2;
+        while lower < upper {
+            let beta = g.max(lower + 1);
+            // beta is even or odd; a null window just below it.
+            let s = self.nws(p, o, beta - 1, empties, false);
+            if self.stopped {
+                return Err(SolveError::Stopped);
+            }
+            if s < beta {
+                upper = s;
+            } else {
+                lower = s;
+            }
+            g = s;
+        }
+        let score = lower;
+        let pv = self.line(board, score)?;
+        let best = pv.first().copied().flatten();
+        Ok(Solution {
+            score,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
+    }
+
+    /// Win/loss/draw only: the score is clamped to -1, 0 or +1 (faster than exact).
+    pub fn solve_wld(&mut self, board: &Board) -> Result<Solution, SolveError> {
+        let mut s = self.solve_window(board, -1, 1)?;
+        s.score = s.score.signum();
+        Ok(s)
+    }
+
+    /// Solves with the window (`alpha`, `beta`); a score outside it is only a bound.
+    pub fn solve_window(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Solution, SolveError> {
+        self.begin();
+        let (p, o) = (board.player, board.opponent);
+        let empties = board.empty_count();
+        let score = self.pvs(p, o, alpha, beta, empties);
+        if self.stopped {
+            return Err(SolveError::Stopped);
+        }
+        let clamped = score.clamp(alpha, beta);
+        let pv = if score > alpha && score < beta {
+            self.line(board, score)?
+        } else {
+            Vec::new()
+        };
+        let best = pv.first().copied().flatten().or_else(|| {
+            let e = self.table.probe(p, o)?;
+            Square::new(e.best).filter(|sq| legal_moves(p, o) & sq.bit() != 0)
+        });
+        Ok(Solution {
+            score: clamped,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
+    }
+
+    /// Exact score of `board` after the side to move plays `sq` (side to move's view
+    /// before the move), or a bound outside (`alpha`, `beta`).
+    pub fn score_after(
+        &mut self,
+        board: &Board,
+        sq: Square,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.begin();
+        let child = board.play_unchecked(sq);
+        let s = -self.pvs(
+            child.player,
+            child.opponent,
+            -beta,
+            -alpha,
+            child.empty_count(),
+        );
+        if self.stopped {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(s)
+        }
+    }
+
+    /// The exact value of `board` in the window (`alpha`, `beta`) (a bound outside it),
+    /// continuing the current search: the table generation and node count carry on.
+    pub fn exact_in_window(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.stopped = false;
+        let score = self.pvs(
+            board.player,
+            board.opponent,
+            alpha,
+            beta,
+            board.empty_count(),
+        );
+        if self.stopped {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(score)
+        }
+    }
+
+    /// Sets the node count back to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+        self.next_poll = 0;
+    }
+
+    /// A principal variation from `board`, whose exact value is `score`.
+    fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
+        let mut pv = Vec::new();
+        let mut b = *board;
+        let mut s = score;
+        loop {
+            let moves = b.legal_moves_bits();
+            if moves == 0 {
+                if b.pass().legal_moves_bits() == 0 {
+                    break;
+                }
+                pv.push(None);
+                b = b.pass();
+                s = -s;
+                continue;
+            }
+            // Try the table move first, then the others.
+            let hint = self
+                .table
+                .probe(b.player, b.opponent)
+                .map(|e| e.best)
+                .unwrap_or(64);
+            let mut order: Vec<Square> = Square::all().filter(|q| moves & q.bit() != 0).collect();
+            order.sort_by_key(|q| q.index() as u8 != hint);
+            let mut found = None;
+            for q in order {
+                let c = b.play_unchecked(q);
+                let e = c.empty_count();
+                // No move is worth more than s, so the child's value is at least -s; the
+                // move is on the line when it is at most -s, that is, when a null
+                // window at -s fails low. (A window at -s - 1 fails high for every
+                // move, and its fail-soft bound can be -s for a worse one.)
+                let upper = self.nws(c.player, c.opponent, -s, e, false);
+                if self.stopped {
+                    return Err(SolveError::Stopped);
+                }
+                if upper <= -s {
+                    found = Some(q);
+                    b = c;
+                    s = -s;
+                    break;
+                }
+            }
+            match found {
+                Some(q) => pv.push(Some(q)),
+                None => break,
+            }
+        }
+        Ok(pv)
+    }
+
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        // Every 1024 nodes or so (the small solvers count their nodes without polling,
+        // so the count can step over a multiple of it).
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + 1024;
+            if self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+}

@@ -1,0 +1,186 @@
+//! Move lists of the solver's nodes and their fastest-first ordering.
+
+use super::{EVAL_ORDER_EMPTIES, PARITY_ORDER_EMPTIES, SHALLOW_ORDER_EMPTIES};
+use crate::engine::bits::{CORNERS, QUADRANTS, neighbours};
+use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
+use crate::engine::pattern::shipped_ref;
+use crate::engine::square::Square;
+use std::mem::MaybeUninit;
+
+/// One legal move: its square, the discs it flips and its ordering key (lower first).
+#[derive(Clone, Copy)]
+pub(super) struct Scored {
+    pub flipped: u64,
+    pub sq: u8,
+    pub key: i32,
+}
+
+impl Scored {
+    /// The board after the move, seen from the opponent: (player, opponent).
+    #[inline(always)]
+    pub fn child(&self, p: u64, o: u64) -> (u64, u64) {
+        (o ^ self.flipped, p ^ self.flipped ^ (1u64 << self.sq))
+    }
+}
+
+/// The legal moves of a node.
+///
+/// The slots past `len` are left uninitialised: a list has room for any position's
+/// moves (`MAX_MOVES`), and zeroing that much at every node of the solver costs a few
+/// per cent of its speed.
+pub(super) struct MoveList {
+    moves: [MaybeUninit<Scored>; MAX_MOVES],
+    len: usize,
+}
+
+/// The union of the quadrants holding an odd number of empty squares.
+#[inline]
+pub(super) fn odd_quadrants(empty: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Adds the moves in `moves` (legal for `p` against `o`), with their flips,
+    /// unordered (filled in place: a returned list would be copied).
+    #[inline(always)]
+    pub fn generate(&mut self, p: u64, o: u64, mut moves: u64) {
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            self.moves[self.len].write(Scored {
+                flipped: flips(p, o, sq as usize),
+                sq,
+                key: 0,
+            });
+            self.len += 1;
+        }
+    }
+
+    /// Gives each move its ordering key: the table's move first, then the moves that
+    /// leave the opponent the fewest replies (corners counted twice) and the fewest
+    /// squares to aim at, corners and odd regions first near the end; far from the end
+    /// the evaluation also counts.
+    /// Puts the move on `hint` (if in the list) first; whether it was there.
+    #[inline(always)]
+    pub fn hint_first(&mut self, hint: u8) -> bool {
+        let m = self.as_mut_slice();
+        match m.iter().position(|x| x.sq == hint) {
+            Some(i) => {
+                m.swap(0, i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Scores the moves from slot `from` on (see `score`).
+    #[inline]
+    pub fn score(&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32) {
+        let odd = if empties <= PARITY_ORDER_EMPTIES {
+            odd_quadrants(!(p | o))
+        } else {
+            0
+        };
+        for m in &mut self.as_mut_slice()[from..] {
+            let bit = 1u64 << m.sq;
+            m.key = if m.sq == hint {
+                -1_000_000
+            } else {
+                let (cp, co) = m.child(p, o);
+                let their = legal_moves(cp, co);
+                let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
+                let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
+                let mut k = mob * 64 + pot * 16;
+                if empties >= SHALLOW_ORDER_EMPTIES {
+                    k += opponent_best_reply(cp, co);
+                } else if empties >= EVAL_ORDER_EMPTIES {
+                    let child = Board {
+                        player: cp,
+                        opponent: co,
+                    };
+                    k += shipped_ref().evaluate(&child) * 30 / 100;
+                }
+                if bit & CORNERS != 0 {
+                    k -= 32;
+                }
+                if odd & bit != 0 {
+                    k -= 24;
+                }
+                k
+            };
+        }
+    }
+
+    /// Moves the lowest-keyed move from `i` on to slot `i` and returns it.
+    #[inline(always)]
+    pub fn pick(&mut self, i: usize) -> Scored {
+        let m = self.as_mut_slice();
+        let mut b = i;
+        for j in i + 1..m.len() {
+            if m[j].key < m[b].key {
+                b = j;
+            }
+        }
+        m.swap(i, b);
+        m[i]
+    }
+
+    /// The number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The moves written so far.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Scored] {
+        // SAFETY: the first `len` slots were written by `new` (`len` only grows after a
+        // write), and `MaybeUninit<Scored>` has the layout of `Scored`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Scored>(), self.len) }
+    }
+
+    /// The moves written so far, to reorder.
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Scored] {
+        // SAFETY: as in `as_slice`.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Scored>(), self.len)
+        }
+    }
+}
+
+/// The side to move's best value after one of its moves, by the evaluation (a
+/// one-ply search used to order moves far from the end).
+fn opponent_best_reply(p: u64, o: u64) -> i32 {
+    let mut moves = legal_moves(p, o);
+    let b = Board {
+        player: p,
+        opponent: o,
+    };
+    if moves == 0 {
+        return shipped_ref().evaluate(&b);
+    }
+    let mut best = -100_000;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let c = b.play_unchecked(Square::from_index_unchecked(sq));
+        best = best.max(-shipped_ref().evaluate(&c));
+    }
+    best
+}

@@ -1,0 +1,160 @@
+//! The solver's search with the table: principal-variation search and null-window
+//! search, with enhanced transposition and stability cut-offs.
+
+use super::order::MoveList;
+use super::shallow::solve_shallow;
+use super::{ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
+use crate::engine::board::legal_moves;
+use crate::engine::features::stable_discs;
+
+use super::last::final_score;
+
+impl Solver {
+    /// Principal-variation search in (`alpha`, `beta`).
+    pub(super) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties <= SHALLOW_EMPTIES {
+            return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
+        }
+        if beta - alpha <= 1 {
+            return self.nws(p, o, alpha, empties, false);
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, empties);
+        }
+        let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
+        let mut list = MoveList::new();
+        list.generate(p, o, moves);
+        list.score(0, p, o, hint, empties);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for k in 0..list.len() {
+            let m = list.pick(k);
+            let (cp, co) = m.child(p, o);
+            let score = if k == 0 {
+                -self.pvs(cp, co, -beta, -alpha, empties - 1)
+            } else {
+                let mut s = -self.nws(cp, co, -alpha - 1, empties - 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.pvs(cp, co, -beta, -alpha, empties - 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = m.sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.table
+            .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
+        best
+    }
+
+    /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
+    pub(super) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
+        if empties <= SHALLOW_EMPTIES {
+            return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let beta = alpha + 1;
+        // Stability cut-off: the opponent's stable discs cap our score.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let mut hint = 64;
+        if let Some(e) = self.table.probe(p, o) {
+            if e.lower as i32 >= beta {
+                return e.lower as i32;
+            }
+            if e.upper as i32 <= alpha {
+                return e.upper as i32;
+            }
+            hint = e.best;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if passed || legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -beta, empties, true);
+        }
+        let mut list = MoveList::new();
+        list.generate(p, o, moves);
+        let etc = empties >= ETC_EMPTIES;
+        if etc {
+            // Fetch the children's entries while the moves are ordered.
+            for m in list.as_slice() {
+                let (cp, co) = m.child(p, o);
+                self.table.prefetch(cp, co);
+            }
+        }
+        // The table's move first, and the others ordered only if it does not cut off.
+        let hinted = list.hint_first(hint);
+        if !hinted && list.len() > 1 {
+            list.score(0, p, o, hint, empties);
+        }
+        if etc {
+            for m in list.as_slice() {
+                let (cp, co) = m.child(p, o);
+                if let Some(e) = self.table.probe(cp, co)
+                    && -(e.upper as i32) >= beta
+                {
+                    let score = -(e.upper as i32);
+                    self.table
+                        .store(p, o, empties as u8, (alpha, beta), score, m.sq);
+                    return score;
+                }
+            }
+        }
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for k in 0..list.len() {
+            if hinted && k == 1 && list.len() > 2 {
+                list.score(1, p, o, hint, empties);
+            }
+            let m = if hinted && k == 0 {
+                list.as_slice()[0]
+            } else {
+                list.pick(k)
+            };
+            let (cp, co) = m.child(p, o);
+            let score = -self.nws(cp, co, -beta, empties - 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_sq = m.sq;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.table
+            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        best
+    }
+}
