@@ -2,7 +2,10 @@
 //! legal move's value.
 
 use super::{UserError, outln};
-use othello_tutor::engine::analysis::{AnalysisOptions, MoveValue, analyze_with_threads};
+use othello_tutor::engine::Move;
+use othello_tutor::engine::analysis::{
+    AnalysisOptions, MoveValue, analyze_with_threads, picked_move,
+};
 use othello_tutor::engine::notation;
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::tutor::feedback::Grade;
@@ -61,8 +64,20 @@ pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
         }
     }
     .map_err(|e| UserError(e.to_string()))?;
-    let best = values.first().map(MoveValue::discs).unwrap_or(0);
-    let best_exact = values.first().is_some_and(|v| v.exact);
+    // A grade compares with the largest value, or, when the feedback's search is
+    // selective, with the value of the move the board's search picks (as practice
+    // grades; see `engine::analysis::best_and_played`).
+    let picked = if mode == Mode::Feedback {
+        picked_move(&searcher, board, settings::FEEDBACK_ANALYSIS)
+            .map_err(|e| UserError(e.to_string()))?
+    } else {
+        None
+    };
+    let reference = picked
+        .and_then(|sq| values.iter().find(|v| v.mv == Move::Place(sq)))
+        .or(values.first());
+    let best = reference.map(MoveValue::discs).unwrap_or(0);
+    let best_exact = reference.is_some_and(|v| v.exact);
     for v in values {
         let kind = if v.exact {
             "exact".to_string()
@@ -72,7 +87,7 @@ pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
         let grade = if mode == Mode::Feedback {
             format!(
                 " {}",
-                Grade::from_search(best, v.discs(), v.exact && best_exact)
+                Grade::from_search(best.max(v.discs()), v.discs(), v.exact && best_exact)
             )
         } else {
             String::new()

@@ -10,23 +10,27 @@
 use crate::engine::Board;
 use crate::engine::Square;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze, best_and_played};
+use crate::engine::mpc::Confidence;
 use crate::engine::search::{SearchError, Searcher};
 
 /// The search depth of the practice feedback (plies, counting the graded move).
-pub const FEEDBACK_DEPTH: u32 = 10;
+pub const FEEDBACK_DEPTH: u32 = 14;
 /// The practice feedback solves exactly at or below this many empties.
-pub const FEEDBACK_EXACT_EMPTIES: u32 = 20;
+pub const FEEDBACK_EXACT_EMPTIES: u32 = 22;
 /// The search depth of a hint (plies, counting the move).
-pub const HINT_DEPTH: u32 = 10;
+pub const HINT_DEPTH: u32 = 12;
 /// A hint solves exactly at or below this many empties.
-pub const HINT_EXACT_EMPTIES: u32 = 18;
+pub const HINT_EXACT_EMPTIES: u32 = 20;
+/// The midgame searches of the feedback and the hint are selective: Multi-ProbCut
+/// with this confidence (the exact solver never is).
+pub const SELECTIVE: Confidence = Confidence(200);
 
 /// How the engine values every move to grade the learner's move.
 pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: FEEDBACK_DEPTH,
     exact_empties: FEEDBACK_EXACT_EMPTIES,
     time: None,
-    selective: None,
+    selective: Some(SELECTIVE),
 };
 
 /// How the engine values every move for a hint.
@@ -34,7 +38,7 @@ pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: HINT_DEPTH,
     exact_empties: HINT_EXACT_EMPTIES,
     time: None,
-    selective: None,
+    selective: Some(SELECTIVE),
 };
 
 /// Every move of `board` valued as the practice feedback values them (best first), to

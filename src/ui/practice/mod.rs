@@ -350,6 +350,17 @@ fn human_move(siv: &mut Cursive, shared: &Shared, sq: Square) {
 /// Grades the learner's move at `index` (played from `before`) off the UI thread,
 /// then goes on with the game.
 fn grade(siv: &mut Cursive, shared: &Shared, before: Position, index: usize, sq: Square) {
+    // In the opening book the book's verdict stands; no search is needed.
+    let from_book = {
+        let mut st = lock(shared);
+        let fb = st.practice.book_feedback_at(index);
+        fb.map(|fb| st.practice.set_feedback_at(index, fb))
+    };
+    if from_book.is_some() {
+        refresh(siv, shared);
+        continue_game(siv, shared);
+        return;
+    }
     run_job(
         siv,
         shared,
