@@ -259,32 +259,50 @@ fn analysis_lines(text: &str) -> Vec<(String, i32, String, Vec<String>)> {
 
 #[test]
 fn analyze_feedback_values_with_the_practice_settings_and_grades_each_move() {
+    use othello_tutor::engine::Move;
+    use othello_tutor::engine::analysis::{analyze, picked_move};
+    use othello_tutor::engine::notation::parse_transcript;
+    use othello_tutor::engine::search::Searcher;
     use othello_tutor::tutor::feedback::Grade;
-    use othello_tutor::tutor::settings::{FEEDBACK_DEPTH, HINT_DEPTH};
+    use othello_tutor::tutor::settings::{FEEDBACK_ANALYSIS, FEEDBACK_DEPTH, HINT_ANALYSIS};
+    let board = parse_transcript(MIDGAME).expect("legal").current().board;
     let feedback = run(&["analyze", MIDGAME, "--feedback"]);
     assert!(feedback.status.success(), "{}", stderr(&feedback));
-    let depth = FEEDBACK_DEPTH.to_string();
-    let plain = run(&["analyze", MIDGAME, "--depth", &depth]);
-    assert!(plain.status.success(), "{}", stderr(&plain));
     let graded = analysis_lines(&stdout(&feedback));
-    let values = analysis_lines(&stdout(&plain));
+    // The values the practice feedback computes, in this process.
+    let mut searcher = Searcher::new(1, 1);
+    let values = analyze(&mut searcher, &board, FEEDBACK_ANALYSIS).expect("not stopped");
     assert_eq!(graded.len(), values.len());
-    let best = graded[0].1;
+    // The grade compares with the move the board's search picks (a selective search).
+    let picked = picked_move(&searcher, &board, FEEDBACK_ANALYSIS).expect("not stopped");
+    let reference = picked
+        .and_then(|sq| values.iter().find(|v| v.mv == Move::Place(sq)))
+        .unwrap_or(&values[0])
+        .discs();
     for (g, v) in graded.iter().zip(&values) {
         // The same move, value and kind; then the grade; then the same line.
-        assert_eq!((&g.0, g.1, &g.2), (&v.0, v.1, &v.2));
+        assert_eq!((g.0.as_str(), g.1), (v.mv.to_string().as_str(), v.discs()));
         assert_eq!(g.2, format!("d{FEEDBACK_DEPTH}"));
-        let exact = g.2 == "exact" && graded[0].2 == "exact";
-        assert_eq!(g.3[0], Grade::from_search(best, g.1, exact).word(), "{g:?}");
-        assert_eq!(g.3[1..], v.3[..], "{g:?}");
+        let grade = Grade::from_search(reference.max(g.1), g.1, false);
+        assert_eq!(g.3[0], grade.word(), "{g:?}");
+        let line: Vec<String> =
+            v.pv.iter()
+                .map(|m| m.map(|s| s.to_string()).unwrap_or_else(|| "pass".into()))
+                .collect();
+        assert_eq!(g.3[1..], line[..], "{g:?}");
     }
     assert!(stderr(&feedback).contains("practice feedback settings"));
-    // The hint: exactly a search of the hint's depth here.
+    // The hint: exactly the hint's values.
     let hint = run(&["analyze", "--hint", MIDGAME]);
     assert!(hint.status.success(), "{}", stderr(&hint));
-    let depth = HINT_DEPTH.to_string();
-    let plain = run(&["analyze", MIDGAME, "--depth", &depth]);
-    assert_eq!(stdout(&hint), stdout(&plain));
+    let hinted = analysis_lines(&stdout(&hint));
+    let values = analyze(&mut searcher, &board, HINT_ANALYSIS).expect("not stopped");
+    let expected: Vec<(String, i32)> = values
+        .iter()
+        .map(|v| (v.mv.to_string(), v.discs()))
+        .collect();
+    let got: Vec<(String, i32)> = hinted.iter().map(|h| (h.0.clone(), h.1)).collect();
+    assert_eq!(got, expected);
     // The modes exclude each other.
     let both = run(&["analyze", MIDGAME, "--feedback", "--hint"]);
     assert_eq!(both.status.code(), Some(2));
