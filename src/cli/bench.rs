@@ -115,7 +115,7 @@ fn midgame_positions() -> Vec<Board> {
 }
 
 fn bench_midgame(threads: usize) {
-    use othello_tutor::engine::analysis::{AnalysisOptions, analyze_with_threads};
+    use othello_tutor::engine::analysis::analyze_with_threads;
     use othello_tutor::engine::search::{Limits, Searcher};
     let positions = midgame_positions();
     let mut searcher = Searcher::default();
@@ -146,16 +146,16 @@ fn bench_midgame(threads: usize) {
             let _ = analyze_with_threads(
                 &mut searcher,
                 b,
-                AnalysisOptions {
-                    depth: 10,
-                    ..AnalysisOptions::default()
-                },
+                othello_tutor::tutor::settings::HINT_ANALYSIS,
                 n,
             );
             times.push(t.elapsed().as_secs_f64());
         }
         outln!(
-            "hint (every move valued, depth 10), same positions, {n} thread{}: mean {:.3} s, max {:.3} s",
+            "hint (every move valued: {}), same positions, {n} thread{}: mean {:.3} s, max {:.3} s",
+            othello_tutor::tutor::settings::describe(
+                &othello_tutor::tutor::settings::HINT_ANALYSIS
+            ),
             if n == 1 { "" } else { "s" },
             times.iter().sum::<f64>() / times.len() as f64,
             times.iter().cloned().fold(0.0, f64::max)
