@@ -230,6 +230,9 @@ enum BookCommand {
         /// directory's "book" folder)
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
+        /// Multi-ProbCut confidence of the leaf searches (0: full width, the default)
+        #[arg(long, default_value_t = 0.0)]
+        selective: f32,
     },
     /// Re-search book positions drawn at random deeper than the book: the mean
     /// absolute difference of the values and how often the best move agrees
@@ -243,6 +246,9 @@ enum BookCommand {
         /// Random seed of the draw
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Multi-ProbCut confidence of the re-searches (0: full width, the default)
+        #[arg(long, default_value_t = 0.0)]
+        selective: f32,
     },
 }
 
@@ -319,6 +325,11 @@ fn parse() -> Cli {
 }
 
 /// Runs the subcommand.
+/// A Multi-ProbCut confidence from the command line (0 or less: none).
+fn confidence(t: f32) -> Option<othello_tutor::engine::mpc::Confidence> {
+    (t > 0.0).then(|| othello_tutor::engine::mpc::Confidence((t * 100.0).round() as u16))
+}
+
 fn run(cli: Cli) -> ExitCode {
     let threads = cli.threads.map_or(0, |t| t as usize);
     othello_tutor::engine::analysis::set_default_threads(threads);
@@ -451,7 +462,13 @@ fn run(cli: Cli) -> ExitCode {
             cli::content::mine(count, seed, out.as_deref())
         }
         Some(Command::Book {
-            command: BookCommand::Build { depth, out, dir },
+            command:
+                BookCommand::Build {
+                    depth,
+                    out,
+                    dir,
+                    selective,
+                },
         }) => (|| {
             let dir = match dir {
                 Some(d) => d,
@@ -465,6 +482,7 @@ fn run(cli: Cli) -> ExitCode {
                 dir,
                 out,
                 threads,
+                selective: confidence(selective),
             })
         })(),
         Some(Command::Book {
@@ -473,8 +491,9 @@ fn run(cli: Cli) -> ExitCode {
                     positions,
                     extra,
                     seed,
+                    selective,
                 },
-        }) => cli::book::check(positions, extra, seed, threads),
+        }) => cli::book::check(positions, extra, seed, confidence(selective), threads),
         Some(Command::Opening { list: true, .. }) => cli::opening::list(),
         Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),
         Some(Command::Nboard) => {
@@ -500,10 +519,6 @@ fn run(cli: Cli) -> ExitCode {
             ..
         }) => {
             let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
-            let confidence = |t: f32| {
-                (t > 0.0)
-                    .then(|| othello_tutor::engine::mpc::Confidence((t * 100.0).round() as u16))
-            };
             let grading = othello_tutor::engine::analysis::AnalysisOptions {
                 depth: grading_depth.unwrap_or(feedback.depth),
                 exact_empties: grading_exact.unwrap_or(feedback.exact_empties),

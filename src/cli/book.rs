@@ -9,6 +9,7 @@
 
 use super::{UserError, outln};
 use othello_tutor::engine::book::{Book, BookMove};
+use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Board, symmetry};
 use othello_tutor::tutor::content::load_openings;
@@ -29,6 +30,8 @@ pub struct BuildConfig {
     pub out: PathBuf,
     /// Threads.
     pub threads: usize,
+    /// Multi-ProbCut in the leaf searches (`None`: full width).
+    pub selective: Option<Confidence>,
 }
 
 /// Midgame and solver table sizes of each leaf's searcher (fixed, so values repeat).
@@ -84,9 +87,12 @@ pub fn tree() -> Result<Tree, UserError> {
     })
 }
 
-/// The results file of a depth in the working folder.
-fn results_path(dir: &Path, depth: u32) -> PathBuf {
-    dir.join(format!("leaves-d{depth}.txt"))
+/// The results file of a depth (and selectivity) in the working folder.
+fn results_path(dir: &Path, depth: u32, selective: Option<Confidence>) -> PathBuf {
+    match selective {
+        None => dir.join(format!("leaves-d{depth}.txt")),
+        Some(c) => dir.join(format!("leaves-d{depth}-mpc{}.txt", c.0)),
+    }
 }
 
 /// The results found so far: "PLAYER OPPONENT SCORE" (hex, hex, hundredths) per line.
@@ -127,8 +133,9 @@ fn duration(secs: f64) -> String {
 
 /// Values one leaf: a fresh searcher, a search of `depth` (exact when the game ends
 /// within it). Hundredths of a disc, for the leaf's side to move.
-pub fn value_leaf(board: &Board, depth: u32) -> Option<i32> {
+pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> Option<i32> {
     let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+    searcher.set_selectivity(selective.map(Confidence::selectivity));
     searcher
         .search(board, Limits::depth(depth, 0))
         .ok()
@@ -142,7 +149,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
     let tree = tree()?;
     std::fs::create_dir_all(&config.dir)
         .map_err(|e| UserError(format!("{}: {e}", config.dir.display())))?;
-    let path = results_path(&config.dir, config.depth);
+    let path = results_path(&config.dir, config.depth, config.selective);
     let mut values = read_results(&path)?;
     let todo: Vec<Board> = tree
         .leaves
@@ -190,7 +197,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
                         return;
                     }
                     let t = Instant::now();
-                    let Some(score) = value_leaf(leaf, config.depth) else {
+                    let Some(score) = value_leaf(leaf, config.depth, config.selective) else {
                         continue;
                     };
                     let secs = t.elapsed().as_secs_f64();
@@ -298,7 +305,13 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
 /// `extra` plies deeper than the book's leaf depth with a fresh searcher; prints the
 /// mean absolute difference between the book's value and the search's, and how often
 /// the search's move is one of the book's best.
-pub fn check(count: usize, extra: u32, seed: u64, threads: usize) -> Result<(), UserError> {
+pub fn check(
+    count: usize,
+    extra: u32,
+    seed: u64,
+    selective: Option<Confidence>,
+    threads: usize,
+) -> Result<(), UserError> {
     use rand::{RngExt, SeedableRng, rngs::StdRng};
     let book = othello_tutor::engine::book::shipped()
         .map_err(|e| UserError(format!("the opening book: {e}")))?;
@@ -326,6 +339,7 @@ pub fn check(count: usize, extra: u32, seed: u64, threads: usize) -> Result<(), 
                     let moves = book.lookup(board);
                     let Some(best) = moves.first() else { continue };
                     let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+                    searcher.set_selectivity(selective.map(Confidence::selectivity));
                     let Ok(r) = searcher.search(board, Limits::depth(depth, 0)) else {
                         continue;
                     };
