@@ -147,6 +147,9 @@ fn ggf_round_trips() {
         let mut record = GgfGame::new(game.clone(), "Ann", "Bo]b");
         record.result = notation::ggf_result(&game.current());
         record.place = Some("othello-tutor".into());
+        if i % 2 == 0 {
+            record.comment = Some(format!("Opening: [test] {i}"));
+        }
         let text = to_ggf(&record);
         let back = parse_ggf(&text).unwrap_or_else(|e| panic!("game {i}: {e}\n{text}"));
         assert_eq!(back, record, "{text}");

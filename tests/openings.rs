@@ -337,3 +337,25 @@ fn a_practice_game_gets_the_book_verdict_with_the_opening_name() {
     assert_eq!(fb.book.unwrap().opening.as_deref(), Some("Tiger"));
     assert_eq!(practice.book_feedback_at(5), None);
 }
+
+#[test]
+fn a_practice_game_carries_its_opening_name_into_the_saved_game() {
+    use othello_tutor::engine::notation::parse_ggf;
+    use othello_tutor::engine::players::Strategy;
+    use othello_tutor::engine::{Color, Move};
+    use othello_tutor::tutor::practice::{Practice, Setup};
+    let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(1)));
+    assert_eq!(practice.opening_name(), None, "no name before a move");
+    // The Tiger reflected in the a8-h1 diagonal (f5 d6 c3 d3 becomes d3 c5 f6 f5).
+    for sq in ["d3", "c5", "f6", "f5"] {
+        practice
+            .play(Move::Place(Square::parse(sq).unwrap()))
+            .unwrap();
+    }
+    assert_eq!(practice.opening_name(), Some("Tiger"));
+    let ggf = practice.ggf();
+    assert!(ggf.contains("C[Opening: Tiger]"), "{ggf}");
+    let back = parse_ggf(&ggf).expect("our own GGF reads back");
+    assert_eq!(back.comment.as_deref(), Some("Opening: Tiger"));
+    assert_eq!(back.game, *practice.game());
+}

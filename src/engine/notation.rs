@@ -382,6 +382,8 @@ pub struct GgfGame {
     pub place: Option<String>,
     /// When it was played (`DT`).
     pub date: Option<String>,
+    /// A comment on the game (`C`), e.g. the opening's name.
+    pub comment: Option<String>,
 }
 
 impl GgfGame {
@@ -394,6 +396,7 @@ impl GgfGame {
             result: None,
             place: None,
             date: None,
+            comment: None,
         }
     }
 }
@@ -539,6 +542,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, NotationError> {
         result: text_of("RE"),
         place: text_of("PC"),
         date: text_of("DT"),
+        comment: text_of("C"),
     })
 }
 
@@ -588,7 +592,7 @@ fn ggf_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// Writes a GGF game: `(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[…]TY[8]BO[8 …]B[f5]W[d6]…;)`.
+/// Writes a GGF game: `(;GM[Othello]PC[…]DT[…]PB[…]PW[…]RE[…]C[…]TY[8]BO[8 …]B[f5]W[d6]…;)`.
 pub fn to_ggf(record: &GgfGame) -> String {
     let mut s = String::from("(;GM[Othello]");
     if let Some(pc) = &record.place {
@@ -605,6 +609,9 @@ pub fn to_ggf(record: &GgfGame) -> String {
     );
     if let Some(re) = &record.result {
         let _ = write!(s, "RE[{}]", ggf_escape(re));
+    }
+    if let Some(c) = &record.comment {
+        let _ = write!(s, "C[{}]", ggf_escape(c));
     }
     s.push_str("TY[8]BO[8 ");
     let start = record.game.start();

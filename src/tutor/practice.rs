@@ -354,6 +354,14 @@ impl Practice {
         }
     }
 
+    /// The named opening the game has passed through (the deepest one), if any.
+    pub fn opening_name(&self) -> Option<&'static str> {
+        let boards: Vec<_> = self.game.positions().iter().map(|p| p.board).collect();
+        super::openings::embedded()
+            .deepest_along(&boards)
+            .map(|o| o.name.as_str())
+    }
+
     /// The moves as a transcript (passes implied).
     pub fn transcript(&self) -> String {
         notation::to_transcript(self.game.moves())
@@ -368,6 +376,7 @@ impl Practice {
         );
         record.place = Some("othello-tutor".into());
         record.result = notation::ggf_result(&self.position());
+        record.comment = self.opening_name().map(|name| format!("Opening: {name}"));
         notation::to_ggf(&record)
     }
 

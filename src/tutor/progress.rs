@@ -1,5 +1,6 @@
 //! The learner's saved progress: per lesson the current step, completion, stars and
-//! the tries of the current run; room for the puzzles (rating, review queue).
+//! the tries of the current run; the puzzles (rating, review queue); the opening
+//! trainer's lines.
 //!
 //! The file is `progress.toml` in the data directory: the `--data-dir` path if given,
 //! else the `OTHELLO_TUTOR_DATA` environment variable, else the platform's data
@@ -10,6 +11,7 @@
 
 use crate::tutor::files::write_atomic;
 use crate::tutor::lesson::{StepAttempts, stars};
+use crate::tutor::openings::OpeningProgress;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -33,6 +35,8 @@ pub struct Progress {
     pub lessons: BTreeMap<String, LessonProgress>,
     /// The puzzles.
     pub puzzles: PuzzleProgress,
+    /// The opening trainer.
+    pub openings: OpeningProgress,
 }
 
 impl Default for Progress {
@@ -41,6 +45,7 @@ impl Default for Progress {
             version: VERSION,
             lessons: BTreeMap::new(),
             puzzles: PuzzleProgress::default(),
+            openings: OpeningProgress::default(),
         }
     }
 }

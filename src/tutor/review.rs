@@ -115,6 +115,13 @@ impl ReviewQueue {
         }
     }
 
+    /// Puts `id` in box `level` (0-based, at most the last), due that box's days
+    /// after `now`.
+    pub fn schedule(&mut self, id: &str, level: usize, now: u64) {
+        let level = level.min(BOX_DAYS.len() - 1);
+        self.put(id, level, now + BOX_DAYS[level] * DAY);
+    }
+
     fn put(&mut self, id: &str, level: usize, due: u64) {
         match self.entries.iter_mut().find(|e| e.id == id) {
             Some(e) => {

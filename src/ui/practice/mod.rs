@@ -235,6 +235,9 @@ fn panel_text(st: &State) -> String {
     };
     out.push_str(&format!("{}\n{}\n", seat(Color::Black), seat(Color::White)));
     out.push_str(&format!("Start: {}\n", setup.start_name));
+    if let Some(name) = p.opening_name() {
+        out.push_str(&format!("Opening: {name}\n"));
+    }
     let (b, w) = pos.score_counts();
     // The move number as in a game from the start: one more than the discs placed.
     let number = 61 - pos.board.empty_count().min(60);
