@@ -346,8 +346,8 @@ fn a_practice_game_carries_its_opening_name_into_the_saved_game() {
     use othello_tutor::tutor::practice::{Practice, Setup};
     let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(1)));
     assert_eq!(practice.opening_name(), None, "no name before a move");
-    // The Tiger reflected in the a8-h1 diagonal (f5 d6 c3 d3 becomes d3 c5 f6 f5).
-    for sq in ["d3", "c5", "f6", "f5"] {
+    // The Tiger reflected in the a8-h1 diagonal (f5 d6 c3 d3 c4 becomes d3 c5 f6 f5 e6).
+    for sq in ["d3", "c5", "f6", "f5", "e6"] {
         practice
             .play(Move::Place(Square::parse(sq).unwrap()))
             .unwrap();
