@@ -20,16 +20,17 @@ fn main_menu() {
         "2  Puzzles",
         "3  Practice",
         "4  Analyze",
-        "5  Potential",
-        "6  Progress",
-        "7  Help",
-        "8  Quit",
+        "5  Openings",
+        "6  Potential",
+        "7  Progress",
+        "8  Help",
+        "9  Quit",
     ] {
         assert!(screen.contains(entry), "{entry}\n{screen}");
     }
     insta::assert_snapshot!(screen);
     // A number key opens its entry; Esc comes back.
-    h.keys("7");
+    h.keys("8");
     assert!(h.text().contains("THE BOARD"), "{}", h.text());
     h.send(Event::Key(Key::Esc));
     assert!(h.text().contains("3  Practice"));

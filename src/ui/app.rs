@@ -5,7 +5,7 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{analyze, help, lesson, potential, practice, progress, puzzles};
+use super::{analyze, help, lesson, openings, potential, practice, progress, puzzles};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -49,7 +49,7 @@ fn theme(plain: bool) -> Theme {
     }
 }
 
-const MENU: [(&str, &str); 8] = [
+const MENU: [(&str, &str); 9] = [
     ("1", "Learn       the strategy course, one idea at a time"),
     ("2", "Puzzles     graded positions to solve"),
     (
@@ -59,11 +59,15 @@ const MENU: [(&str, &str); 8] = [
     ("4", "Analyze     every move's value in any position"),
     (
         "5",
+        "Openings    drill the named opening lines against the book",
+    ),
+    (
+        "6",
         "Potential   another game: build one group, then move pieces; stuck loses",
     ),
-    ("6", "Progress    your lessons, puzzles and rating"),
-    ("7", "Help        keys, markers and grades"),
-    ("8", "Quit"),
+    ("7", "Progress    your lessons, puzzles and rating"),
+    ("8", "Help        keys, markers and grades"),
+    ("9", "Quit"),
 ];
 
 /// Shows the main menu (replacing every screen).
@@ -86,7 +90,7 @@ pub fn show_menu(siv: &mut Cursive) {
         ))
         .child(menu)
         .child(TextView::new(
-            " \nUp/Down or mouse: choose   Enter: open   1-8: open directly   F1: help   q: quit",
+            " \nUp/Down or mouse: choose   Enter: open   1-9: open directly   F1: help   q: quit",
         ));
     siv.add_fullscreen_layer(SizeGuard::new(
         Dialog::around(body).title("othello-tutor").full_screen(),
@@ -99,15 +103,16 @@ fn open_entry(siv: &mut Cursive, i: usize) {
         1 => Route::Puzzles(None),
         2 => Route::PracticeSetup,
         3 => Route::Analyze,
-        4 => {
+        4 => Route::Openings(None),
+        5 => {
             let plain = state(siv).options.plain;
             Route::Potential(PotentialOptions {
                 plain,
                 ..Default::default()
             })
         }
-        5 => Route::Progress,
-        6 => Route::Help,
+        6 => Route::Progress,
+        7 => Route::Help,
         _ => {
             siv.quit();
             return;
@@ -125,6 +130,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::PracticeSetup => practice::open_setup(siv),
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),
+        Route::Openings(select) => openings::open(siv, select.as_deref()),
         Route::Potential(options) => potential::open_with(siv, options),
         Route::Progress => progress::open(siv),
         Route::Help => help::show(siv),

@@ -24,17 +24,21 @@ pub enum Screen {
     Analyze,
     /// A game of Potential.
     Potential,
+    /// The opening trainer (its list or a drill).
+    Openings,
 }
 
 /// Which screen is open, from the names its views carry.
 fn screen_on(siv: &mut Cursive) -> Screen {
-    const NAMES: [(&str, Screen); 6] = [
+    const NAMES: [(&str, Screen); 8] = [
         ("potential-board", Screen::Potential),
         ("lesson-board", Screen::Lesson),
         ("lesson-list", Screen::Lessons),
         ("puzzle-board", Screen::Puzzles),
         ("practice-board", Screen::Practice),
         ("analyze-board", Screen::Analyze),
+        ("opening-board", Screen::Openings),
+        ("openings-list", Screen::Openings),
     ];
     NAMES
         .iter()
@@ -52,8 +56,9 @@ THE MAIN MENU
   Learn: the course, one strategic idea per lesson, with questions,
   moves to find and positions to play out. Puzzles: rated positions
   to solve. Practice: a game with every move graded and explained.
-  Analyze: every move's value in any position. Potential: a second
-  board game. Up/Down and Enter, a number key, or the mouse.
+  Analyze: every move's value in any position. Openings: drill the
+  named opening lines. Potential: a second board game.
+  Up/Down and Enter, a number key, or the mouse.
 "
         }
         Screen::Lessons => {
@@ -108,6 +113,21 @@ ON THE ANALYSIS BOARD
   Every legal move is valued (exact near the end, else depth N).
   Playing a move on the board starts a variation; r goes back to the
   main line. w: why the move under the cursor is good or bad.
+"
+        }
+        Screen::Openings => {
+            "\
+THE OPENING TRAINER
+  Choose a named line (type to search by name or moves) or a random
+  one: due reviews come first. You play the side that makes the line's
+  last move; the engine answers with the line. A move off the line is
+  not played: you see the line's move, both moves' book values and the
+  opening your move leads to, then play the line's move to go on.
+  s: show the move (counts as a miss)   r: the line again   n: next
+  i: side lines (the engine sometimes answers with another good book
+  move; then follow the book)   o: the list   Esc: the menu
+  A line played without a miss comes back in 3 days, then later each
+  time; a missed line comes back the next day.
 "
         }
         Screen::Potential => {

@@ -10,6 +10,7 @@ pub mod board_view;
 pub mod help;
 pub mod lesson;
 pub mod nav;
+pub mod openings;
 pub mod potential;
 pub mod practice;
 pub mod progress;

@@ -26,6 +26,8 @@ pub enum Route {
     Practice(Box<Setup>),
     /// The analysis board on the start position.
     Analyze,
+    /// The opening trainer's list of lines, its cursor on the named line.
+    Openings(Option<String>),
     /// A game of Potential.
     Potential(PotentialOptions),
     /// The learner's progress.

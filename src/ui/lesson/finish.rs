@@ -62,28 +62,44 @@ pub(super) fn show_finished(siv: &mut Cursive, shared: &Shared, stars: u8) {
     let (l1, l2) = (lesson.clone(), lesson.clone());
     let (id1, id2) = (lesson.id.clone(), lesson.id.clone());
     let game_text = lesson_game(&lesson).task;
+    // The opening lesson leads into the opening trainer.
+    let openings = lesson.concepts.iter().any(|c| c == "opening");
+    let trainer_text = if openings {
+        "\n  · the named opening lines, in the opening trainer (o)"
+    } else {
+        ""
+    };
+    let mut dialog = Dialog::around(TextView::new(format!(
+        "{}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
+         Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g){trainer_text}",
+        lesson.title,
+        stars_text(stars)
+    )))
+    .title("Well done")
+    .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
+    .button("Game (g)", move |s| open_lesson_game(s, &l2));
+    if openings {
+        dialog.add_button("Openings (o)", |s| nav::go(s, Route::Openings(None)));
+    }
     crate::ui::size_guard::add_layer(
         siv,
-        Dialog::around(TextView::new(format!(
-            "{}\n\nLesson finished: {} ({stars} of 3 stars).\n\n\
-             Practise it now:\n  · its puzzles, easiest first (p)\n  · a game: {game_text} (g)",
-            lesson.title,
-            stars_text(stars)
-        )))
-        .title("Well done")
-        .button("Puzzles (p)", move |s| open_lesson_puzzles(s, &l1))
-        .button("Game (g)", move |s| open_lesson_game(s, &l2))
-        .button("Lessons (Esc)", move |s| open_list(s, Some(&id1)))
-        .wrap_with(OnEventView::new)
-        .on_event('p', {
-            let l = lesson.clone();
-            move |s| open_lesson_puzzles(s, &l)
-        })
-        .on_event('g', {
-            let l = lesson.clone();
-            move |s| open_lesson_game(s, &l)
-        })
-        .on_event(Key::Esc, move |s| open_list(s, Some(&id2))),
+        dialog
+            .button("Lessons (Esc)", move |s| open_list(s, Some(&id1)))
+            .wrap_with(OnEventView::new)
+            .on_event('o', move |s| {
+                if openings {
+                    nav::go(s, Route::Openings(None))
+                }
+            })
+            .on_event('p', {
+                let l = lesson.clone();
+                move |s| open_lesson_puzzles(s, &l)
+            })
+            .on_event('g', {
+                let l = lesson.clone();
+                move |s| open_lesson_game(s, &l)
+            })
+            .on_event(Key::Esc, move |s| open_list(s, Some(&id2))),
     );
 }
 
