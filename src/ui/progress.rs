@@ -1,4 +1,5 @@
-//! The progress screen: lessons finished and their stars.
+//! The progress screen: lessons finished and their stars, the puzzles, the opening
+//! lines.
 
 use super::shell::with_progress;
 use super::size_guard::SizeGuard;
@@ -48,6 +49,14 @@ pub fn open(siv: &mut Cursive) {
                 ));
             }
         }
+        let op = &p.openings;
+        out.push_str(&format!(
+            "Opening lines: {} drilled, {} played without a miss at least once   Reviews: {} due now, {} queued\n",
+            op.lines.len(),
+            op.lines.values().filter(|r| r.clean > 0).count(),
+            op.due_count(now),
+            op.review.len()
+        ));
         out.push('\n');
         for l in &lessons {
             let lp = p.lesson(&l.id).cloned().unwrap_or_default();
