@@ -159,33 +159,60 @@ pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Optio
     let Move::Place(best_sq) = best.mv else {
         return None;
     };
-    let (best_value, played_value) = (discs(best), discs(mine));
-    // A move worth as much as the best is itself a best move.
-    let best_sq = if played_value >= best_value {
-        played
+    let grade = Grade::from_search(discs(best), discs(mine), best.exact && mine.exact);
+    Some(build(
+        pos,
+        Verdict {
+            played,
+            played_value: discs(mine),
+            best: best_sq,
+            best_value: discs(best),
+            grade,
+            exact: mine.exact && best.exact,
+            depth: mine.depth,
+        },
+        None,
+    ))
+}
+
+/// The numbers behind a verdict, before the explanations are added.
+struct Verdict {
+    played: Square,
+    played_value: i32,
+    best: Square,
+    best_value: i32,
+    grade: Grade,
+    exact: bool,
+    depth: u32,
+}
+
+/// The feedback for `v` in `pos`: a move worth as much as the best is itself the
+/// best move shown, and the explanations of both moves and their contrast.
+fn build(pos: &Position, v: Verdict, book: Option<BookNote>) -> Feedback {
+    let best = if v.played_value >= v.best_value {
+        v.played
     } else {
-        best_sq
+        v.best
     };
-    let grade = Grade::from_search(best_value, played_value, best.exact && mine.exact);
-    let difference = if best_sq == played {
+    let difference = if best == v.played {
         Vec::new()
     } else {
-        contrast(pos, played, best_sq)
+        contrast(pos, v.played, best)
     };
-    Some(Feedback {
-        played,
-        played_value,
-        best: best_sq,
-        best_value,
-        loss: (best_value - played_value).max(0),
-        grade,
-        exact: mine.exact && best.exact,
-        depth: mine.depth,
-        why_played: explain_move(pos, played),
-        why_best: explain_move(pos, best_sq),
+    Feedback {
+        played: v.played,
+        played_value: v.played_value,
+        best,
+        best_value: v.best_value,
+        loss: (v.best_value - v.played_value).max(0),
+        grade: v.grade,
+        exact: v.exact,
+        depth: v.depth,
+        why_played: explain_move(pos, v.played),
+        why_best: explain_move(pos, best),
         difference,
-        book: None,
-    })
+        book,
+    }
 }
 
 /// Grades `played` in `pos` by the shipped opening book, when `pos` is a book
@@ -228,34 +255,23 @@ pub fn grade_from_book(pos: &Position, played: Square, earlier: &[Board]) -> Opt
             .unwrap_or(&best)
             .square
     });
-    let best_sq = if mine.value >= best.value {
-        played
-    } else {
-        best.square
-    };
-    let difference = if best_sq == played {
-        Vec::new()
-    } else {
-        contrast(pos, played, best_sq)
-    };
-    Some(Feedback {
-        played,
-        played_value,
-        best: best_sq,
-        best_value,
-        loss: (best_value - played_value).max(0),
-        grade,
-        exact: false,
-        depth: mine.depth,
-        why_played: explain_move(pos, played),
-        why_best: explain_move(pos, best_sq),
-        difference,
-        book: Some(BookNote {
+    Some(build(
+        pos,
+        Verdict {
+            played,
+            played_value,
+            best: best.square,
+            best_value,
+            grade,
+            exact: false,
+            depth: mine.depth,
+        },
+        Some(BookNote {
             opening: names.deepest_along(&boards).map(|o| o.name.clone()),
             reached: names.name_of(&after).map(|o| o.name.clone()),
             main_line,
         }),
-    })
+    ))
 }
 
 /// A one-line summary such as "c4: mistake, loses 6 discs (best f5, exact)", or

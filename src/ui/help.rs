@@ -102,7 +102,7 @@ IN A PRACTICE GAME
   i  feedback on or off (off: a test-yourself game)
   n  new game   x  resign   w  save the game   o  open a saved game
   v  review: your mistakes, your accuracy, jump to a position
-  a  turn your graded mistakes into puzzles for review
+  p  turn your graded mistakes into puzzles for review
 "
         }
         Screen::Analyze => {

@@ -39,7 +39,7 @@ pub const STATUS: &str = "practice-status";
 
 const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  t hint  m markers\n\
 u undo  r redo  s best move  i feedback on/off  n new  x resign  w save  o open\n\
-v review  a mistakes to puzzles  F1 help  Esc/q menu";
+v review  p mistakes to puzzles  F1 help  Esc/q menu";
 
 /// How the engine grades the learner's moves and values them for a hint (defined,
 /// with the functions the screen calls, in `tutor::settings`).
@@ -112,7 +112,7 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
     bind(&mut keys, 'w', save_dialog);
     bind(&mut keys, 'o', open_dialog);
     bind(&mut keys, 'v', review);
-    bind(&mut keys, 'a', add_personal_puzzles);
+    bind(&mut keys, 'p', add_personal_puzzles);
     bind(&mut keys, 'q', leave);
     {
         let shared = shared.clone();
@@ -290,7 +290,8 @@ fn feedback_text(fb: &Feedback, show_best: bool) -> String {
     for why in fb.why_played.iter().take(4) {
         out.push_str(&format!("  · {why}\n"));
     }
-    if fb.grade == Grade::Best {
+    // A best move (or a book move that is the book's best) needs no "Best:" line.
+    if fb.grade == Grade::Best || fb.best == fb.played {
         return out;
     }
     if show_best || !fb.grade.is_error() {
