@@ -9,14 +9,17 @@
 //! the last move scored by counting its flips (`last`).
 
 mod guess;
+mod knobs;
 mod last;
 mod order;
 mod search;
 mod shallow;
+mod shared_table;
+
+pub use shared_table::{Bounds, SharedTable};
 
 use super::board::{Board, legal_moves};
 use super::square::Square;
-use super::table::Table;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -45,10 +48,16 @@ pub enum SolveError {
     Stopped,
 }
 
-/// The exact solver, with its own transposition table.
+/// The exact solver, with its own transposition table or one shared with other
+/// solvers (`sharing`).
 #[derive(Debug)]
 pub struct Solver {
-    table: Table,
+    table: Arc<SharedTable>,
+    /// Whether other threads search with the same table (then the positions being
+    /// searched are marked in it, and a thread defers the moves into them).
+    shared: bool,
+    /// A second stop flag (the parallel solve's "another thread finished").
+    abort: Option<Arc<AtomicBool>>,
     nodes: u64,
     node_limit: u64,
     /// The node count at which `poll` next looks at the flag, the limit and the clock.
@@ -80,8 +89,21 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a table of about `table_mb` megabytes.
     pub fn new(table_mb: usize) -> Solver {
+        Solver::with_table(Arc::new(SharedTable::with_megabytes(table_mb)), false)
+    }
+
+    /// A solver that searches with `table`, shared with other solvers: those of other
+    /// threads searching at the same time when `parallel` (the caller then starts each
+    /// new search with `SharedTable::new_search`), or solvers taking turns.
+    pub fn sharing(table: Arc<SharedTable>, parallel: bool) -> Solver {
+        Solver::with_table(table, parallel)
+    }
+
+    fn with_table(table: Arc<SharedTable>, shared: bool) -> Solver {
         Solver {
-            table: Table::with_megabytes(table_mb),
+            table,
+            shared,
+            abort: None,
             nodes: 0,
             node_limit: u64::MAX,
             next_poll: 0,
@@ -95,6 +117,11 @@ impl Solver {
     /// `SolveError::Stopped` promptly.
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = stop;
+    }
+
+    /// Also stops when `flag` is raised (besides the stop flag).
+    pub fn set_abort_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.abort = flag;
     }
 
     /// Stops when `deadline` passes (`None`: no time limit).
@@ -112,16 +139,30 @@ impl Solver {
         self.nodes
     }
 
-    /// Forgets the table's contents.
+    /// Forgets the table's contents (a shared table is left to the others: this
+    /// solver takes a new one of the same size).
     pub fn clear(&mut self) {
-        self.table.clear();
+        match Arc::get_mut(&mut self.table) {
+            Some(t) => t.clear(),
+            None => {
+                self.table = Arc::new(SharedTable::with_megabytes(self.table.megabytes()));
+                self.shared = false;
+            }
+        }
     }
 
     fn begin(&mut self) {
         self.nodes = 0;
         self.next_poll = 0;
         self.stopped = false;
-        self.table.new_search();
+        if !self.shared {
+            self.table.new_search();
+        }
+    }
+
+    /// The first guess of `solve`: a shallow search on the evaluation.
+    pub fn first_guess(board: &Board) -> i32 {
+        guess::guess(board, knobs::k(knobs::GUESS) as u32)
     }
 
     /// The exact score of `board` (side to move's view), its best move and a line.
@@ -140,13 +181,26 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let g = guess::guess(board, GUESS_DEPTH);
+        let g = Solver::first_guess(board);
         self.solve_from_guess(board, g)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
     /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
     pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
+        let score = self.score_from_guess(board, guess)?;
+        let pv = self.line(board, score)?;
+        let best = pv.first().copied().flatten();
+        Ok(Solution {
+            score,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The exact score alone, by MTD(f) from `guess` (see `solve_from_guess`).
+    pub fn score_from_guess(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
         self.begin();
         let (p, o) = (board.player, board.opponent);
         let empties = board.empty_count();
@@ -159,6 +213,9 @@ impl Solver {
             if self.stopped {
                 return Err(SolveError::Stopped);
             }
+            if knobs::k(knobs::TRACE) != 0 {
+                eprintln!("pass beta {beta} -> {s} nodes {}", self.nodes);
+            }
             if s < beta {
                 upper = s;
             } else {
@@ -166,7 +223,17 @@ impl Solver {
             }
             g = s;
         }
-        let score = lower;
+        Ok(lower)
+    }
+
+    /// The solution of `board` whose exact score `score` is known (from
+    /// `score_from_guess`, say, by this or another solver sharing the table): its line.
+    pub fn solution_with_score(
+        &mut self,
+        board: &Board,
+        score: i32,
+    ) -> Result<Solution, SolveError> {
+        self.begin();
         let pv = self.line(board, score)?;
         let best = pv.first().copied().flatten();
         Ok(Solution {
@@ -328,6 +395,10 @@ impl Solver {
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 1024;
             if self.stop.load(Ordering::Relaxed)
+                || self
+                    .abort
+                    .as_ref()
+                    .is_some_and(|a| a.load(Ordering::Relaxed))
                 || self.nodes >= self.node_limit
                 || self
                     .deadline

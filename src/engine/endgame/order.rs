@@ -1,6 +1,5 @@
 //! Move lists of the solver's nodes and their fastest-first ordering.
 
-use super::{EVAL_ORDER_EMPTIES, PARITY_ORDER_EMPTIES, SHALLOW_ORDER_EMPTIES};
 use crate::engine::bits::{CORNERS, QUADRANTS, neighbours};
 use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
 use crate::engine::pattern::shipped_ref;
@@ -91,7 +90,8 @@ impl MoveList {
     /// Scores the moves from slot `from` on (see `score`).
     #[inline]
     pub fn score(&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32) {
-        let odd = if empties <= PARITY_ORDER_EMPTIES {
+        use super::knobs::*;
+        let odd = if empties as i32 <= k(PARITY) {
             odd_quadrants(!(p | o))
         } else {
             0
@@ -103,25 +103,34 @@ impl MoveList {
             } else {
                 let (cp, co) = m.child(p, o);
                 let their = legal_moves(cp, co);
-                let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
                 let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
-                let mut k = mob * 64 + pot * 16;
-                if empties >= SHALLOW_ORDER_EMPTIES {
-                    k += opponent_best_reply(cp, co);
-                } else if empties >= EVAL_ORDER_EMPTIES {
+                let mut key = their.count_ones() as i32 * k(WMOB)
+                    + (their & CORNERS).count_ones() as i32 * k(WCMOB)
+                    + pot * k(WPOT);
+                let e = empties as i32;
+                if e >= k(DEEP3) {
+                    key += deep_reply(cp, co, 3) * k(REPLYW) / 100;
+                } else if e >= k(DEEP2) {
+                    key += deep_reply(cp, co, 2) * k(REPLYW) / 100;
+                } else if e >= k(REPLYORD) {
+                    key += opponent_best_reply(cp, co) * k(REPLYW) / 100;
+                } else if e >= k(EVALORD) {
                     let child = Board {
                         player: cp,
                         opponent: co,
                     };
-                    k += shipped_ref().evaluate(&child) * 30 / 100;
+                    key += shipped_ref().evaluate(&child) * k(EVALW) / 100;
+                }
+                if k(WSTAB) != 0 {
+                    key -= corner_stability(co) * k(WSTAB);
                 }
                 if bit & CORNERS != 0 {
-                    k -= 32;
+                    key -= k(CORNER);
                 }
                 if odd & bit != 0 {
-                    k -= 24;
+                    key -= k(PARB);
                 }
-                k
+                key
             };
         }
     }
@@ -181,6 +190,54 @@ fn opponent_best_reply(p: u64, o: u64) -> i32 {
         moves &= moves - 1;
         let c = b.play_unchecked(Square::from_index_unchecked(sq));
         best = best.max(-shipped_ref().evaluate(&c));
+    }
+    best
+}
+
+/// Discs of `p` that are stable for sure near the corners: the corners it holds and
+/// the edge squares next to them.
+#[inline]
+fn corner_stability(p: u64) -> i32 {
+    let c = p & CORNERS;
+    let near = ((c & 0x0100_0000_0000_0001) << 1)
+        | ((c & 0x8000_0000_0000_0080) >> 1)
+        | ((c & 0x0000_0000_0000_0081) << 8)
+        | ((c & 0x8100_0000_0000_0000) >> 8);
+    ((near & p) | c).count_ones() as i32
+}
+
+/// Alpha-beta on the evaluation, `depth` plies, from the side to move (p).
+fn deep_reply(p: u64, o: u64, depth: u32) -> i32 {
+    deep_ab(p, o, depth, -100_000, 100_000)
+}
+
+fn deep_ab(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let b = Board {
+        player: p,
+        opponent: o,
+    };
+    if depth == 0 {
+        return shipped_ref().evaluate(&b);
+    }
+    let mut moves = legal_moves(p, o);
+    if moves == 0 {
+        return shipped_ref().evaluate(&b);
+    }
+    let mut best = -100_000;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let c = b.play_unchecked(Square::from_index_unchecked(sq));
+        let v = -deep_ab(c.player, c.opponent, depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
     }
     best
 }

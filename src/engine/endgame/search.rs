@@ -3,7 +3,9 @@
 
 use super::order::MoveList;
 use super::shallow::solve_shallow;
-use super::{ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
+use super::knobs::*;
+use super::shared_table::hash;
+use super::{INF, Solver};
 use crate::engine::board::legal_moves;
 use crate::engine::features::stable_discs;
 
@@ -12,7 +14,7 @@ use super::last::final_score;
 impl Solver {
     /// Principal-variation search in (`alpha`, `beta`).
     pub(super) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
-        if empties <= SHALLOW_EMPTIES {
+        if empties as i32 <= k(SHALLOW) {
             return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
         }
         if beta - alpha <= 1 {
@@ -69,7 +71,7 @@ impl Solver {
 
     /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
     pub(super) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
-        if empties <= SHALLOW_EMPTIES {
+        if empties as i32 <= k(SHALLOW) {
             return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
         }
         self.nodes += 1;
@@ -78,7 +80,7 @@ impl Solver {
         }
         let beta = alpha + 1;
         // Stability cut-off: the opponent's stable discs cap our score.
-        if alpha >= 64 - 2 * o.count_ones() as i32 {
+        if empties as i32 >= k(STABMIN) && alpha >= 64 - 2 * o.count_ones() as i32 {
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if upper <= alpha {
                 return upper;
@@ -103,7 +105,7 @@ impl Solver {
         }
         let mut list = MoveList::new();
         list.generate(p, o, moves);
-        let etc = empties >= ETC_EMPTIES;
+        let etc = empties as i32 >= k(ETC);
         if etc {
             // Fetch the children's entries while the moves are ordered.
             for m in list.as_slice() {
@@ -129,6 +131,15 @@ impl Solver {
                 }
             }
         }
+        // With other threads on the table, this node is marked as being searched, and
+        // a move (but the first) into a position another thread is searching waits
+        // until the other moves are done (simplified ABDADA).
+        let busy = self.shared && empties as i32 >= k(BUSY);
+        let h = if busy { hash(p, o) } else { 0 };
+        if busy {
+            self.table.mark_busy(h);
+        }
+        let mut deferred = 0u64;
         let mut best = -INF;
         let mut best_sq = 64u8;
         for k in 0..list.len() {
@@ -141,9 +152,13 @@ impl Solver {
                 list.pick(k)
             };
             let (cp, co) = m.child(p, o);
+            if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
+                deferred |= 1 << k;
+                continue;
+            }
             let score = -self.nws(cp, co, -beta, empties - 1, false);
             if self.stopped {
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -152,6 +167,23 @@ impl Solver {
                     break;
                 }
             }
+        }
+        while deferred != 0 && best < beta && !self.stopped {
+            let k = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let m = list.as_slice()[k];
+            let (cp, co) = m.child(p, o);
+            let score = -self.nws(cp, co, -beta, empties - 1, false);
+            if score > best && !self.stopped {
+                best = score;
+                best_sq = m.sq;
+            }
+        }
+        if busy {
+            self.table.unmark_busy(h);
+        }
+        if self.stopped {
+            return 0;
         }
         self.table
             .store(p, o, empties as u8, (alpha, beta), best, best_sq);
