@@ -166,9 +166,18 @@ fn random_late_position(rng: &mut rand::rngs::StdRng, i: usize, empties: u32) ->
 
 /// Checks a parallel solution against the serial score: same score, a line that
 /// replays, a first move worth the score.
-fn check_parallel(board: &Board, serial: i32, parallel: &othello_tutor::engine::endgame::Solution, what: &str) {
+fn check_parallel(
+    board: &Board,
+    serial: i32,
+    parallel: &othello_tutor::engine::endgame::Solution,
+    what: &str,
+) {
     assert_eq!(parallel.score, serial, "{what}");
-    assert_eq!(board.legal_prefix(&parallel.pv), parallel.pv.len(), "{what}");
+    assert_eq!(
+        board.legal_prefix(&parallel.pv),
+        parallel.pv.len(),
+        "{what}"
+    );
     let best = parallel.best.expect("a move");
     let after = Solver::new(4)
         .solve(&board.play_unchecked(best))
@@ -194,9 +203,19 @@ fn the_parallel_solver_agrees_with_the_serial_one() {
         let serial = Solver::new(4).solve(&board).expect("not stopped").score;
         for threads in [2, 3, 4] {
             let fresh = solve_parallel(&board, threads, 2, None).expect("not stopped");
-            check_parallel(&board, serial, &fresh, &format!("position {i}, {threads} threads"));
+            check_parallel(
+                &board,
+                serial,
+                &fresh,
+                &format!("position {i}, {threads} threads"),
+            );
             let kept = solve_parallel_with(&board, threads, &table, None).expect("not stopped");
-            check_parallel(&board, serial, &kept, &format!("position {i}, {threads} threads, kept table"));
+            check_parallel(
+                &board,
+                serial,
+                &kept,
+                &format!("position {i}, {threads} threads, kept table"),
+            );
         }
         checked += 1;
     }
@@ -219,7 +238,10 @@ fn the_parallel_solver_finds_the_ffo_scores() {
         let board = rec.position.board;
         for threads in [2, 4] {
             let sol = solve_parallel_with(&board, threads, &table, None).expect("not stopped");
-            assert_eq!(sol.score, rec.move_scores[0].1, "record {i}, {threads} threads");
+            assert_eq!(
+                sol.score, rec.move_scores[0].1,
+                "record {i}, {threads} threads"
+            );
             let best = sol.best.expect("a move");
             assert!(
                 rec.move_scores
@@ -285,8 +307,15 @@ fn stable_discs_bound_the_exact_score() {
         // does the side to move.
         let upper = 64 - 2 * stable_discs(b.opponent, b.player).count_ones() as i32;
         let lower = -64 + 2 * stable_discs(b.player, b.opponent).count_ones() as i32;
-        assert!(lower <= exact && exact <= upper, "{b:?}: {lower} <= {exact} <= {upper}");
-        assert_eq!(Solver::new(1).solve(&b).expect("not stopped").score, exact, "{b:?}");
+        assert!(
+            lower <= exact && exact <= upper,
+            "{b:?}: {lower} <= {exact} <= {upper}"
+        );
+        assert_eq!(
+            Solver::new(1).solve(&b).expect("not stopped").score,
+            exact,
+            "{b:?}"
+        );
         checked += 1;
     }
     assert!(checked >= 400, "{checked}");

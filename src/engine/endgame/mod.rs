@@ -9,7 +9,6 @@
 //! the last move scored by counting its flips (`last`).
 
 mod guess;
-mod knobs;
 mod last;
 mod order;
 mod search;
@@ -37,8 +36,12 @@ const ETC_EMPTIES: u32 = 8;
 const EVAL_ORDER_EMPTIES: u32 = 13;
 /// Depth of the evaluation search that gives the solver its first guess.
 const GUESS_DEPTH: u32 = 8;
-/// At and above this many empties, move ordering uses a one-ply search.
+/// At and above this many empties, move ordering uses an evaluation search (one ply
+/// past each move, more further from the end: `order::order_search_depth`).
 const SHALLOW_ORDER_EMPTIES: u32 = 18;
+/// At and above this many empties, a parallel solve marks the positions being searched
+/// and a thread defers the moves into the others' (ABDADA).
+const BUSY_EMPTIES: u32 = 12;
 
 /// Why a solve did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -162,7 +165,7 @@ impl Solver {
 
     /// The first guess of `solve`: a shallow search on the evaluation.
     pub fn first_guess(board: &Board) -> i32 {
-        guess::guess(board, knobs::k(knobs::GUESS) as u32)
+        guess::guess(board, GUESS_DEPTH)
     }
 
     /// The exact score of `board` (side to move's view), its best move and a line.
@@ -212,9 +215,6 @@ impl Solver {
             let s = self.nws(p, o, beta - 1, empties, false);
             if self.stopped {
                 return Err(SolveError::Stopped);
-            }
-            if knobs::k(knobs::TRACE) != 0 {
-                eprintln!("pass beta {beta} -> {s} nodes {}", self.nodes);
             }
             if s < beta {
                 upper = s;

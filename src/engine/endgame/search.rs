@@ -3,9 +3,8 @@
 
 use super::order::MoveList;
 use super::shallow::solve_shallow;
-use super::knobs::*;
 use super::shared_table::hash;
-use super::{INF, Solver};
+use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
 use crate::engine::board::legal_moves;
 use crate::engine::features::stable_discs;
 
@@ -14,7 +13,7 @@ use super::last::final_score;
 impl Solver {
     /// Principal-variation search in (`alpha`, `beta`).
     pub(super) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
-        if empties as i32 <= k(SHALLOW) {
+        if empties <= SHALLOW_EMPTIES {
             return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
         }
         if beta - alpha <= 1 {
@@ -71,7 +70,7 @@ impl Solver {
 
     /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
     pub(super) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
-        if empties as i32 <= k(SHALLOW) {
+        if empties <= SHALLOW_EMPTIES {
             return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
         }
         self.nodes += 1;
@@ -80,7 +79,7 @@ impl Solver {
         }
         let beta = alpha + 1;
         // Stability cut-off: the opponent's stable discs cap our score.
-        if empties as i32 >= k(STABMIN) && alpha >= 64 - 2 * o.count_ones() as i32 {
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
             let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if upper <= alpha {
                 return upper;
@@ -105,7 +104,7 @@ impl Solver {
         }
         let mut list = MoveList::new();
         list.generate(p, o, moves);
-        let etc = empties as i32 >= k(ETC);
+        let etc = empties >= ETC_EMPTIES;
         if etc {
             // Fetch the children's entries while the moves are ordered.
             for m in list.as_slice() {
@@ -134,7 +133,7 @@ impl Solver {
         // With other threads on the table, this node is marked as being searched, and
         // a move (but the first) into a position another thread is searching waits
         // until the other moves are done (simplified ABDADA).
-        let busy = self.shared && empties as i32 >= k(BUSY);
+        let busy = self.shared && empties >= BUSY_EMPTIES;
         let h = if busy { hash(p, o) } else { 0 };
         if busy {
             self.table.mark_busy(h);

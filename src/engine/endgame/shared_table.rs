@@ -211,7 +211,11 @@ impl SharedTable {
 
     /// Starts a new search: older entries become the first to be replaced.
     pub fn new_search(&self) {
-        let g = self.generation.load(Ordering::Relaxed).wrapping_add(1).max(1);
+        let g = self
+            .generation
+            .load(Ordering::Relaxed)
+            .wrapping_add(1)
+            .max(1);
         self.generation.store(g, Ordering::Relaxed);
     }
 
