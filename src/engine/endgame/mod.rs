@@ -1,10 +1,11 @@
 //! The exact endgame solver: the final disc margin with perfect play.
 //!
 //! MTD(f) from a shallow search's guess (`guess`), then null-window alpha-beta (PVS on
-//! the principal variation) with a transposition table keyed by the full board,
-//! enhanced transposition and stability cut-offs (`search`); the table's move first,
-//! then fastest-first ordering (fewest opponent replies; the evaluation far from the
-//! end; odd quadrants first near it) (`order`); a table-free search in parity order
+//! the principal variation) with a transposition table keyed by the full board
+//! (lockless, shareable between threads: `shared_table`), enhanced transposition and
+//! stability cut-offs (`search`); the table's move first, then fastest-first ordering
+//! (fewest opponent replies; an evaluation search far from the end, deeper nearer the
+//! root; odd quadrants first near the end) (`order`); a table-free search in parity order
 //! over the last six empties (`shallow`) and hand-written solvers for the last four,
 //! the last move scored by counting its flips (`last`).
 
