@@ -148,42 +148,175 @@ fn the_solver_takes_a_position_with_33_legal_moves() {
     }
 }
 
-#[test]
-fn the_parallel_solver_agrees_with_the_serial_one() {
-    use othello_tutor::engine::parallel_solve::solve_parallel;
-    use rand::{RngExt, SeedableRng};
-    let mut rng = rand::rngs::StdRng::seed_from_u64(42);
-    let mut checked = 0;
-    for i in 0..8 {
-        // An XOT opening played on at random down to 14 empties.
-        let mut pos = othello_tutor::tutor::openings::xot_position(i * 101);
-        while pos.board.empty_count() > 14 && !pos.is_game_over() {
-            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
-            if moves.is_empty() {
-                pos = pos.pass();
-                continue;
-            }
-            pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        if pos.board.legal_moves_bits() == 0 {
+/// An XOT opening (number `i`) played on at random down to `empties` empties; `None`
+/// if the game ended first or the side to move must pass.
+fn random_late_position(rng: &mut rand::rngs::StdRng, i: usize, empties: u32) -> Option<Board> {
+    use rand::RngExt;
+    let mut pos = othello_tutor::tutor::openings::xot_position(i);
+    while pos.board.empty_count() > empties && !pos.is_game_over() {
+        let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+        if moves.is_empty() {
+            pos = pos.pass();
             continue;
         }
-        let serial = Solver::new(4).solve(&pos.board).expect("not stopped");
-        for threads in [2, 3] {
-            let parallel = solve_parallel(&pos.board, threads, 4, None).expect("not stopped");
-            assert_eq!(
-                parallel.score, serial.score,
-                "position {i}, {threads} threads"
+        pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    (pos.board.legal_moves_bits() != 0).then_some(pos.board)
+}
+
+/// Checks a parallel solution against the serial score: same score, a line that
+/// replays, a first move worth the score.
+fn check_parallel(
+    board: &Board,
+    serial: i32,
+    parallel: &othello_tutor::engine::endgame::Solution,
+    what: &str,
+) {
+    assert_eq!(parallel.score, serial, "{what}");
+    assert_eq!(
+        board.legal_prefix(&parallel.pv),
+        parallel.pv.len(),
+        "{what}"
+    );
+    let best = parallel.best.expect("a move");
+    let after = Solver::new(4)
+        .solve(&board.play_unchecked(best))
+        .expect("not stopped");
+    assert_eq!(-after.score, serial, "{what}: {best}");
+}
+
+#[test]
+fn the_parallel_solver_agrees_with_the_serial_one() {
+    use othello_tutor::engine::endgame::SharedTable;
+    use othello_tutor::engine::parallel_solve::{solve_parallel, solve_parallel_with};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(42);
+    // A small table, kept from one position to the next: many replacements.
+    let table = Arc::new(SharedTable::with_megabytes(1));
+    let mut checked = 0;
+    for i in 0..24 {
+        let empties = 12 + (i % 7) as u32;
+        let Some(board) = random_late_position(&mut rng, i * 101, empties) else {
+            continue;
+        };
+        let serial = Solver::new(4).solve(&board).expect("not stopped").score;
+        for threads in [2, 3, 4] {
+            let fresh = solve_parallel(&board, threads, 2, None).expect("not stopped");
+            check_parallel(
+                &board,
+                serial,
+                &fresh,
+                &format!("position {i}, {threads} threads"),
             );
-            // Its line replays and its first move is worth the score.
-            assert_eq!(pos.board.legal_prefix(&parallel.pv), parallel.pv.len());
-            let best = parallel.best.expect("a move");
-            let after = Solver::new(4)
-                .solve(&pos.board.play_unchecked(best))
-                .expect("not stopped");
-            assert_eq!(-after.score, serial.score);
+            let kept = solve_parallel_with(&board, threads, &table, None).expect("not stopped");
+            check_parallel(
+                &board,
+                serial,
+                &kept,
+                &format!("position {i}, {threads} threads, kept table"),
+            );
         }
         checked += 1;
     }
-    assert!(checked >= 6);
+    assert!(checked >= 18, "{checked}");
+}
+
+#[test]
+fn the_parallel_solver_finds_the_ffo_scores() {
+    use othello_tutor::engine::endgame::SharedTable;
+    use othello_tutor::engine::parallel_solve::solve_parallel_with;
+    use std::sync::Arc;
+    let table = Arc::new(SharedTable::with_megabytes(8));
+    let mut records = load("fforum-1-19.obf");
+    records.extend(
+        load("fforum-20-39.obf")
+            .into_iter()
+            .filter(|r| r.position.board.empty_count() <= 18),
+    );
+    for (i, rec) in records.iter().enumerate() {
+        let board = rec.position.board;
+        for threads in [2, 4] {
+            let sol = solve_parallel_with(&board, threads, &table, None).expect("not stopped");
+            assert_eq!(
+                sol.score, rec.move_scores[0].1,
+                "record {i}, {threads} threads"
+            );
+            let best = sol.best.expect("a move");
+            assert!(
+                rec.move_scores
+                    .iter()
+                    .any(|&(m, s)| m == Move::Place(best) && s == sol.score),
+                "record {i}: {best}"
+            );
+            check_pv(&board, sol.score, &sol.pv);
+        }
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_parallel_solver() {
+    use othello_tutor::engine::endgame::SolveError;
+    use othello_tutor::engine::parallel_solve::solve_parallel;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let board = load("fforum-40-59.obf")[0].position.board;
+    let stop = Arc::new(AtomicBool::new(true));
+    assert_eq!(
+        solve_parallel(&board, 2, 4, Some(stop)).map(|s| s.score),
+        Err(SolveError::Stopped)
+    );
+}
+
+/// Alpha-beta to the end of the game, nothing else (the slow reference).
+fn alpha_beta(b: Board, mut alpha: i32, beta: i32) -> i32 {
+    let moves = b.legal_moves_bits();
+    if moves == 0 {
+        if b.pass().legal_moves_bits() == 0 {
+            return b.final_score();
+        }
+        return -alpha_beta(b.pass(), -beta, -alpha);
+    }
+    let mut best = -65;
+    for sq in b.legal_moves() {
+        let s = -alpha_beta(b.play_unchecked(sq), -beta, -alpha);
+        if s > best {
+            best = s;
+            alpha = alpha.max(s);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn stable_discs_bound_the_exact_score() {
+    use othello_tutor::engine::features::stable_discs;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    let mut checked = 0;
+    for i in 0..600 {
+        let empties = 4 + (i % 7) as u32;
+        let Some(b) = random_late_position(&mut rng, i * 13, empties) else {
+            continue;
+        };
+        let exact = alpha_beta(b, -65, 65);
+        // The stability cut-off's bounds: the opponent keeps its stable discs, and so
+        // does the side to move.
+        let upper = 64 - 2 * stable_discs(b.opponent, b.player).count_ones() as i32;
+        let lower = -64 + 2 * stable_discs(b.player, b.opponent).count_ones() as i32;
+        assert!(
+            lower <= exact && exact <= upper,
+            "{b:?}: {lower} <= {exact} <= {upper}"
+        );
+        assert_eq!(
+            Solver::new(1).solve(&b).expect("not stopped").score,
+            exact,
+            "{b:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 400, "{checked}");
 }

@@ -250,18 +250,20 @@ fn bench_ffo(threads: usize) {
         counts.push(threads);
     }
     for n in counts {
-        let mut solver = othello_tutor::engine::endgame::Solver::default();
+        use othello_tutor::engine::endgame::{SharedTable, Solver};
+        // One table for the ten positions, as `solve` has.
+        let table = std::sync::Arc::new(SharedTable::with_megabytes(48));
         let (mut nodes, mut wrong) = (0u64, 0);
         let cpu0 = cpu_seconds();
         let t = Instant::now();
         for rec in records.iter().take(10) {
             let result = if n == 1 {
-                solver.solve(&rec.position.board)
+                Solver::sharing(table.clone(), false).solve(&rec.position.board)
             } else {
-                othello_tutor::engine::parallel_solve::solve_parallel(
+                othello_tutor::engine::parallel_solve::solve_parallel_with(
                     &rec.position.board,
                     n,
-                    64,
+                    &table,
                     None,
                 )
             };

@@ -1,26 +1,33 @@
 //! `othello-tutor solve FILE.obf [--wld]`: exact scores of every position of a file.
 
 use super::{UserError, outln};
-use othello_tutor::engine::endgame::Solver;
+use othello_tutor::engine::endgame::{SharedTable, Solver};
 use othello_tutor::engine::notation;
+use othello_tutor::engine::parallel_solve::solve_parallel_with;
+use std::sync::Arc;
 use std::time::Instant;
 
-/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. One
-/// thread: the parallel root split (`engine::parallel_solve`) is slower so far (see
-/// `bench`).
+/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. Exact
+/// solves use the `--threads` threads (default: every core) on one shared table
+/// (`engine::parallel_solve`); `--wld` runs on one thread.
 pub fn run(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
     let text =
         std::fs::read_to_string(file).map_err(|e| UserError(format!("{}: {e}", file.display())))?;
     let records = notation::parse_obf_file(&text)
         .map_err(|(line, e)| UserError(format!("{}:{line}: {e}", file.display())))?;
-    let mut solver = Solver::default();
+    let threads = othello_tutor::engine::analysis::default_threads();
+    let table = Arc::new(SharedTable::with_megabytes(48));
+    let mut solver = Solver::sharing(table.clone(), false);
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (i, rec) in records.iter().enumerate() {
         let t = Instant::now();
+        let board = &rec.position.board;
         let sol = if wld {
-            solver.solve_wld(&rec.position.board)
+            solver.solve_wld(board)
+        } else if threads > 1 {
+            solve_parallel_with(board, threads, &table, None)
         } else {
-            solver.solve(&rec.position.board)
+            solver.solve(board)
         }
         .map_err(|e| UserError(e.to_string()))?;
         let secs = t.elapsed().as_secs_f64();

@@ -1,10 +1,11 @@
 //! The exact endgame solver: the final disc margin with perfect play.
 //!
 //! MTD(f) from a shallow search's guess (`guess`), then null-window alpha-beta (PVS on
-//! the principal variation) with a transposition table keyed by the full board,
-//! enhanced transposition and stability cut-offs (`search`); the table's move first,
-//! then fastest-first ordering (fewest opponent replies; the evaluation far from the
-//! end; odd quadrants first near it) (`order`); a table-free search in parity order
+//! the principal variation) with a transposition table keyed by the full board
+//! (lockless, shareable between threads: `shared_table`), enhanced transposition and
+//! stability cut-offs (`search`); the table's move first, then fastest-first ordering
+//! (fewest opponent replies; an evaluation search far from the end, deeper nearer the
+//! root; odd quadrants first near the end) (`order`); a table-free search in parity order
 //! over the last six empties (`shallow`) and hand-written solvers for the last four,
 //! the last move scored by counting its flips (`last`).
 
@@ -13,10 +14,12 @@ mod last;
 mod order;
 mod search;
 mod shallow;
+mod shared_table;
+
+pub use shared_table::{Bounds, SharedTable};
 
 use super::board::{Board, legal_moves};
 use super::square::Square;
-use super::table::Table;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,8 +37,12 @@ const ETC_EMPTIES: u32 = 8;
 const EVAL_ORDER_EMPTIES: u32 = 13;
 /// Depth of the evaluation search that gives the solver its first guess.
 const GUESS_DEPTH: u32 = 8;
-/// At and above this many empties, move ordering uses a one-ply search.
+/// At and above this many empties, move ordering uses an evaluation search (one ply
+/// past each move, more further from the end: `order::order_search_depth`).
 const SHALLOW_ORDER_EMPTIES: u32 = 18;
+/// At and above this many empties, a parallel solve marks the positions being searched
+/// and a thread defers the moves into the others' (ABDADA).
+const BUSY_EMPTIES: u32 = 12;
 
 /// Why a solve did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,10 +52,16 @@ pub enum SolveError {
     Stopped,
 }
 
-/// The exact solver, with its own transposition table.
+/// The exact solver, with its own transposition table or one shared with other
+/// solvers (`sharing`).
 #[derive(Debug)]
 pub struct Solver {
-    table: Table,
+    table: Arc<SharedTable>,
+    /// Whether other threads search with the same table (then the positions being
+    /// searched are marked in it, and a thread defers the moves into them).
+    shared: bool,
+    /// A second stop flag (the parallel solve's "another thread finished").
+    abort: Option<Arc<AtomicBool>>,
     nodes: u64,
     node_limit: u64,
     /// The node count at which `poll` next looks at the flag, the limit and the clock.
@@ -80,8 +93,21 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a table of about `table_mb` megabytes.
     pub fn new(table_mb: usize) -> Solver {
+        Solver::with_table(Arc::new(SharedTable::with_megabytes(table_mb)), false)
+    }
+
+    /// A solver that searches with `table`, shared with other solvers: those of other
+    /// threads searching at the same time when `parallel` (the caller then starts each
+    /// new search with `SharedTable::new_search`), or solvers taking turns.
+    pub fn sharing(table: Arc<SharedTable>, parallel: bool) -> Solver {
+        Solver::with_table(table, parallel)
+    }
+
+    fn with_table(table: Arc<SharedTable>, shared: bool) -> Solver {
         Solver {
-            table: Table::with_megabytes(table_mb),
+            table,
+            shared,
+            abort: None,
             nodes: 0,
             node_limit: u64::MAX,
             next_poll: 0,
@@ -95,6 +121,11 @@ impl Solver {
     /// `SolveError::Stopped` promptly.
     pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
         self.stop = stop;
+    }
+
+    /// Also stops when `flag` is raised (besides the stop flag).
+    pub fn set_abort_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.abort = flag;
     }
 
     /// Stops when `deadline` passes (`None`: no time limit).
@@ -112,16 +143,30 @@ impl Solver {
         self.nodes
     }
 
-    /// Forgets the table's contents.
+    /// Forgets the table's contents (a shared table is left to the others: this
+    /// solver takes a new one of the same size).
     pub fn clear(&mut self) {
-        self.table.clear();
+        match Arc::get_mut(&mut self.table) {
+            Some(t) => t.clear(),
+            None => {
+                self.table = Arc::new(SharedTable::with_megabytes(self.table.megabytes()));
+                self.shared = false;
+            }
+        }
     }
 
     fn begin(&mut self) {
         self.nodes = 0;
         self.next_poll = 0;
         self.stopped = false;
-        self.table.new_search();
+        if !self.shared {
+            self.table.new_search();
+        }
+    }
+
+    /// The first guess of `solve`: a shallow search on the evaluation.
+    pub fn first_guess(board: &Board) -> i32 {
+        guess::guess(board, GUESS_DEPTH)
     }
 
     /// The exact score of `board` (side to move's view), its best move and a line.
@@ -140,13 +185,26 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let g = guess::guess(board, GUESS_DEPTH);
+        let g = Solver::first_guess(board);
         self.solve_from_guess(board, g)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
     /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
     pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
+        let score = self.score_from_guess(board, guess)?;
+        let pv = self.line(board, score)?;
+        let best = pv.first().copied().flatten();
+        Ok(Solution {
+            score,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The exact score alone, by MTD(f) from `guess` (see `solve_from_guess`).
+    pub fn score_from_guess(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
         self.begin();
         let (p, o) = (board.player, board.opponent);
         let empties = board.empty_count();
@@ -166,7 +224,17 @@ impl Solver {
             }
             g = s;
         }
-        let score = lower;
+        Ok(lower)
+    }
+
+    /// The solution of `board` whose exact score `score` is known (from
+    /// `score_from_guess`, say, by this or another solver sharing the table): its line.
+    pub fn solution_with_score(
+        &mut self,
+        board: &Board,
+        score: i32,
+    ) -> Result<Solution, SolveError> {
+        self.begin();
         let pv = self.line(board, score)?;
         let best = pv.first().copied().flatten();
         Ok(Solution {
@@ -328,6 +396,10 @@ impl Solver {
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 1024;
             if self.stop.load(Ordering::Relaxed)
+                || self
+                    .abort
+                    .as_ref()
+                    .is_some_and(|a| a.load(Ordering::Relaxed))
                 || self.nodes >= self.node_limit
                 || self
                     .deadline

@@ -103,25 +103,26 @@ impl MoveList {
             } else {
                 let (cp, co) = m.child(p, o);
                 let their = legal_moves(cp, co);
-                let mob = their.count_ones() as i32 + (their & CORNERS).count_ones() as i32;
                 let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
-                let mut k = mob * 64 + pot * 16;
+                let mut key = their.count_ones() as i32 * 64
+                    + (their & CORNERS).count_ones() as i32 * 64
+                    + pot * 16;
                 if empties >= SHALLOW_ORDER_EMPTIES {
-                    k += opponent_best_reply(cp, co);
+                    key += opponent_best_reply(cp, co, order_search_depth(empties));
                 } else if empties >= EVAL_ORDER_EMPTIES {
                     let child = Board {
                         player: cp,
                         opponent: co,
                     };
-                    k += shipped_ref().evaluate(&child) * 30 / 100;
+                    key += shipped_ref().evaluate(&child) * 30 / 100;
                 }
                 if bit & CORNERS != 0 {
-                    k -= 32;
+                    key -= 32;
                 }
                 if odd & bit != 0 {
-                    k -= 24;
+                    key -= 24;
                 }
-                k
+                key
             };
         }
     }
@@ -164,15 +165,31 @@ impl MoveList {
     }
 }
 
-/// The side to move's best value after one of its moves, by the evaluation (a
-/// one-ply search used to order moves far from the end).
-fn opponent_best_reply(p: u64, o: u64) -> i32 {
-    let mut moves = legal_moves(p, o);
+/// How deep the evaluation search that orders the moves of a node with `empties`
+/// empties looks past each move (measured on FFO #40-#49: deeper near the root saves
+/// more nodes than it costs).
+#[inline]
+fn order_search_depth(empties: u32) -> u32 {
+    match empties {
+        e if e >= 22 => 3,
+        e if e >= 19 => 2,
+        _ => 1,
+    }
+}
+
+/// The side to move's value by the evaluation, `depth` plies deep (alpha-beta; used
+/// to order moves far from the end, where it is worth its cost).
+fn opponent_best_reply(p: u64, o: u64, depth: u32) -> i32 {
+    eval_search(p, o, depth, -100_000, 100_000)
+}
+
+fn eval_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     let b = Board {
         player: p,
         opponent: o,
     };
-    if moves == 0 {
+    let mut moves = legal_moves(p, o);
+    if depth == 0 || moves == 0 {
         return shipped_ref().evaluate(&b);
     }
     let mut best = -100_000;
@@ -180,7 +197,16 @@ fn opponent_best_reply(p: u64, o: u64) -> i32 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
         let c = b.play_unchecked(Square::from_index_unchecked(sq));
-        best = best.max(-shipped_ref().evaluate(&c));
+        let v = -eval_search(c.player, c.opponent, depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
     }
     best
 }

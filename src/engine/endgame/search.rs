@@ -3,7 +3,8 @@
 
 use super::order::MoveList;
 use super::shallow::solve_shallow;
-use super::{ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
+use super::shared_table::hash;
+use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
 use crate::engine::board::legal_moves;
 use crate::engine::features::stable_discs;
 
@@ -129,6 +130,15 @@ impl Solver {
                 }
             }
         }
+        // With other threads on the table, this node is marked as being searched, and
+        // a move (but the first) into a position another thread is searching waits
+        // until the other moves are done (simplified ABDADA).
+        let busy = self.shared && empties >= BUSY_EMPTIES;
+        let h = if busy { hash(p, o) } else { 0 };
+        if busy {
+            self.table.mark_busy(h);
+        }
+        let mut deferred = 0u64;
         let mut best = -INF;
         let mut best_sq = 64u8;
         for k in 0..list.len() {
@@ -141,9 +151,13 @@ impl Solver {
                 list.pick(k)
             };
             let (cp, co) = m.child(p, o);
+            if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
+                deferred |= 1 << k;
+                continue;
+            }
             let score = -self.nws(cp, co, -beta, empties - 1, false);
             if self.stopped {
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -152,6 +166,23 @@ impl Solver {
                     break;
                 }
             }
+        }
+        while deferred != 0 && best < beta && !self.stopped {
+            let k = deferred.trailing_zeros() as usize;
+            deferred &= deferred - 1;
+            let m = list.as_slice()[k];
+            let (cp, co) = m.child(p, o);
+            let score = -self.nws(cp, co, -beta, empties - 1, false);
+            if score > best && !self.stopped {
+                best = score;
+                best_sq = m.sq;
+            }
+        }
+        if busy {
+            self.table.unmark_busy(h);
+        }
+        if self.stopped {
+            return 0;
         }
         self.table
             .store(p, o, empties as u8, (alpha, beta), best, best_sq);

@@ -1,0 +1,352 @@
+//! The solver's transposition table, shared by the threads of a parallel solve
+//! without locks.
+//!
+//! Each slot is four atomic words: a version, the player's discs, the opponent's discs
+//! and the packed bounds. A writer takes a slot by moving its version from even to odd
+//! (a compare-and-swap: one writer at a time; a store that finds the slot taken is
+//! dropped, which only costs a re-search), writes the three words and makes the
+//! version even again. A reader reads the version, the three words, then the version
+//! again, and trusts the words only if both versions are the same even number (a
+//! sequence lock): an entry being rewritten meanwhile, torn between two positions, is
+//! a miss, never a wrong bound. A bucket of two slots fills one 64-byte cache line.
+//!
+//! The table also keeps the positions some thread is searching right now (`busy`), so
+//! that another thread arriving at their parent searches other moves first
+//! (simplified ABDADA).
+
+use std::alloc::Layout;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
+
+/// Bounds on a position's exact value, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Lower bound of the value.
+    pub lower: i8,
+    /// Upper bound of the value.
+    pub upper: i8,
+    /// Empties of the position when stored (the bounds are exact values' bounds).
+    pub depth: u8,
+    /// Best move's square index, or 64 for none.
+    pub best: u8,
+    generation: u8,
+}
+
+impl Bounds {
+    #[inline(always)]
+    fn pack(self) -> u64 {
+        (self.lower as u8 as u64)
+            | ((self.upper as u8 as u64) << 8)
+            | ((self.depth as u64) << 16)
+            | ((self.best as u64) << 24)
+            | ((self.generation as u64) << 32)
+    }
+
+    #[inline(always)]
+    fn unpack(m: u64) -> Bounds {
+        Bounds {
+            lower: m as u8 as i8,
+            upper: (m >> 8) as u8 as i8,
+            depth: (m >> 16) as u8,
+            best: (m >> 24) as u8,
+            generation: (m >> 32) as u8,
+        }
+    }
+}
+
+/// One slot: version (odd while being written), player, opponent, packed bounds.
+#[derive(Default)]
+struct Slot {
+    version: AtomicU64,
+    player: AtomicU64,
+    opponent: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Two slots on one cache line.
+#[repr(C, align(64))]
+#[derive(Default)]
+struct Bucket([Slot; 2]);
+
+/// Entries of the busy list (positions being searched), a power of two.
+const BUSY_SLOTS: usize = 1 << 14;
+
+/// The solver's lockless table of two-slot buckets; the older (then the shallower)
+/// slot of a bucket is replaced.
+pub struct SharedTable {
+    buckets: Box<[Bucket]>,
+    mask: usize,
+    generation: AtomicU8,
+    busy: Box<[AtomicU64]>,
+}
+
+impl std::fmt::Debug for SharedTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SharedTable({} buckets)", self.buckets.len())
+    }
+}
+
+/// The slot's version and words read consistently, or `None` if a writer was at work.
+#[inline(always)]
+fn read_slot(s: &Slot) -> Option<(u64, u64, u64, u64)> {
+    let v1 = s.version.load(Ordering::Acquire);
+    if v1 & 1 != 0 {
+        return None;
+    }
+    let p = s.player.load(Ordering::Relaxed);
+    let o = s.opponent.load(Ordering::Relaxed);
+    let d = s.data.load(Ordering::Relaxed);
+    fence(Ordering::Acquire);
+    let v2 = s.version.load(Ordering::Relaxed);
+    (v1 == v2).then_some((v1, p, o, d))
+}
+
+/// Writes the slot if no other writer holds it and its version is still `version`.
+#[inline(always)]
+fn write_slot(s: &Slot, version: u64, p: u64, o: u64, d: u64) {
+    if s.version
+        .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+        .is_err()
+    {
+        return;
+    }
+    fence(Ordering::Release);
+    s.player.store(p, Ordering::Relaxed);
+    s.opponent.store(o, Ordering::Relaxed);
+    s.data.store(d, Ordering::Relaxed);
+    s.version.store(version + 2, Ordering::Release);
+}
+
+/// The table's hash of a board.
+#[inline(always)]
+pub(super) fn hash(p: u64, o: u64) -> u64 {
+    let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^ (h >> 31)
+}
+
+/// Zeroed memory for `n` values of `T`, which must be valid as all zero bits (the
+/// system hands such pages out lazily: a large table costs nothing until used).
+fn zeroed_boxed_slice<T>(n: usize) -> Box<[T]> {
+    let layout = Layout::array::<T>(n).expect("table size fits in memory");
+    assert!(layout.size() > 0);
+    // SAFETY: the layout has a non-zero size; `T` is made of atomics for which zero
+    // bits are a valid value; the box frees the memory with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
+/// Asks Linux to back a large table with 2 MB pages (where transparent huge pages are
+/// enabled on request): its random accesses then miss the TLB far less often.
+fn advise_huge_pages(start: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        unsafe extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        const HUGE_PAGE: usize = 2 << 20;
+        let end = start + bytes;
+        let first = start.next_multiple_of(HUGE_PAGE);
+        if end >= first + HUGE_PAGE {
+            let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
+            // SAFETY: the range lies inside the table's own allocation, and this advice
+            // only changes how the kernel backs those pages, not their contents.
+            unsafe {
+                madvise(first as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+impl SharedTable {
+    /// A table of about `megabytes` MB (a power of two of buckets, at least 512).
+    pub fn with_megabytes(megabytes: usize) -> SharedTable {
+        let want = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut n = 512usize;
+        while n * 2 <= want {
+            n *= 2;
+        }
+        let buckets = zeroed_boxed_slice::<Bucket>(n);
+        advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
+        SharedTable {
+            buckets,
+            mask: n - 1,
+            generation: AtomicU8::new(1),
+            busy: zeroed_boxed_slice::<AtomicU64>(BUSY_SLOTS),
+        }
+    }
+
+    /// The table's size in MB (rounded down).
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    #[inline(always)]
+    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+        &self.buckets[(hash(p, o) as usize) & self.mask]
+    }
+
+    /// Asks the processor to fetch the bucket of board (`p`, `o`) into the cache.
+    #[inline(always)]
+    pub fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let at = (self.bucket(p, o) as *const Bucket).cast::<i8>();
+            // SAFETY: a prefetch is only a hint and `at` points into the table.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(at);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        let g = self
+            .generation
+            .load(Ordering::Relaxed)
+            .wrapping_add(1)
+            .max(1);
+        self.generation.store(g, Ordering::Relaxed);
+    }
+
+    /// Forgets everything (while no other thread uses the table).
+    pub fn clear(&mut self) {
+        for b in self.buckets.iter_mut() {
+            *b = Bucket::default();
+        }
+    }
+
+    /// The bounds stored for board (`p`, `o`), if any.
+    #[inline(always)]
+    pub fn probe(&self, p: u64, o: u64) -> Option<Bounds> {
+        for s in &self.bucket(p, o).0 {
+            if let Some((_, sp, so, d)) = read_slot(s)
+                && sp == p
+                && so == o
+                && d != 0
+            {
+                return Some(Bounds::unpack(d));
+            }
+        }
+        None
+    }
+
+    /// Stores bounds for board (`p`, `o`) with `empties` empty squares: a search in
+    /// the window (`alpha`, `beta`) returned `score` with best move `best`.
+    #[inline]
+    pub fn store(
+        &self,
+        p: u64,
+        o: u64,
+        empties: u8,
+        (alpha, beta): (i32, i32),
+        score: i32,
+        best: u8,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (lower, upper) = if score <= alpha {
+            (i8::MIN, score as i8)
+        } else if score >= beta {
+            (score as i8, i8::MAX)
+        } else {
+            (score as i8, score as i8)
+        };
+        let bucket = self.bucket(p, o);
+        let mut read = [(0u64, 0u64, 0u64, 0u64); 2];
+        for (i, s) in bucket.0.iter().enumerate() {
+            let Some((version, sp, so, d)) = read_slot(s) else {
+                // Another thread is writing here: leave this bucket alone.
+                return;
+            };
+            read[i] = (version, sp, so, d);
+            if sp == p && so == o && d != 0 {
+                let mut e = Bounds::unpack(d);
+                if e.depth == empties {
+                    e.lower = e.lower.max(lower);
+                    e.upper = e.upper.min(upper);
+                    if e.lower > e.upper {
+                        e.lower = lower;
+                        e.upper = upper;
+                    }
+                } else if empties > e.depth {
+                    e.lower = lower;
+                    e.upper = upper;
+                    e.depth = empties;
+                } else {
+                    return;
+                }
+                if best < 64 {
+                    e.best = best;
+                }
+                e.generation = generation;
+                write_slot(s, version, p, o, e.pack());
+                return;
+            }
+        }
+        // Otherwise replace the older, then the shallower, of the two.
+        let value = |d: u64| {
+            let e = Bounds::unpack(d);
+            let stale = e.generation != generation;
+            (if stale { 0 } else { 256 }) + e.depth as i32
+        };
+        let victim = if value(read[0].3) <= value(read[1].3) {
+            0
+        } else {
+            1
+        };
+        let e = Bounds {
+            lower,
+            upper,
+            depth: empties,
+            best,
+            generation,
+        };
+        write_slot(&bucket.0[victim], read[victim].0, p, o, e.pack());
+    }
+
+    /// Marks board (`p`, `o`) as being searched (by the caller's thread).
+    #[inline]
+    pub(super) fn mark_busy(&self, h: u64) {
+        self.busy[h as usize & (BUSY_SLOTS - 1)].store(h, Ordering::Relaxed);
+    }
+
+    /// Ends the mark of `mark_busy` (unless another position took its place).
+    #[inline]
+    pub(super) fn unmark_busy(&self, h: u64) {
+        let _ = self.busy[h as usize & (BUSY_SLOTS - 1)].compare_exchange(
+            h,
+            0,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Whether some thread marked the position of hash `h` as being searched.
+    #[inline]
+    pub(super) fn is_busy(&self, h: u64) -> bool {
+        self.busy[h as usize & (BUSY_SLOTS - 1)].load(Ordering::Relaxed) == h
+    }
+
+    /// Writes a slot's words as a writer interrupted half-way would leave them (tests).
+    #[cfg(test)]
+    fn tear(&self, p: u64, o: u64, slot: usize, version: u64, words: (u64, u64, u64)) {
+        let s = &self.bucket(p, o).0[slot];
+        s.version.store(version, Ordering::Relaxed);
+        s.player.store(words.0, Ordering::Relaxed);
+        s.opponent.store(words.1, Ordering::Relaxed);
+        s.data.store(words.2, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests;
