@@ -5,7 +5,7 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{analyze, help, lesson, potential, practice, progress, puzzles};
+use super::{analyze, help, lesson, potential, practice, progress, puzzles, review};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -125,6 +125,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::PracticeSetup => practice::open_setup(siv),
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),
+        Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),
         Route::Progress => progress::open(siv),
         Route::Help => help::show(siv),

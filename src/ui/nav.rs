@@ -26,6 +26,8 @@ pub enum Route {
     Practice(Box<Setup>),
     /// The analysis board on the start position.
     Analyze,
+    /// The whole-game review of a game, on top of the screen that asks for it.
+    Review(Box<crate::tutor::game_review::ReviewInput>),
     /// A game of Potential.
     Potential(PotentialOptions),
     /// The learner's progress.
