@@ -137,7 +137,7 @@ fn the_graph_and_the_swings_of_a_known_game() {
         };
         if let Some(expected) = expected {
             assert_eq!(shown_value(&t), expected, "move {}\n{t}", k + 1);
-            assert!(t.contains("(exact"), "move {}\n{t}", k + 1);
+            assert!(t.contains("for Black, exact"), "move {}\n{t}", k + 1);
         } else {
             assert!(t.contains("no legal move"), "{t}");
         }

@@ -28,8 +28,10 @@ pub struct ValueGraph {
     current: usize,
     /// The first move (0-based) in the window.
     first: usize,
-    /// Columns for moves at the last layout.
+    /// Moves the window holds at the last layout.
     columns: usize,
+    /// Screen columns a move takes (two when there is room).
+    cell: usize,
     plain: bool,
     on_move: Option<OnMove>,
 }
@@ -55,6 +57,7 @@ impl ValueGraph {
             current: 0,
             first: 0,
             columns: 1,
+            cell: 1,
             plain,
             on_move: None,
         }
@@ -186,10 +189,11 @@ impl View for ValueGraph {
             let c = if row == axis { "┼" } else { "│" };
             printer.print((SCALE - 1, row), c);
         }
-        let cols = (size.x - SCALE).min(self.values.len().saturating_sub(self.first));
+        let w = self.cell.max(1);
+        let cols = ((size.x - SCALE) / w).min(self.values.len().saturating_sub(self.first));
         for col in 0..cols {
             let i = self.first + col;
-            let x = SCALE + col;
+            let x = SCALE + col * w;
             let highlighted = self.current == i + 1;
             let value = self.values[i];
             self.style(printer, highlighted, |p| {
@@ -197,7 +201,7 @@ impl View for ValueGraph {
                     let glyph = bar_glyph(value, row, axis, levels, scale);
                     // The current move's column is drawn whole, blanks too.
                     if glyph != " " || highlighted {
-                        p.print((x, row), glyph);
+                        p.print((x, row), &glyph.repeat(w));
                     }
                 }
             });
@@ -221,8 +225,8 @@ impl View for ValueGraph {
             let number = self.first + col + 1;
             if number % 10 == 0 {
                 let label = number.to_string();
-                if col + 1 >= label.len() {
-                    printer.print((SCALE + col + 1 - label.len(), bottom), &label);
+                if (col + 1) * w >= label.len() {
+                    printer.print((SCALE + (col + 1) * w - label.len(), bottom), &label);
                 }
             }
         }
@@ -234,13 +238,19 @@ impl View for ValueGraph {
         }
         if self.current > self.first && self.current <= self.first + cols {
             printer.with_effect(Effect::Bold, |p| {
-                p.print((SCALE + self.current - 1 - self.first, bottom), "^")
+                p.print((SCALE + (self.current - 1 - self.first) * w, bottom), "^")
             });
         }
     }
 
     fn layout(&mut self, size: Vec2) {
-        self.columns = size.x.saturating_sub(SCALE).max(1);
+        let room = size.x.saturating_sub(SCALE);
+        self.cell = if room >= 2 * self.values.len().max(1) {
+            2
+        } else {
+            1
+        };
+        self.columns = (room / self.cell).max(1);
         self.follow();
     }
 
@@ -270,7 +280,7 @@ impl View for ValueGraph {
         if rel.x < SCALE {
             return EventResult::Ignored;
         }
-        let i = self.first + rel.x - SCALE;
+        let i = self.first + (rel.x - SCALE) / self.cell.max(1);
         if i >= self.values.len() {
             return EventResult::Ignored;
         }

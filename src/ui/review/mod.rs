@@ -110,10 +110,12 @@ pub fn open(siv: &mut Cursive, input: ReviewInput) {
         let shared = shared.clone();
         swings.set_on_select(move |s, &index| show_move(s, &shared, index + 1));
     }
+    // The graph is taller on a tall terminal: a third of the height, 9 to 17 rows.
+    let graph_rows = (siv.screen_size().y / 3).clamp(9, 17);
     let top = LinearLayout::horizontal()
         .child(Panel::new(Passive { view: board }))
         .child(
-            Panel::new(graph.with_name(GRAPH))
+            Panel::new(graph.with_name(GRAPH).min_height(graph_rows))
                 .title("Value for Black (discs)")
                 .full_width(),
         );

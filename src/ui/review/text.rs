@@ -24,17 +24,11 @@ pub fn move_line(review: &GameReview, current: usize) -> String {
     let verdict = match f.grade {
         Grade::Book => "book move".to_string(),
         Grade::Best => "best move".to_string(),
-        g => format!(
-            "{g}, loses {} disc{} (best {} {:+})",
-            f.loss,
-            if f.loss == 1 { "" } else { "s" },
-            f.best,
-            f.best_value
-        ),
+        g => format!("{g}, loses {} (best {} {:+})", f.loss, f.best, f.best_value),
     };
     let graded = if m.reused { ", graded in the game" } else { "" };
     format!(
-        "{head}: {verdict}; {value:+} for Black ({}{graded}).",
+        "{head}: {verdict}; {value:+} for Black, {}{graded}.",
         m.basis()
     )
 }
