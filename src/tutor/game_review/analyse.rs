@@ -137,10 +137,7 @@ pub fn analyse_game(
             let (next, tasks, positions) = (&next, &tasks, &positions);
             let moves = game.moves();
             scope.spawn(move || {
-                loop {
-                    let Some(&task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
+                while let Some(&task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let ok = match task {
                         Task::Exact => solve_from_end(positions, exact_from, stop, &tx),
                         Task::Search(i) => search_move(positions, moves, i, stop, &tx),

@@ -223,7 +223,7 @@ impl View for ValueGraph {
         let bottom = plot + 1;
         for col in 0..cols {
             let number = self.first + col + 1;
-            if number % 10 == 0 {
+            if number.is_multiple_of(10) {
                 let label = number.to_string();
                 if (col + 1) * w >= label.len() {
                     printer.print((SCALE + (col + 1) * w - label.len(), bottom), &label);
