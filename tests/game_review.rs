@@ -267,3 +267,42 @@ fn a_master_game_graded_as_practice_grades() {
         }
     }
 }
+
+#[test]
+fn the_review_command_prints_every_move_then_the_accuracies() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_othello-tutor"))
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    // A book line (Comp'Oth): every move graded by the book.
+    let out = run(&["review", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("# N COLOR MOVE VALUE LOSS GRADE BEST BASIS"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("1 Black f5 +0 0 book - book"),
+        "{text}"
+    );
+    let moves = lines
+        .iter()
+        .filter(|l| l.starts_with(char::is_numeric))
+        .count();
+    assert_eq!(moves, 11, "{text}");
+    assert!(text.contains("accuracy Black: "), "{text}");
+    assert!(text.contains("accuracy White: "), "{text}");
+    assert!(text.contains("; opening "), "{text}");
+    // Bad input: exit status 2 and one line on stderr.
+    let bad = run(&["review", "f5 f5"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}
