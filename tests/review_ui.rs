@@ -287,3 +287,16 @@ fn from_the_end_of_a_practice_game() {
     // The learner's move keeps the grade the game gave it.
     assert!(t.contains("graded in the game"), "{t}");
 }
+
+#[test]
+fn a_small_terminal_gets_the_size_guard_message() {
+    let mut h = Harness::new(70, 20);
+    open_review(&mut h, master());
+    let t = h.text();
+    assert!(t.contains("The terminal is too small."), "{t}");
+    assert!(t.contains("Need 80x24, have 70x20."), "{t}");
+    // Esc still goes back (to the main menu, guarded too).
+    assert_eq!(h.siv().screen().len(), 2);
+    h.send(Event::Key(Key::Esc));
+    assert_eq!(h.siv().screen().len(), 1);
+}
