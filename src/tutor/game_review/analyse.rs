@@ -1,11 +1,11 @@
 //! The work of a whole-game analysis: the book and the game's own grades first, then
 //! the exact part (every position from the first endgame move to the end solved
 //! once, the last first, by one solver that keeps its table) beside the searched
-//! moves (the practice feedback's [`grading_values`]), spread over the analysis
-//! threads. Raising the stop flag ends it within a search.
+//! moves (the practice feedback's [`grading_values`], one at a time, each on two
+//! threads). Raising the stop flag ends it within a search.
 
 use super::{GameReview, MoveReview, ReviewInput};
-use crate::engine::analysis::{MoveValue, default_threads};
+use crate::engine::analysis::MoveValue;
 use crate::engine::endgame::Solver;
 use crate::engine::eval::UNITS_PER_DISC;
 use crate::engine::search::Searcher;
@@ -13,7 +13,7 @@ use crate::engine::{Board, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, grade_from_book, grade_move};
 use crate::tutor::settings::{FEEDBACK_EXACT_EMPTIES, grading_values};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
@@ -29,15 +29,6 @@ pub struct Progress {
     pub total: usize,
     /// The move just valued.
     pub latest: MoveReview,
-}
-
-/// What one worker does next.
-#[derive(Clone, Copy)]
-enum Task {
-    /// Solve every position of the exact part, the last first.
-    Exact,
-    /// Grade the move at this index by the practice feedback's search.
-    Search(usize),
 }
 
 /// What a worker hands back.
@@ -117,32 +108,27 @@ pub fn analyse_game(
             searched.push(i);
         }
     }
-    let mut tasks: Vec<Task> = Vec::new();
-    if first_exact.is_some() {
-        tasks.push(Task::Exact);
-    }
-    tasks.extend(searched.iter().map(|&i| Task::Search(i)));
-    if tasks.is_empty() || stop.load(Ordering::Relaxed) {
+    if (first_exact.is_none() && searched.is_empty()) || stop.load(Ordering::Relaxed) {
         return review;
     }
     let exact_from = first_exact.unwrap_or(positions.len());
     // Values of the exact part's positions for the side to move, and best moves.
     let mut solved: Vec<Option<(i32, Option<Square>)>> = vec![None; positions.len()];
-    let next = AtomicUsize::new(0);
-    let threads = default_threads().clamp(1, tasks.len());
     let (tx, rx) = channel::<Outcome>();
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, tasks, positions) = (&next, &tasks, &positions);
+        // Two lanes side by side: the solver's, and the searches one at a time (each
+        // already runs on two threads with two fresh searchers; one at a time bounds
+        // the memory).
+        if first_exact.is_some() {
+            let (tx, positions) = (tx.clone(), &positions);
+            scope.spawn(move || solve_from_end(positions, exact_from, stop, &tx));
+        }
+        if !searched.is_empty() {
+            let (tx, positions, searched) = (tx.clone(), &positions, &searched);
             let moves = game.moves();
             scope.spawn(move || {
-                while let Some(&task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let ok = match task {
-                        Task::Exact => solve_from_end(positions, exact_from, stop, &tx),
-                        Task::Search(i) => search_move(positions, moves, i, stop, &tx),
-                    };
-                    if !ok {
+                for &i in searched {
+                    if !search_move(positions, moves, i, stop, &tx) {
                         break;
                     }
                 }
