@@ -168,6 +168,12 @@ enum Command {
     },
     /// The engine over the NBoard protocol on stdin/stdout, for Othello GUIs
     Nboard,
+    /// Value and grade every move of a game (a transcript or GGF, a file or the text):
+    /// "N COLOR MOVE VALUE LOSS GRADE BEST BASIS", then accuracies and the biggest swings
+    Review {
+        /// The game: a transcript from the start, a GGF game, or a file holding one
+        game: Vec<String>,
+    },
     /// The opening book
     Book {
         #[command(subcommand)]
@@ -494,6 +500,7 @@ fn run(cli: Cli) -> ExitCode {
                     selective,
                 },
         }) => cli::book::check(positions, extra, seed, confidence(selective), threads),
+        Some(Command::Review { game }) => cli::review::run(&game.join(" ")),
         Some(Command::Opening { list: true, .. }) => cli::opening::list(),
         Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),
         Some(Command::Nboard) => {

@@ -13,6 +13,7 @@ pub mod opening;
 pub mod perft;
 pub mod potential;
 pub mod quality;
+pub mod review;
 pub mod show;
 pub mod solve;
 pub mod train;

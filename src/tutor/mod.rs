@@ -6,6 +6,7 @@ pub mod course;
 pub mod explain;
 pub mod feedback;
 pub mod files;
+pub mod game_review;
 pub mod lesson;
 pub mod openings;
 pub mod practice;

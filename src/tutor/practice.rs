@@ -250,6 +250,19 @@ impl Practice {
         self.feedback.get(index).and_then(Option::as_ref)
     }
 
+    /// The verdicts given so far, by move index (`None` where a move has none).
+    pub fn grades(&self) -> &[Option<Feedback>] {
+        &self.feedback
+    }
+
+    /// The game with its verdicts, for the whole-game review.
+    pub fn review_input(&self) -> super::game_review::ReviewInput {
+        super::game_review::ReviewInput {
+            game: self.game.clone(),
+            known: self.feedback.clone(),
+        }
+    }
+
     /// The last move and its index.
     pub fn last_move(&self) -> Option<(usize, Move)> {
         let n = self.game.len();

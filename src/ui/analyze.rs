@@ -25,7 +25,7 @@ pub const PANEL: &str = "analyze-panel";
 
 const KEYS: &str = "p paste/open a position or game   [ ] or PgUp/PgDn: step   Home/End\n\
 Enter, click or type f5: play a move (a variation)   r: back to the main line\n\
-w: why the cursor square   m markers   F1 help   Esc/q menu";
+w: why the cursor square   m markers   v review the game   F1 help   Esc/q menu";
 
 /// How deep the analysis board looks.
 pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
@@ -93,6 +93,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
     bind(&mut keys, Event::Char('r'), main_line);
     bind(&mut keys, Event::Char('w'), why_cursor);
     bind(&mut keys, Event::Char('m'), markers);
+    bind(&mut keys, Event::Char('v'), review_game);
     bind(&mut keys, Event::Char('q'), leave);
     bind(&mut keys, Event::Key(Key::Esc), leave);
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
@@ -203,6 +204,7 @@ fn panel_text(st: &State, pos: &Position) -> String {
         out.push_str(&format!("{} to move.\n", pos.to_move));
     }
     out.push_str(&format!("OBF: {}\n", notation::to_obf(pos)));
+    out.push_str(&format!("Opening: {}\n", opening_name(st)));
     match &st.values {
         None if st.job.is_some() => out.push_str("\nValuing every move…\n"),
         None => {}
@@ -245,6 +247,45 @@ fn panel_text(st: &State, pos: &Position) -> String {
         out.push_str(&format!("\n{}\n", st.message));
     }
     out
+}
+
+/// The named opening of the line shown, up to the position shown: the deepest named
+/// position it has passed through (and whether the position itself is that one).
+fn opening_name(st: &State) -> String {
+    let names = crate::tutor::openings::embedded();
+    let boards: Vec<crate::engine::Board> = st.game.positions()[..=st.index.min(st.game.len())]
+        .iter()
+        .map(|p| p.board)
+        .collect();
+    let here = boards.last().and_then(|b| names.name_of(b));
+    match (here, names.deepest_along(&boards)) {
+        (Some(o), _) => o.name.clone(),
+        (None, Some(o)) => format!("{} (left its named line)", o.name),
+        (None, None) => "none named".into(),
+    }
+}
+
+/// Opens the whole-game review of the main line (every move of both sides valued).
+fn review_game(siv: &mut Cursive, shared: &Shared) {
+    let game = {
+        let st = lock(shared);
+        match &st.main {
+            Some((main, _)) => main.clone(),
+            None => st.game.clone(),
+        }
+    };
+    if game.is_empty() {
+        {
+            let mut st = lock(shared);
+            st.message = "No moves to review: p opens a game first.".into();
+        }
+        refresh(siv, shared);
+        return;
+    }
+    super::nav::go(
+        siv,
+        super::nav::Route::Review(Box::new(crate::tutor::game_review::ReviewInput::new(game))),
+    );
 }
 
 fn play(siv: &mut Cursive, shared: &Shared, sq: Square) {

@@ -5,7 +5,7 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{analyze, help, lesson, openings, potential, practice, progress, puzzles};
+use super::{analyze, help, lesson, openings, potential, practice, progress, puzzles, review};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -131,6 +131,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),
         Route::Openings(select) => openings::open(siv, select.as_deref()),
+        Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),
         Route::Progress => progress::open(siv),
         Route::Help => help::show(siv),

@@ -15,6 +15,7 @@ pub mod potential;
 pub mod practice;
 pub mod progress;
 pub mod puzzles;
+pub mod review;
 pub mod shell;
 pub mod size_guard;
 pub mod text_dialog;

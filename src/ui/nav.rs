@@ -28,6 +28,8 @@ pub enum Route {
     Analyze,
     /// The opening trainer's list of lines, its cursor on the named line.
     Openings(Option<String>),
+    /// The whole-game review of a game, on top of the screen that asks for it.
+    Review(Box<crate::tutor::game_review::ReviewInput>),
     /// A game of Potential.
     Potential(PotentialOptions),
     /// The learner's progress.

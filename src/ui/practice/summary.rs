@@ -12,7 +12,10 @@ pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
         st.summary_shown = true;
         let p = &st.practice;
         let Some(summary) = p.summary() else { return };
-        let mut text = format!("{}\n", summary.line());
+        let mut text = format!(
+            "{}\ng: every move of both sides valued, with a graph; a: your mistakes as puzzles.\n",
+            summary.line()
+        );
         for color in [Color::Black, Color::White] {
             if p.setup().seat(color) == Seat::Human {
                 let r = p.review(color);
@@ -44,18 +47,25 @@ pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
                 s.pop_layer();
                 review(s, &s1);
             })
+            .button("Whole game (g)", {
+                let s7 = shared.clone();
+                move |s| {
+                    s.pop_layer();
+                    whole_game(s, &s7);
+                }
+            })
             .button("New game (n)", move |s| {
                 s.pop_layer();
                 new_game(s, &s2);
             })
-            .button("Mistakes to puzzles (a)", {
+            .button("Puzzles (a)", {
                 let s5 = shared.clone();
                 move |s| {
                     s.pop_layer();
                     add_personal_puzzles(s, &s5);
                 }
             })
-            .button("Look at the board (Esc)", |s| {
+            .button("Board (Esc)", |s| {
                 s.pop_layer();
             })
             .wrap_with(OnEventView::new)
@@ -69,6 +79,13 @@ pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
             .on_event('v', move |s| {
                 s.pop_layer();
                 review(s, &s3);
+            })
+            .on_event('g', {
+                let s8 = shared.clone();
+                move |s| {
+                    s.pop_layer();
+                    whole_game(s, &s8);
+                }
             })
             .on_event('n', move |s| {
                 s.pop_layer();
@@ -215,16 +232,42 @@ pub(super) fn review(siv: &mut Cursive, shared: &Shared) {
                 .child(TextView::new(header))
                 .child(list.scrollable().max_height(12))
                 .child(TextView::new(
-                    "Enter/click: go back to that position   Esc: close",
+                    "Enter/click: go back to that position   g: the whole game   Esc: close",
                 )),
         )
         .title("Review")
+        .button("Whole game (g)", {
+            let s2 = shared.clone();
+            move |s| {
+                s.pop_layer();
+                whole_game(s, &s2);
+            }
+        })
         .button("Close", |s| {
             s.pop_layer();
         })
         .wrap_with(OnEventView::new)
+        .on_event('g', {
+            let s3 = shared.clone();
+            move |s| {
+                s.pop_layer();
+                whole_game(s, &s3);
+            }
+        })
         .on_event(Key::Esc, |s| {
             s.pop_layer();
         }),
     );
+}
+
+/// Opens the whole-game review of the game (both sides, every move valued; the
+/// learner's graded moves keep their grades). The game's own work goes on beneath.
+pub(super) fn whole_game(siv: &mut Cursive, shared: &Shared) {
+    let input = lock(shared).practice.review_input();
+    if input.game.is_empty() {
+        log(shared, "No move played yet: nothing to review.");
+        refresh(siv, shared);
+        return;
+    }
+    crate::ui::nav::go(siv, crate::ui::nav::Route::Review(Box::new(input)));
 }
