@@ -26,11 +26,15 @@ pub enum Screen {
     Potential,
     /// The opening trainer (its list or a drill).
     Openings,
+    /// The whole-game review.
+    Review,
 }
 
 /// Which screen is open, from the names its views carry.
 fn screen_on(siv: &mut Cursive) -> Screen {
-    const NAMES: [(&str, Screen); 8] = [
+    const NAMES: [(&str, Screen); 9] = [
+        // The review opens on top of another screen: look for it first.
+        ("review-graph", Screen::Review),
         ("potential-board", Screen::Potential),
         ("lesson-board", Screen::Lesson),
         ("lesson-list", Screen::Lessons),
@@ -128,6 +132,19 @@ THE OPENING TRAINER
   move; then follow the book)   o: the list   Esc: the menu
   A line played without a miss comes back in 3 days, then later each
   time; a missed line comes back the next day.
+"
+        }
+        Screen::Review => {
+            "\
+THE GAME REVIEW
+  Every move of both sides valued as the practice feedback values it
+  (the book in the opening, exact from 22 empties, searched before),
+  with each side's accuracy overall and by phase (opening: 41 or more
+  empties, endgame: 22 or fewer) and the biggest swings first.
+  The graph: Black's value after each move; under it ? inaccuracy,
+  x mistake, X blunder, ^ the move shown. Left/Right or a click on
+  the graph: step through the game   Home/End: its ends
+  Up/Down or a click: the swings   c: cancel   g: go on   Esc/q: back
 "
         }
         Screen::Potential => {
