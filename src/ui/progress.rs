@@ -51,7 +51,7 @@ pub fn open(siv: &mut Cursive) {
         }
         let op = &p.openings;
         out.push_str(&format!(
-            "Opening lines: {} drilled, {} played without a miss at least once   Reviews: {} due now, {} queued\n",
+            "Opening lines: {} drilled ({} without a miss)   Reviews: {} due now, {} queued\n",
             op.lines.len(),
             op.lines.values().filter(|r| r.clean > 0).count(),
             op.due_count(now),

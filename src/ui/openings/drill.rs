@@ -100,6 +100,8 @@ fn reply_text(drill: &Drill, r: Reply) -> String {
             "{engine} leaves the named line for a side line of the book: {}{value}.",
             r.square
         )
+    } else if drill.game().len() == 1 {
+        format!("{engine} opens with {}{value}.", r.square)
     } else {
         format!("{engine} answers {}{value}.", r.square)
     }
