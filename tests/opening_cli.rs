@@ -1,23 +1,9 @@
 //! `othello-tutor opening POSITION | --list`: output format and exit statuses.
 
 use othello_tutor::engine::notation::{parse_transcript, to_obf};
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_othello-tutor"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::cli::{run, stderr, stdout};
 
 /// "MOVE SCORE dD [NAME]": the square, the value and the depth.
 fn book_line(line: &str) -> (String, i32, u32) {

@@ -3,6 +3,8 @@
 //! loop until the engine's callback has drawn what is expected.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
 use cursive::event::Key;
