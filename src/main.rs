@@ -162,9 +162,31 @@ enum Command {
         /// Random seed (the same seed and engine give the same puzzles)
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Where to write the TOML set (default: standard output)
+        /// Where to write the TOML set (default: standard output); with --collect,
+        /// the folder the sets go to
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Mine as a long job into this working folder: one file per game, resumable
+        /// (with --games); or, with --collect, the folder to collect from
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// With --dir: mine games 1 to N of the seed (the ones already written are skipped)
+        #[arg(long, default_value_t = 2000)]
+        games: usize,
+        /// With --dir: gather the mined games into set files in --out
+        #[arg(long)]
+        collect: bool,
+        /// With --dir: threads (default: the machine's cores)
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
+    /// Rewrite the puzzle sets of a folder under the current rules: themes recomputed,
+    /// `least-loss` for lost positions (at most 5% of the puzzles), the explanations
+    /// rewritten, puzzles whose answer does not matter left out (each listed)
+    RefreshPuzzles {
+        /// The folder of set files
+        #[arg(default_value = "puzzles")]
+        dir: std::path::PathBuf,
     },
     /// The engine over the NBoard protocol on stdin/stdout, for Othello GUIs
     Nboard,
@@ -464,9 +486,32 @@ fn run(cli: Cli) -> ExitCode {
             },
         ),
         Some(Command::CheckContent { full }) => return cli::content::check(full),
-        Some(Command::MinePuzzles { count, seed, out }) => {
-            cli::content::mine(count, seed, out.as_deref())
+        Some(Command::MinePuzzles {
+            count,
+            seed,
+            out,
+            dir: Some(dir),
+            games,
+            collect,
+            jobs,
+        }) => {
+            if collect {
+                let out = out.unwrap_or_else(|| std::path::PathBuf::from("puzzles"));
+                cli::mine::collect(&dir, &out)
+            } else {
+                let _ = count;
+                let config = othello_tutor::tutor::miner::MineConfig {
+                    seed,
+                    ..Default::default()
+                };
+                let threads = jobs.unwrap_or_else(othello_tutor::engine::analysis::default_threads);
+                cli::mine::run(&config, &dir, games, threads)
+            }
         }
+        Some(Command::MinePuzzles {
+            count, seed, out, ..
+        }) => cli::content::mine(count, seed, out.as_deref()),
+        Some(Command::RefreshPuzzles { dir }) => cli::content::refresh(&dir),
         Some(Command::Book {
             command:
                 BookCommand::Build {

@@ -61,3 +61,60 @@ pub fn mine(count: usize, seed: u64, out: Option<&std::path::Path>) -> Result<()
         }
     }
 }
+
+/// Rewrites every set file of `dir` under the current rules (see
+/// `tutor::miner::refresh_set`); the `least-loss` puzzles beyond 5% of the whole are
+/// left out, those with the smallest margin first. Each file is written atomically.
+pub fn refresh(dir: &std::path::Path) -> Result<(), UserError> {
+    use othello_tutor::tutor::miner::{Refreshed, refresh_set};
+    use othello_tutor::tutor::puzzle::{Goal, to_toml};
+    let io = |p: &std::path::Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut sets: Vec<(std::path::PathBuf, Refreshed)> = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+        let name = path.display().to_string();
+        sets.push((path, refresh_set(&name, &text).map_err(UserError)?));
+    }
+    let total: usize = sets.iter().map(|(_, s)| s.kept.len()).sum();
+    let cap = total * 5 / 100;
+    let mut least: Vec<(i32, String)> = sets
+        .iter()
+        .flat_map(|(_, s)| s.kept.iter())
+        .filter(|p| p.goal == Goal::LeastLoss)
+        .map(|p| (p.margin, p.id.clone()))
+        .collect();
+    least.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let over: std::collections::BTreeSet<String> =
+        least.iter().skip(cap).map(|(_, id)| id.clone()).collect();
+    for (path, set) in &mut sets {
+        let (keep, out): (Vec<_>, Vec<_>) = std::mem::take(&mut set.kept)
+            .into_iter()
+            .partition(|p| !over.contains(&p.id));
+        set.kept = keep;
+        for p in out {
+            set.dropped
+                .push((p.id, "least-loss beyond 5% of the set".to_string()));
+        }
+        for (id, why) in &set.dropped {
+            eprintln!("{}: {id} left out: {why}", path.display());
+        }
+        let text = to_toml(set.title.as_deref(), &set.kept);
+        let tmp = path.with_extension("tmp-write");
+        std::fs::write(&tmp, &text)
+            .and_then(|_| std::fs::rename(&tmp, &*path))
+            .map_err(|e| io(path, e))?;
+        outln!(
+            "{}: {} kept, {} left out",
+            path.display(),
+            set.kept.len(),
+            set.dropped.len()
+        );
+    }
+    Ok(())
+}

@@ -8,6 +8,7 @@ pub mod book;
 pub mod content;
 pub mod cpu;
 pub mod matches;
+pub mod mine;
 pub mod nboard;
 pub mod opening;
 pub mod perft;

@@ -68,7 +68,7 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
 
 /// Runs the work items `0..count` on `threads` threads, `work` returning a result that
 /// `done` receives (on the calling thread's side, under a lock), with a progress line.
-fn parallel(
+pub(super) fn parallel(
     label: &str,
     count: usize,
     threads: usize,

@@ -29,21 +29,25 @@ pub struct LessonRun {
 pub fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
     let mut out = Vec::new();
     for c in &lesson.concepts {
-        let theme = match c.as_str() {
-            "corner" | "stable discs" => Some(Theme::Corner),
-            "x-square" | "c-square" => Some(Theme::XSquareSacrifice),
-            "edge" | "wedge" | "unbalanced edge" => Some(Theme::Wedge),
-            "frontier" | "quiet move" | "waiting move" => Some(Theme::QuietMove),
-            "mobility" | "maximum-disc fallacy" | "opening" => Some(Theme::MobilitySqueeze),
-            "parity" | "regions" => Some(Theme::Parity),
-            "tempo" | "passing" => Some(Theme::ForcingPass),
-            "endgame" | "counting" | "scoring" => Some(Theme::ExactEndgame),
-            _ => None,
+        let themes: &[Theme] = match c.as_str() {
+            "corner" => &[Theme::Corner],
+            "stable discs" => &[Theme::StableDiscs, Theme::Corner],
+            "x-square" => &[Theme::XSquare],
+            "c-square" => &[Theme::CSquare],
+            "edge" | "unbalanced edge" => &[Theme::Edge, Theme::Wedge],
+            "wedge" => &[Theme::Wedge],
+            "frontier" => &[Theme::Frontier, Theme::QuietMove],
+            "quiet move" | "waiting move" => &[Theme::QuietMove],
+            "mobility" | "maximum-disc fallacy" | "opening" => &[Theme::Mobility],
+            "parity" | "regions" => &[Theme::Parity],
+            "tempo" | "passing" => &[Theme::Tempo],
+            "endgame" | "counting" | "scoring" => &[Theme::ExactEndgame],
+            _ => &[],
         };
-        if let Some(t) = theme
-            && !out.contains(&t)
-        {
-            out.push(t);
+        for &t in themes {
+            if !out.contains(&t) {
+                out.push(t);
+            }
         }
     }
     if out.is_empty() {

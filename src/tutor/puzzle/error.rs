@@ -163,8 +163,24 @@ pub enum InvalidPuzzle {
     #[error("{0} empties: an exact puzzle has at most {MAX_EXACT_EMPTIES}; give a search depth")]
     TooManyEmpties(u32),
     /// A searched puzzle with a goal other than `best`.
-    #[error("a searched puzzle (with a depth) must have the goal `best`")]
+    #[error("a searched puzzle (with a depth) must have the goal `best` or `least-loss`")]
     SearchedNotBest,
+    /// A `least-loss` puzzle whose answer does not lose.
+    #[error("the goal `least-loss` is for lost positions; the value is {0:+}")]
+    LeastLossNotLost(i32),
+    /// A `best` or `line` puzzle in a lost position.
+    #[error("every move loses ({0:+}): the goal must be `least-loss`")]
+    LostNotLeastLoss(i32),
+    /// An answer that changes too little.
+    #[error(
+        "the answer ({value:+}) is only {margin} discs better than the next best and changes no result: at least 6 are needed"
+    )]
+    DoesNotMatter {
+        /// The answer's value.
+        value: i32,
+        /// Its margin over the next best.
+        margin: i32,
+    },
     /// An odd exact value.
     #[error("{0} is odd: exact final margins are even")]
     OddValue(i32),

@@ -101,8 +101,8 @@ impl Puzzle {
                 "{played} is still right: it is within {} of the best move ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { depth }, _) => format!(
-                "{played} is still right: at depth {depth} the engine's search puts it at least {} ahead of every other move.",
+            (Proof::Search { .. }, _) => format!(
+                "{played} is still right: the engine's deep search puts it at least {} ahead of every other move.",
                 plural(self.margin.max(0) as u32, "disc", "discs")
             ),
             (Proof::Exact, Goal::Win) => format!(
@@ -152,12 +152,12 @@ impl Puzzle {
             (Proof::Exact, None, None) => format!(
                 "{start}: with perfect play it scores less than {v:+}, which {answer} keeps."
             ),
-            (Proof::Search { depth }, _, _) if self.is_personal() => format!(
-                "{start}: at depth {depth} the engine's search rates it more than {} below {answer} ({v:+}).",
+            (Proof::Search { .. }, _, _) if self.is_personal() => format!(
+                "{start}: the engine's deep search rates it more than {} below {answer} ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { depth }, _, _) => format!(
-                "{start}: at depth {depth} the engine's search puts {answer} at least {} above it.",
+            (Proof::Search { .. }, _, _) => format!(
+                "{start}: the engine's deep search puts {answer} at least {} above it.",
                 plural(self.margin.max(0) as u32, "disc", "discs")
             ),
         }

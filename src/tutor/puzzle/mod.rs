@@ -13,7 +13,7 @@
 //! id = "m7-0012-41"                        # unique over all sets: a-z, 0-9, '-'
 //! position = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 //! to_move = "black"                        # must agree with the OBF side to move
-//! goal = "best"                            # "best", "win" or "line"
+//! goal = "best"                            # "best", "win", "line" or "least-loss"
 //! accepted = [["g8"]]                      # per step: every move the goal accepts
 //! solution = ["g8", "h7", "pass", "a2"]    # the line, learner's move first; "pass"
 //! value = 18                               # the answer's value in discs, mover's view
@@ -31,7 +31,13 @@
 //!   side to move must have at least two moves.
 //! - `goal`: `best`: find a move with the best score; `win`: find any winning move;
 //!   `line`: find the best move at each of several steps, the engine answering with
-//!   its best reply (the `solution` gives the replies).
+//!   its best reply (the `solution` gives the replies); `least-loss`: every move
+//!   loses, find the one that loses by the least (like `best`, for lost positions).
+//!   `best` and `line` need a value of 0 or more, `least-loss` a value below 0.
+//! - The answer must matter ([`answer_matters`]): it wins where the next best move
+//!   does not, draws where the next best loses, or is at least [`MIN_MARGIN`] discs
+//!   better. Personal puzzles (from the learner's own games) are exempt from this
+//!   rule and the one above.
 //! - `accepted`: one list per step (one step for `best` and `win`, two or more for
 //!   `line`). For `best` and `line` a step accepts exactly the moves of the best
 //!   value; for `win`, exactly the winning moves. Every step leaves out at least one
@@ -44,10 +50,10 @@
 //! - `margin`: exact puzzles: the best value minus the best value of a move the first
 //!   step does not accept, exactly. Searched puzzles: a lower bound that holds at
 //!   `depth` and at `depth - 2`.
-//! - `themes`: any of `corner`, `x-square-sacrifice`, `wedge`, `quiet-move`,
-//!   `mobility-squeeze`, `parity`, `forcing-pass`, `wipe-out`, `exact-endgame`
-//!   (see [`Theme`] for each definition); the set must equal what the engine's
-//!   facts give for the first solution move.
+//! - `themes`: any of `corner`, `stable-discs`, `x-square`, `c-square`, `wedge`,
+//!   `edge`, `mobility`, `quiet-move`, `frontier`, `tempo`, `parity`, `wipe-out`,
+//!   `exact-endgame` (see [`Theme`] for each definition); the set must equal what
+//!   the engine's facts give for the first solution move.
 //! - `source`: `generator` (who made it), `seed` (the miner's seed), `game` (a
 //!   transcript from the start position that reaches `position`).
 //!
@@ -58,7 +64,7 @@
 //! puzzles (at most [`MAX_EXACT_EMPTIES`] empties) the solver's value of every move
 //! decides the accepted set of every step, the value and the margin, and every move of
 //! the solution keeps the optimal value (so replies are best replies). For searched
-//! puzzles (goal `best`) the search at `depth` and `depth - 2`, from cleared tables,
+//! puzzles (goal `best` or `least-loss`) the search at `depth` and `depth - 2`, from cleared tables,
 //! must put the accepted move first by at least `margin` discs.
 //!
 //! # The rooms
@@ -92,7 +98,7 @@ pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource
 pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};
 pub use raw::{RawPuzzle, RawSource};
-pub use read::parse_set;
+pub use read::{MIN_MARGIN, answer_matters, parse_set};
 pub use themes::themes_of;
 pub use write::to_toml;
 

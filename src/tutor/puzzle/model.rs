@@ -13,6 +13,8 @@ pub enum Goal {
     Win,
     /// The best move at each step of a line, against the engine's best replies.
     Line,
+    /// Every move loses: the move that loses by the least.
+    LeastLoss,
 }
 
 impl Goal {
@@ -22,12 +24,13 @@ impl Goal {
             Goal::Best => "best",
             Goal::Win => "win",
             Goal::Line => "line",
+            Goal::LeastLoss => "least-loss",
         }
     }
 
     /// Reads a goal name.
     pub fn parse(text: &str) -> Option<Goal> {
-        [Goal::Best, Goal::Win, Goal::Line]
+        [Goal::Best, Goal::Win, Goal::Line, Goal::LeastLoss]
             .into_iter()
             .find(|g| g.name() == text)
     }
@@ -38,6 +41,7 @@ impl Goal {
             Goal::Best => "Find the best move.",
             Goal::Win => "Find a winning move.",
             Goal::Line => "Find the best move, then keep finding it against the best defence.",
+            Goal::LeastLoss => "Every move loses here: find the one that loses by the least.",
         }
     }
 }
@@ -55,29 +59,42 @@ pub enum Proof {
 }
 
 /// What a puzzle teaches. Each is decided from engine facts of the first solution
-/// move (the "key move") or of the position:
+/// move (the "key move") against the other legal moves, or of the position; the
+/// definitions below are the code's ([`super::themes_of`]), word for word:
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Theme {
-    /// The key move takes a corner, or forces one: after it, every reply leaves the
-    /// mover a corner move it did not have before.
+    /// The key move takes a corner; or the mover has no corner move now, and after
+    /// the key move the opponent has a reply and every reply leaves the mover, to
+    /// move, a corner move.
     Corner,
+    /// The key move makes at least 4 more of the mover's discs stable, and at least
+    /// 2 more than any other legal move does (`engine::features::stable_discs`).
+    StableDiscs,
     /// The key move is an X-square next to an empty corner.
-    XSquareSacrifice,
+    XSquare,
+    /// The key move is a C-square next to an empty corner.
+    CSquare,
     /// The key move is a wedge: on an edge, with both of its neighbours along the edge
     /// still the opponent's after the move (`engine::features::is_wedge`).
     Wedge,
+    /// The key move is on an edge (not a corner) while at least one legal move is
+    /// off the edges.
+    Edge,
+    /// The key move leaves the opponent at least one move and at least 2 fewer than
+    /// any other legal move leaves it.
+    Mobility,
     /// The key move (not a corner) flips no frontier disc while another legal move
     /// would.
     QuietMove,
-    /// The key move leaves the opponent one or two moves while another legal move
-    /// would leave more than two.
-    MobilitySqueeze,
+    /// After the key move the mover has at least 2 fewer frontier discs (discs next
+    /// to an empty square) than after any other legal move.
+    Frontier,
+    /// The key move leaves the opponent without a move (the game goes on, the mover
+    /// plays again) while another legal move would not.
+    Tempo,
     /// At most 20 empties, two or more regions: the key move plays into an odd region
     /// while another legal move is in an even one.
     Parity,
-    /// The key move leaves the opponent without a move (the game goes on) while
-    /// another legal move would not.
-    ForcingPass,
     /// Exact value 64: the opponent ends with no disc.
     WipeOut,
     /// Proved by the exact solver.
@@ -86,14 +103,18 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in order.
-    pub const ALL: [Theme; 9] = [
+    pub const ALL: [Theme; 13] = [
         Theme::Corner,
-        Theme::XSquareSacrifice,
+        Theme::StableDiscs,
+        Theme::XSquare,
+        Theme::CSquare,
         Theme::Wedge,
+        Theme::Edge,
+        Theme::Mobility,
         Theme::QuietMove,
-        Theme::MobilitySqueeze,
+        Theme::Frontier,
+        Theme::Tempo,
         Theme::Parity,
-        Theme::ForcingPass,
         Theme::WipeOut,
         Theme::ExactEndgame,
     ];
@@ -102,12 +123,16 @@ impl Theme {
     pub const fn name(self) -> &'static str {
         match self {
             Theme::Corner => "corner",
-            Theme::XSquareSacrifice => "x-square-sacrifice",
+            Theme::StableDiscs => "stable-discs",
+            Theme::XSquare => "x-square",
+            Theme::CSquare => "c-square",
             Theme::Wedge => "wedge",
+            Theme::Edge => "edge",
+            Theme::Mobility => "mobility",
             Theme::QuietMove => "quiet-move",
-            Theme::MobilitySqueeze => "mobility-squeeze",
+            Theme::Frontier => "frontier",
+            Theme::Tempo => "tempo",
             Theme::Parity => "parity",
-            Theme::ForcingPass => "forcing-pass",
             Theme::WipeOut => "wipe-out",
             Theme::ExactEndgame => "exact-endgame",
         }
@@ -117,15 +142,28 @@ impl Theme {
     pub const fn label(self) -> &'static str {
         match self {
             Theme::Corner => "Corner",
-            Theme::XSquareSacrifice => "X-square sacrifice",
+            Theme::StableDiscs => "Stable discs",
+            Theme::XSquare => "X-square",
+            Theme::CSquare => "C-square",
             Theme::Wedge => "Wedge",
+            Theme::Edge => "Edge",
+            Theme::Mobility => "Mobility",
             Theme::QuietMove => "Quiet move",
-            Theme::MobilitySqueeze => "Mobility squeeze",
+            Theme::Frontier => "Frontier",
+            Theme::Tempo => "Tempo",
             Theme::Parity => "Parity",
-            Theme::ForcingPass => "Forcing a pass",
             Theme::WipeOut => "Wipe-out",
             Theme::ExactEndgame => "Exact endgame",
         }
+    }
+
+    /// Whether the theme gives the answer away once it is named (the learner told
+    /// "corner" or "X-square" has few squares left to look at).
+    pub const fn gives_answer_away(self) -> bool {
+        matches!(
+            self,
+            Theme::Corner | Theme::XSquare | Theme::CSquare | Theme::WipeOut
+        )
     }
 
     /// Reads a theme name.

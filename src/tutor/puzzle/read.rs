@@ -3,7 +3,9 @@
 
 use super::MAX_EXACT_EMPTIES;
 use super::error::{Ctx, Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
-use super::model::{Goal, Proof, Puzzle, PuzzleSource, Step, Theme, color_name, plays};
+use super::model::{
+    Goal, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme, color_name, plays,
+};
 use super::raw::RawPuzzle;
 use super::themes::themes_of;
 use crate::engine::notation::{parse_obf, parse_transcript};
@@ -159,8 +161,30 @@ impl RawPuzzle {
         if proof == Proof::Exact && empties > MAX_EXACT_EMPTIES {
             ctx.invalid("depth", InvalidPuzzle::TooManyEmpties(empties));
         }
-        if proof != Proof::Exact && goal != Goal::Best {
+        if proof != Proof::Exact && !matches!(goal, Goal::Best | Goal::LeastLoss) {
             ctx.invalid("goal", InvalidPuzzle::SearchedNotBest);
+        }
+        // A puzzle's answer must matter, and a lost position says so in its goal
+        // (personal puzzles, made from the learner's own mistakes, are exempt).
+        if self.source.generator != PERSONAL_GENERATOR {
+            match goal {
+                Goal::LeastLoss if self.value >= 0 => {
+                    ctx.invalid("goal", InvalidPuzzle::LeastLossNotLost(self.value))
+                }
+                Goal::Best | Goal::Line if self.value < 0 => {
+                    ctx.invalid("goal", InvalidPuzzle::LostNotLeastLoss(self.value))
+                }
+                _ => {}
+            }
+            if !answer_matters(self.value, self.margin) {
+                ctx.invalid(
+                    "margin",
+                    InvalidPuzzle::DoesNotMatter {
+                        value: self.value,
+                        margin: self.margin,
+                    },
+                );
+            }
         }
         if proof == Proof::Exact && self.value % 2 != 0 {
             ctx.invalid("value", InvalidPuzzle::OddValue(self.value));
@@ -169,7 +193,7 @@ impl RawPuzzle {
         let n_steps = accepted_sets.len();
         match goal {
             Goal::Line if n_steps < 2 => ctx.invalid("accepted", InvalidPuzzle::ShortLine),
-            Goal::Best | Goal::Win if n_steps != 1 => ctx.invalid(
+            Goal::Best | Goal::Win | Goal::LeastLoss if n_steps != 1 => ctx.invalid(
                 "accepted",
                 InvalidPuzzle::NotOneStep {
                     goal,
@@ -364,4 +388,16 @@ pub fn parse_set(file: &str, text: &str) -> (Vec<Puzzle>, Vec<PuzzleError>) {
         }
     }
     (puzzles, errors)
+}
+
+/// The fewest discs the answer must save against the next best move when it does not
+/// change the result.
+pub const MIN_MARGIN: i32 = 6;
+
+/// Whether an answer worth `value` with `margin` discs over the next best matters: it
+/// wins where the next best does not, draws where the next best loses, or saves at
+/// least [`MIN_MARGIN`] discs.
+pub fn answer_matters(value: i32, margin: i32) -> bool {
+    let next = value - margin;
+    margin >= MIN_MARGIN || (value > 0 && next <= 0) || (value == 0 && next < 0)
 }

@@ -5,7 +5,9 @@ use super::MineConfig;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square, SquareSet};
-use crate::tutor::puzzle::{Goal, Proof, Step, moves_at_least, searched_gap};
+use crate::tutor::puzzle::{
+    Goal, MIN_MARGIN, Proof, Step, answer_matters, moves_at_least, searched_gap,
+};
 use crate::tutor::rating::Difficulty;
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -134,10 +136,13 @@ pub(super) fn examine_exact(
     let mut found = None;
     if best.len() <= 2 && best != legal {
         let w = best_outside(searcher, pos, best, v)?;
-        if v - w >= config.min_margin {
-            // The only winning moves make a `win` puzzle, others a `best` one.
+        if v - w >= config.min_margin.max(MIN_MARGIN) || answer_matters(v, v - w) {
+            // The only winning moves make a `win` puzzle, a lost position a
+            // `least-loss` one, others a `best` one.
             let goal = if v > 0 && w <= 0 {
                 Goal::Win
+            } else if v < 0 {
+                Goal::LeastLoss
             } else {
                 Goal::Best
             };
@@ -148,7 +153,7 @@ pub(super) fn examine_exact(
         let winners = moves_at_least(searcher, pos, 1)?;
         if winners.len() <= 2 && winners != legal {
             let w = best_outside(searcher, pos, winners, 1)?;
-            if v - w >= config.min_margin {
+            if v - w >= config.min_margin.max(MIN_MARGIN) || answer_matters(v, v - w) {
                 found = Some((Goal::Win, winners, v - w));
             }
         }

@@ -7,28 +7,35 @@
 //!   strategy (greedy, static squares, mobility only), so lopsided games and
 //!   human-like errors occur.
 //! - **Exact puzzles** (at most `exact_empties` empties): the solver values every
-//!   move. Kept: one or two best moves at least `min_margin` discs ahead of every
-//!   other move (goal `best`; this includes the only move that saves the draw), or
-//!   one or two winning moves at least `min_margin` ahead of every non-winning move
-//!   (goal `win`). A unique best move whose line continues with unique best moves
-//!   after the solver's best replies can become a `line` of two or three steps.
-//! - **Midgame puzzles** (more empties, up to 30): the same best move at depths
-//!   `mid_depth - 4`, `- 2` and `mid_depth`, more than `mid_margin` discs ahead at
-//!   each (goal `best`, proved by search); the stated margin is the smallest gap
-//!   less one disc of slack.
+//!   move. Kept: one or two best moves whose answer matters (`answer_matters`: at
+//!   least 6 discs ahead of every other move, or the only moves that win or save the
+//!   draw) with goal `best` (`least-loss` when every move loses), or one or two
+//!   winning moves ahead of every non-winning move (goal `win`). A unique best move
+//!   whose line continues with unique best moves after the solver's best replies can
+//!   become a `line` of two or three steps.
+//! - **Midgame puzzles** (more empties, up to `mid_max_empties`): the same best move
+//!   at depths `mid_depth - 6`, `- 4`, `- 2` and `mid_depth` (by default 10, 12, 14
+//!   and 16), at least `mid_margin` discs ahead at each (goal `best`, or
+//!   `least-loss`); the stated margin is the smallest gap less one disc of slack.
+//!   The proof checks the two deepest.
 //! - **Themes** come from [`themes_of`]; the **rating** from [`initial_rating`]
 //!   (empties, the depth from which a search keeps finding an answer, tempting wrong
 //!   moves, the margin, the steps).
 //! - At most `per_game` puzzles per game, chosen to even out themes, goals, empties
-//!   and ratings; every kept puzzle passes [`prove_puzzle`].
+//!   and ratings within the game; every kept exact puzzle passes [`prove_puzzle`]
+//!   (a searched one was valued by the very searches of its proof).
+//! - Each game has its own random stream (from the seed and its number), so games
+//!   can be mined on several threads and in any order (`mine-puzzles --dir`).
 //!
 //! Deterministic for a seed: a seeded `StdRng`, searches bounded by depth (never by
 //! time) and proofs from cleared tables.
 
 mod candidates;
 mod games;
+mod refresh;
 mod why;
 
+pub use refresh::{Refreshed, refresh_set};
 pub use why::why_text;
 
 use crate::engine::notation::to_transcript;
@@ -66,6 +73,8 @@ pub struct MineConfig {
     pub mid_tries: u32,
     /// Depth of the midgame proof.
     pub mid_depth: u32,
+    /// Midgame puzzles have at most this many empties.
+    pub mid_max_empties: u32,
     /// Midgame puzzles: discs ahead at every depth.
     pub mid_margin: i32,
     /// At most this many puzzles from one game.
@@ -82,15 +91,16 @@ impl Default for MineConfig {
             count: 100,
             seed: 1,
             max_games: 0,
-            exact_empties: 20,
-            min_margin: 4,
-            midgame_percent: 60,
-            mid_tries: 4,
-            mid_depth: 12,
-            mid_margin: 5,
-            per_game: 3,
+            exact_empties: 22,
+            min_margin: 6,
+            midgame_percent: 100,
+            mid_tries: 5,
+            mid_depth: 16,
+            mid_max_empties: 36,
+            mid_margin: 6,
+            per_game: 4,
             line_percent: 35,
-            generator: "othello-tutor miner 1".into(),
+            generator: "othello-tutor miner 2".into(),
         }
     }
 }
@@ -128,198 +138,259 @@ impl Tally {
     }
 }
 
-/// Mines puzzles (see the module documentation). `progress` hears one line per
-/// game; raising `stop` ends the run early with the puzzles found so far.
+/// The random stream of game `game_no` of `seed`: each game has its own, so games
+/// can be mined in any order, on any number of threads, with the same result.
+fn game_rng(seed: u64, game_no: usize) -> StdRng {
+    StdRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game_no as u64)
+}
+
+/// The searchers a miner thread uses: the players' and the prover's.
+pub struct MinerSearchers {
+    player: Searcher,
+    prover: Searcher,
+}
+
+impl MinerSearchers {
+    /// Fresh searchers that stop when `stop` is raised.
+    pub fn new(stop: Arc<AtomicBool>) -> MinerSearchers {
+        let mut player = Searcher::new(16, 16);
+        player.set_stop_flag(stop.clone());
+        let mut prover = proof_searcher();
+        prover.set_stop_flag(stop);
+        MinerSearchers { player, prover }
+    }
+}
+
+/// What one game gave: its puzzles (proved), the candidates examined and how many
+/// of them were midgame ones.
+pub struct GameFinds {
+    /// The puzzles kept (at most `per_game`), proved.
+    pub puzzles: Vec<Puzzle>,
+    /// Candidates found in the game.
+    pub candidates: usize,
+    /// Of which searched (midgame) ones.
+    pub midgame: usize,
+}
+
+/// Mines game `game_no` of the seed (see the module documentation); `None` when
+/// stopped.
+pub fn mine_game(
+    config: &MineConfig,
+    game_no: usize,
+    searchers: &mut MinerSearchers,
+) -> Option<GameFinds> {
+    let mut rng = game_rng(config.seed, game_no);
+    let MinerSearchers { player, prover } = searchers;
+    let moves = play_game(&mut rng, player)?;
+    let mut positions = vec![Position::start()];
+    for &mv in &moves {
+        let last = positions[positions.len() - 1];
+        match last.play(mv) {
+            Ok(p) => positions.push(p),
+            Err(_) => break,
+        }
+    }
+    // Which positions to examine.
+    let exact_plies: Vec<usize> = (0..positions.len())
+        .filter(|&i| {
+            let p = &positions[i];
+            let e = p.board.empty_count();
+            (5..=config.exact_empties).contains(&e) && p.legal_moves().len() >= 2
+        })
+        .collect();
+    let mut plies: Vec<(usize, bool)> = exact_plies
+        .iter()
+        .filter(|&&i| positions[i].board.empty_count() > 8 || rng.random_range(0..100) < 35)
+        .map(|&i| (i, true))
+        .collect();
+    for _ in 0..config.mid_tries {
+        if rng.random_range(0..100) >= config.midgame_percent {
+            continue;
+        }
+        let mid: Vec<usize> = (0..positions.len())
+            .filter(|&i| {
+                let p = &positions[i];
+                let e = p.board.empty_count();
+                e > config.exact_empties
+                    && e <= config.mid_max_empties
+                    && p.legal_moves().len() >= 3
+            })
+            .collect();
+        if !mid.is_empty() {
+            let ply = mid[rng.random_range(0..mid.len())];
+            if !plies.contains(&(ply, false)) {
+                plies.push((ply, false));
+            }
+        }
+    }
+    let mut candidates: Vec<Candidate> = Vec::new();
+    for (ply, exact) in plies {
+        let pos = positions[ply];
+        let mut game = to_transcript(&moves[..ply]);
+        if ply > 0 && moves[ply - 1] == Move::Pass {
+            // A pass at the end is not implied on replay: write it.
+            game.push_str(" pass");
+        }
+        let found = if exact {
+            examine_exact(prover, &pos, config, &mut rng).map(|f| {
+                f.map(|(goal, solution, sets, value, margin)| {
+                    (goal, solution, sets, value, margin, Proof::Exact)
+                })
+            })
+        } else {
+            examine_midgame(prover, &pos, config).map(|f| {
+                f.and_then(|(solution, value, margin)| {
+                    let Some(Move::Place(sq)) = solution.first() else {
+                        return None;
+                    };
+                    let sets = vec![SquareSet(sq.bit())];
+                    let proof = Proof::Search {
+                        depth: config.mid_depth,
+                    };
+                    let goal = if value < 0 {
+                        Goal::LeastLoss
+                    } else {
+                        Goal::Best
+                    };
+                    Some((goal, solution, sets, value, margin, proof))
+                })
+            })
+        };
+        // Stopped: no finds from this game; nothing found here: the next position.
+        let Some((goal, solution, sets, value, margin, proof)) = found? else {
+            continue;
+        };
+        let Some(steps) = build_steps(&pos, &solution, &sets) else {
+            continue;
+        };
+        candidates.push(Candidate {
+            position: pos,
+            goal,
+            steps,
+            solution,
+            value,
+            margin,
+            proof,
+            ply,
+            game,
+        });
+    }
+    // Rate them all, then keep the rarest (within the game), a few plies apart.
+    let prefix = format!("m{}", config.seed);
+    let mut rated: Vec<(Puzzle, usize)> = Vec::new();
+    for c in &candidates {
+        let d = difficulty(prover, c)?;
+        let themes = themes_of(&c.position, c.steps[0].answer, c.value, c.proof);
+        let mut puzzle = Puzzle {
+            file: "mined".into(),
+            id: format!("{prefix}-{game_no:04}-{:02}", c.ply),
+            position: c.position,
+            goal: c.goal,
+            steps: c.steps.clone(),
+            solution: c.solution.clone(),
+            value: c.value,
+            margin: c.margin,
+            proof: c.proof,
+            themes,
+            rating: initial_rating(&d),
+            why: String::new(),
+            source: PuzzleSource {
+                generator: config.generator.clone(),
+                seed: Some(config.seed),
+                game: Some(c.game.clone()),
+            },
+        };
+        puzzle.why = why_text(&puzzle);
+        rated.push((puzzle, c.ply));
+    }
+    let mut tally = Tally::default();
+    let mut kept_plies: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    while out.len() < config.per_game {
+        let best = rated
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= 4))
+            .max_by(|a, b| {
+                tally
+                    .rarity(&a.1.0)
+                    .total_cmp(&tally.rarity(&b.1.0))
+                    .then(b.1.1.cmp(&a.1.1))
+            })
+            .map(|(i, _)| i);
+        let Some(i) = best else { break };
+        let (puzzle, ply) = rated.remove(i);
+        kept_plies.push(ply);
+        // Searched puzzles were just valued by the very searches their proof runs
+        // (cleared tables, the same depths), so only exact ones are proved again.
+        if puzzle.proof == Proof::Exact {
+            let errors = prove_puzzle(&puzzle, prover);
+            if prover.stop_requested() {
+                return None;
+            }
+            if !errors.is_empty() {
+                continue;
+            }
+        }
+        tally.add(&puzzle);
+        out.push(puzzle);
+    }
+    let midgame = candidates
+        .iter()
+        .filter(|c| c.proof != Proof::Exact)
+        .count();
+    Some(GameFinds {
+        puzzles: out,
+        candidates: candidates.len(),
+        midgame,
+    })
+}
+
+/// Mines puzzles (see the module documentation), game after game until `count` are
+/// found; `progress` hears one line per game; raising `stop` ends the run early with
+/// the puzzles found so far. A position met twice is kept once.
 pub fn mine(
     config: &MineConfig,
     progress: &mut dyn FnMut(&str),
     stop: Arc<AtomicBool>,
 ) -> Vec<Puzzle> {
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut player = Searcher::new(16, 16);
-    player.set_stop_flag(stop.clone());
-    let mut prover = proof_searcher();
-    prover.set_stop_flag(stop.clone());
+    let mut searchers = MinerSearchers::new(stop.clone());
     let mut out: Vec<Puzzle> = Vec::new();
-    let mut tally = Tally::default();
     let mut seen: BTreeSet<(u64, u64, bool)> = BTreeSet::new();
     let max_games = if config.max_games == 0 {
         config.count.saturating_mul(20).max(1)
     } else {
         config.max_games
     };
-    let prefix = format!("m{}", config.seed);
     for game_no in 1..=max_games {
         if out.len() >= config.count || stop.load(Ordering::Relaxed) {
             break;
         }
-        let Some(moves) = play_game(&mut rng, &mut player) else {
+        let Some(finds) = mine_game(config, game_no, &mut searchers) else {
             break;
         };
-        let mut positions = vec![Position::start()];
-        for &mv in &moves {
-            let last = positions[positions.len() - 1];
-            match last.play(mv) {
-                Ok(p) => positions.push(p),
-                Err(_) => break,
-            }
-        }
-        // Which positions to examine.
-        let exact_plies: Vec<usize> = (0..positions.len())
-            .filter(|&i| {
-                let p = &positions[i];
-                let e = p.board.empty_count();
-                (5..=config.exact_empties).contains(&e) && p.legal_moves().len() >= 2
-            })
-            .collect();
-        let mut plies: Vec<(usize, bool)> = exact_plies
-            .iter()
-            .filter(|&&i| positions[i].board.empty_count() > 8 || rng.random_range(0..100) < 35)
-            .map(|&i| (i, true))
-            .collect();
-        for _ in 0..config.mid_tries {
-            if rng.random_range(0..100) >= config.midgame_percent {
-                continue;
-            }
-            let mid: Vec<usize> = (0..positions.len())
-                .filter(|&i| {
-                    let p = &positions[i];
-                    let e = p.board.empty_count();
-                    e > config.exact_empties && e <= 30 && p.legal_moves().len() >= 3
-                })
-                .collect();
-            if !mid.is_empty() {
-                let ply = mid[rng.random_range(0..mid.len())];
-                if !plies.contains(&(ply, false)) {
-                    plies.push((ply, false));
-                }
-            }
-        }
-        let mut candidates: Vec<Candidate> = Vec::new();
-        for (ply, exact) in plies {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let pos = positions[ply];
-            let key = (pos.black(), pos.white(), pos.to_move == Color::Black);
-            if seen.contains(&key) {
-                continue;
-            }
-            let mut game = to_transcript(&moves[..ply]);
-            if ply > 0 && moves[ply - 1] == Move::Pass {
-                // A pass at the end is not implied on replay: write it.
-                game.push_str(" pass");
-            }
-            let found = if exact {
-                examine_exact(&mut prover, &pos, config, &mut rng).map(|f| {
-                    f.map(|(goal, solution, sets, value, margin)| {
-                        (goal, solution, sets, value, margin, Proof::Exact)
-                    })
-                })
-            } else {
-                examine_midgame(&mut prover, &pos, config).map(|f| {
-                    f.and_then(|(solution, value, margin)| {
-                        let Some(Move::Place(sq)) = solution.first() else {
-                            return None;
-                        };
-                        let sets = vec![SquareSet(sq.bit())];
-                        let proof = Proof::Search {
-                            depth: config.mid_depth,
-                        };
-                        Some((Goal::Best, solution, sets, value, margin, proof))
-                    })
-                })
-            };
-            let Some(found) = found else { break };
-            let Some((goal, solution, sets, value, margin, proof)) = found else {
-                continue;
-            };
-            let Some(steps) = build_steps(&pos, &solution, &sets) else {
-                continue;
-            };
-            candidates.push(Candidate {
-                position: pos,
-                goal,
-                steps,
-                solution,
-                value,
-                margin,
-                proof,
-                ply,
-                game,
-            });
-        }
-        // Rate them all, then keep the rarest, a few plies apart.
-        let mut rated: Vec<(Puzzle, usize)> = Vec::new();
-        for c in &candidates {
-            let Some(d) = difficulty(&mut prover, c) else {
-                break;
-            };
-            let themes = themes_of(&c.position, c.steps[0].answer, c.value, c.proof);
-            let mut puzzle = Puzzle {
-                file: "mined".into(),
-                id: format!("{prefix}-{game_no:04}-{:02}", c.ply),
-                position: c.position,
-                goal: c.goal,
-                steps: c.steps.clone(),
-                solution: c.solution.clone(),
-                value: c.value,
-                margin: c.margin,
-                proof: c.proof,
-                themes,
-                rating: initial_rating(&d),
-                why: String::new(),
-                source: PuzzleSource {
-                    generator: config.generator.clone(),
-                    seed: Some(config.seed),
-                    game: Some(c.game.clone()),
-                },
-            };
-            puzzle.why = why_text(&puzzle);
-            rated.push((puzzle, c.ply));
-        }
-        let mut kept_plies: Vec<usize> = Vec::new();
         let mut kept = 0;
-        while kept < config.per_game && out.len() < config.count {
-            let best = rated
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= 4))
-                .max_by(|a, b| {
-                    tally
-                        .rarity(&a.1.0)
-                        .total_cmp(&tally.rarity(&b.1.0))
-                        .then(b.1.1.cmp(&a.1.1))
-                })
-                .map(|(i, _)| i);
-            let Some(i) = best else { break };
-            let (puzzle, ply) = rated.remove(i);
-            kept_plies.push(ply);
-            let errors = prove_puzzle(&puzzle, &mut prover);
-            if !errors.is_empty() {
-                continue;
+        for p in finds.puzzles {
+            let key = position_key(&p.position);
+            if out.len() < config.count && seen.insert(key) {
+                out.push(p);
+                kept += 1;
             }
-            seen.insert((
-                puzzle.position.black(),
-                puzzle.position.white(),
-                puzzle.position.to_move == Color::Black,
-            ));
-            tally.add(&puzzle);
-            out.push(puzzle);
-            kept += 1;
         }
-        let mid = candidates
-            .iter()
-            .filter(|c| c.proof != Proof::Exact)
-            .count();
         progress(&format!(
-            "game {game_no}: {} candidates ({mid} midgame), {kept} kept; {} of {} puzzles",
-            candidates.len(),
+            "game {game_no}: {} candidates ({} midgame), {kept} kept; {} of {} puzzles",
+            finds.candidates,
+            finds.midgame,
             out.len(),
             config.count
         ));
     }
     out
+}
+
+/// A position's key for finding repeats.
+pub fn position_key(p: &Position) -> (u64, u64, bool) {
+    (p.black(), p.white(), p.to_move == Color::Black)
 }
 
 /// The puzzles as a set file (see `tutor::puzzle` for the format).

@@ -1,8 +1,11 @@
-//! The explanation the miner writes into a puzzle's `why`.
+//! The explanation the miner writes into a puzzle's `why`: the idea in the lessons'
+//! words, the facts on the board that make the move right, and the result. No search
+//! depth appears in it.
 
 use crate::engine::SquareSet;
-use crate::tutor::explain::{describe_sentences, drawback_clause, move_facts, plural};
-use crate::tutor::puzzle::{Goal, Proof, Puzzle};
+use crate::engine::bits::CORNERS;
+use crate::tutor::explain::{MoveFacts, describe_sentences, drawback_clause, move_facts, plural};
+use crate::tutor::puzzle::{Goal, Proof, Puzzle, Theme};
 
 fn list(set: SquareSet) -> String {
     set.into_iter()
@@ -11,18 +14,112 @@ fn list(set: SquareSet) -> String {
         .join(" and ")
 }
 
-/// The explanation the miner writes for a puzzle: why the answer is right, from the
-/// proof's values, then the first sentence of the answer's description. When that
-/// sentence names a drawback (a C-square, a corner given, more moves for the
-/// opponent, …), the text opens with it and says why the move is right all the same.
-pub fn why_text(c: &Puzzle) -> String {
-    let st = &c.steps[0];
+/// The idea of the puzzle's leading theme, in the lessons' words, with the facts of
+/// the key move; `None` when no theme beyond the exact endgame applies.
+fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
+    let key = f.square;
+    let them = f.mover.opposite();
+    let has = |t: Theme| p.has_theme(t);
+    let corner_word = |f: &MoveFacts| {
+        if f.corners_given.is_empty() {
+            format!("{them} gets no corner from it")
+        } else {
+            let c: Vec<String> = f.corners_given.iter().map(|c| c.to_string()).collect();
+            format!(
+                "the {} corner it offers costs less than what it wins",
+                c.join(" and ")
+            )
+        }
+    };
+    if let Some(c) = f.takes_corner {
+        let stable = f.stable_after.saturating_sub(f.stable_before);
+        return Some(format!(
+            "Take the corner: a disc on {c} can never be flipped{}.",
+            if stable > 1 {
+                format!(", and {stable} of yours become stable with it")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if has(Theme::Corner) {
+        return Some(format!(
+            "Set up the corner: after {key} every answer {them} has leaves you a corner move."
+        ));
+    }
+    if let Some(c) = f.x_square_of {
+        return Some(format!(
+            "{key} is an X-square next to the empty {c} corner, the square the lessons warn against because it can hand the corner over, but {key} is still the right move: {}.",
+            corner_word(f)
+        ));
+    }
+    if let Some(c) = f.c_square_of {
+        return Some(format!(
+            "{key} is a C-square next to the empty {c} corner, risky unless the edge is safe, but {key} is still the right move: {}.",
+            corner_word(f)
+        ));
+    }
+    if has(Theme::Tempo) {
+        return Some(format!(
+            "Gain a tempo: after {key} {them} has no move and must pass, so you move twice in a row."
+        ));
+    }
+    if has(Theme::Wedge) {
+        return Some(format!(
+            "A wedge: {key} sits on the edge between two {} discs, so it cannot be flanked along the edge.",
+            them.name().to_lowercase()
+        ));
+    }
+    if has(Theme::StableDiscs) {
+        return Some(format!(
+            "Build stable discs: {key} makes {} of yours permanent (you have {} now).",
+            f.stable_after.saturating_sub(f.stable_before),
+            f.stable_after
+        ));
+    }
+    if has(Theme::Mobility) {
+        return Some(format!(
+            "Take away moves: after {key} {them} has only {}, at least two fewer than after any other move.",
+            plural(f.their_moves_after, "move", "moves")
+        ));
+    }
+    if has(Theme::QuietMove) {
+        return Some(format!(
+            "A quiet move: {key} flips no disc on the frontier, so it opens no new squares for {them}."
+        ));
+    }
+    if has(Theme::Frontier) {
+        return Some(format!(
+            "Keep your frontier small: after {key} fewer of your discs touch an empty square than after any other move (at least two fewer), so {them} has fewer places to play."
+        ));
+    }
+    if has(Theme::Parity) {
+        return Some(format!(
+            "Mind the parity: {key} plays into a region of {}, an odd one; moving first in the odd regions lets you keep the last move in each.",
+            plural(f.region_size, "empty square", "empty squares")
+        ));
+    }
+    if has(Theme::Edge) {
+        return Some(format!(
+            "Play the edge at the right moment: {key} is an edge move that holds up here, while the moves inside do worse."
+        ));
+    }
+    None
+}
+
+/// The result in plain words: what the answer keeps and what the others get.
+fn result(p: &Puzzle) -> String {
+    let st = &p.steps[0];
     let key = st.answer;
-    let v = c.value;
-    let next = v - c.margin;
+    let v = p.value;
+    let next = v - p.margin;
     let one = st.accepted.len() == 1;
-    // The verb agrees with one answer or two.
-    let verb = |single: &str, plural: &str| if one { single } else { plural }.to_string();
+    let verb = |single: &str, many: &str| if one { single } else { many }.to_string();
+    let who = if one {
+        key.to_string()
+    } else {
+        list(st.accepted)
+    };
     let others = if next == 0 {
         "every other move at best draws".to_string()
     } else if next < 0 {
@@ -30,58 +127,68 @@ pub fn why_text(c: &Puzzle) -> String {
     } else {
         format!("every other move wins by {next} at most")
     };
-    let text = match (c.goal, c.proof) {
-        (_, Proof::Search { depth }) => format!(
-            "At depths {}, {} and {depth}, {key} is at least {} better than any other move ({v:+}).",
-            depth.saturating_sub(4),
-            depth.saturating_sub(2),
-            discs(c.margin)
+    match (p.goal, p.proof) {
+        (Goal::LeastLoss, Proof::Exact) => format!(
+            "Every move loses, but {who} {} by only {} with best play; every other move loses by {} or more.",
+            verb("loses", "lose"),
+            -v,
+            -next
+        ),
+        (Goal::LeastLoss, _) => format!(
+            "Every move loses by the engine's estimate, but {who} {} the least ({v:+}); every other move is at least {} worse.",
+            verb("loses", "lose"),
+            discs(p.margin)
+        ),
+        (_, Proof::Search { .. }) => format!(
+            "The engine's deep search puts {who} at {v:+} and every other move at least {} lower.",
+            discs(p.margin)
         ),
         (Goal::Win, _) => format!(
-            "{} {} ({v:+} with best play); {others}.",
-            list(st.accepted),
+            "{who} {} with best play ({v:+}); {others}.",
             verb("wins", "win"),
         ),
         (Goal::Line, _) => {
-            let finds: Vec<String> = c.steps.iter().map(|s| s.answer.to_string()).collect();
+            let finds: Vec<String> = p.steps.iter().map(|s| s.answer.to_string()).collect();
             format!(
                 "{}: each time the only move that keeps {v:+} against the best defence (the next best first move gets {next:+}).",
                 finds.join(", then ")
             )
         }
-        (Goal::Best, _) => {
-            let who = if one {
-                format!("{key} is the only move that")
-            } else {
-                format!("{} are the only moves that", list(st.accepted))
-            };
-            if v == 0 {
-                format!("{who} {} the draw; {others}.", verb("saves", "save"))
-            } else if v > 0 {
-                format!(
-                    "{who} {} by {v}; every other move scores at least {} less.",
-                    verb("wins", "win"),
-                    discs(c.margin)
-                )
-            } else {
-                format!(
-                    "{who} {} the loss to {}; every other move loses at least {} more.",
-                    verb("limits", "limit"),
-                    -v,
-                    discs(c.margin)
-                )
-            }
-        }
-    };
+        (_, _) if v == 0 => format!(
+            "{who} {} the draw with best play; {others}.",
+            verb("saves", "save")
+        ),
+        (_, _) => format!(
+            "{who} {} by {v} with best play; every other move scores at least {} less.",
+            verb("wins", "win"),
+            discs(p.margin)
+        ),
+    }
+}
+
+/// The explanation the miner writes for a puzzle: the idea (the leading theme in the
+/// lessons' words, with the facts of the board), then the result. When the answer
+/// looks bad at first (an X- or C-square, a corner offered, more moves for the
+/// opponent) and no idea covers it, the text opens with that drawback and says why
+/// the move is right all the same.
+pub fn why_text(p: &Puzzle) -> String {
+    let st = &p.steps[0];
+    let key = st.answer;
+    let res = result(p);
     let Some(f) = move_facts(&st.position, key) else {
-        return text;
+        return res;
     };
-    let Some(first) = describe_sentences(&f).into_iter().next() else {
-        return text;
-    };
-    match drawback_clause(&f, &first) {
-        Some(clause) => format!("{clause}, but {key} is still the right move: {text}"),
-        None => format!("{text} {}", first.text),
+    if let Some(idea) = idea(p, &f) {
+        return format!("{idea} {res}");
+    }
+    let first = describe_sentences(&f).into_iter().next();
+    match first {
+        Some(s) => match drawback_clause(&f, &s) {
+            Some(clause) => format!("{clause}, but {key} is still the right move. {res}"),
+            None if key.bit() & CORNERS == 0 => format!("{res} {}", s.text),
+            None => res,
+        },
+        None => res,
     }
 }
 

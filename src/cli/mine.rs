@@ -1,0 +1,135 @@
+//! `othello-tutor mine-puzzles --dir DIR`: the puzzle miner as a long job. Each game
+//! of the seed is mined on its own (`tutor::miner::mine_game`) by as many threads as
+//! asked, and its puzzles go to `DIR/games/gNNNNNN.toml`, written atomically, so a run
+//! stopped at any moment goes on where it stopped and gives the same files.
+//! `--collect OUT` then brings every game's puzzles under the current rules
+//! (`refresh_set`), keeps each position once, caps `least-loss` at 5%, and writes the
+//! sets to `OUT`.
+
+use super::UserError;
+use super::train::parallel;
+use othello_tutor::tutor::files::write_atomic;
+use othello_tutor::tutor::miner::{
+    MineConfig, MinerSearchers, mine_game, position_key, refresh_set,
+};
+use othello_tutor::tutor::puzzle::{Goal, Proof, Puzzle, to_toml};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn game_file(dir: &Path, game_no: usize) -> PathBuf {
+    dir.join("games").join(format!("g{game_no:06}.toml"))
+}
+
+/// Mines games `1..=games` of `config.seed` into `dir` on `threads` threads, skipping
+/// the games already written.
+pub fn run(config: &MineConfig, dir: &Path, games: usize, threads: usize) -> Result<(), UserError> {
+    let io = |p: &Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
+    let games_dir = dir.join("games");
+    std::fs::create_dir_all(&games_dir).map_err(|e| io(&games_dir, e))?;
+    let todo: Vec<usize> = (1..=games)
+        .filter(|&g| !game_file(dir, g).exists())
+        .collect();
+    eprintln!(
+        "mining games 1 to {games} of seed {} into {}: {} already done, {} to go",
+        config.seed,
+        dir.display(),
+        games - todo.len(),
+        todo.len()
+    );
+    thread_local! {
+        /// Each mining thread's own searchers, made on its first game.
+        static SEARCHERS: std::cell::RefCell<Option<MinerSearchers>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    parallel("games", todo.len(), threads, |i| {
+        let game_no = todo[i];
+        let finds = SEARCHERS.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let searchers =
+                cell.get_or_insert_with(|| MinerSearchers::new(Arc::new(AtomicBool::new(false))));
+            mine_game(config, game_no, searchers)
+        });
+        let Some(finds) = finds else {
+            return Err(UserError(format!("game {game_no}: stopped")));
+        };
+        let mut text = format!(
+            "# game {game_no}: {} candidates ({} midgame), {} kept\n",
+            finds.candidates,
+            finds.midgame,
+            finds.puzzles.len()
+        );
+        text.push_str(&to_toml(None, &finds.puzzles));
+        let path = game_file(dir, game_no);
+        write_atomic(&path, text.as_bytes()).map_err(|e| UserError(e.to_string()))
+    })
+}
+
+/// Collects the mined games of `dir` into set files in `out`: `mined-endgame.toml`
+/// (exact, one step), `mined-lines.toml` (exact lines) and `mined-midgame.toml`
+/// (searched); each position once, `least-loss` at most 5% of the whole.
+pub fn collect(dir: &Path, out: &Path) -> Result<(), UserError> {
+    let io = |p: &Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
+    let games_dir = dir.join("games");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&games_dir)
+        .map_err(|e| io(&games_dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut all: Vec<Puzzle> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut dropped = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
+        let set = refresh_set(&path.display().to_string(), &text).map_err(UserError)?;
+        dropped += set.dropped.len();
+        for p in set.kept {
+            if seen.insert(position_key(&p.position)) {
+                all.push(p);
+            }
+        }
+    }
+    let cap = all.len() * 5 / 100;
+    let mut least = 0;
+    all.retain(|p| {
+        if p.goal != Goal::LeastLoss {
+            return true;
+        }
+        least += 1;
+        least <= cap
+    });
+    std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
+    let groups: [(&str, &str, fn(&Puzzle) -> bool); 3] = [
+        (
+            "mined-endgame.toml",
+            "Endgames: find the move that matters",
+            |p| p.proof == Proof::Exact && p.goal != Goal::Line,
+        ),
+        (
+            "mined-lines.toml",
+            "Endgame lines: keep finding the best move",
+            |p| p.goal == Goal::Line,
+        ),
+        (
+            "mined-midgame.toml",
+            "Midgame: the clearly best move",
+            |p| p.proof != Proof::Exact,
+        ),
+    ];
+    for (name, title, pick) in groups {
+        let mut set: Vec<Puzzle> = all.iter().filter(|p| pick(p)).cloned().collect();
+        set.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
+        let path = out.join(name);
+        write_atomic(&path, to_toml(Some(title), &set).as_bytes())
+            .map_err(|e| UserError(e.to_string()))?;
+        super::outln!("{}: {} puzzles", path.display(), set.len());
+    }
+    eprintln!(
+        "{} games, {} puzzles kept, {dropped} left out by the current rules",
+        files.len(),
+        all.len()
+    );
+    Ok(())
+}
