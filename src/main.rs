@@ -153,6 +153,9 @@ enum Command {
         /// Deeper proofs (slower)
         #[arg(long)]
         full: bool,
+        /// Only print the puzzle set's make-up: per concept, theme, phase, rating, goal
+        #[arg(long)]
+        stats: bool,
     },
     /// Mine puzzles from varied engine games; progress on stderr, Enter stops early
     MinePuzzles {
@@ -485,7 +488,8 @@ fn run(cli: Cli) -> ExitCode {
                 threads,
             },
         ),
-        Some(Command::CheckContent { full }) => return cli::content::check(full),
+        Some(Command::CheckContent { stats: true, .. }) => cli::content::stats(),
+        Some(Command::CheckContent { full, .. }) => return cli::content::check(full),
         Some(Command::MinePuzzles {
             count,
             seed,

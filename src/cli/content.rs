@@ -17,6 +17,17 @@ pub fn check(full: bool) -> ExitCode {
     }
 }
 
+/// Prints the embedded puzzle set's make-up.
+pub fn stats() -> Result<(), UserError> {
+    use othello_tutor::tutor::puzzle::{load_embedded, statistics};
+    let (puzzles, errors) = load_embedded();
+    if let Some(e) = errors.first() {
+        return Err(UserError(e.to_string()));
+    }
+    outln!("{}", statistics(&puzzles).trim_end());
+    Ok(())
+}
+
 /// Mines puzzles; Enter on standard input stops early and keeps what was found.
 pub fn mine(count: usize, seed: u64, out: Option<&std::path::Path>) -> Result<(), UserError> {
     use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};

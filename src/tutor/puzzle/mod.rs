@@ -86,6 +86,7 @@ mod model;
 mod proof;
 mod raw;
 mod read;
+mod stats;
 mod themes;
 mod write;
 
@@ -99,6 +100,7 @@ pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};
 pub use raw::{RawPuzzle, RawSource};
 pub use read::{MIN_MARGIN, answer_matters, parse_set};
+pub use stats::{CONCEPTS, statistics};
 pub use themes::themes_of;
 pub use write::to_toml;
 

@@ -100,8 +100,14 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
         ));
     }
     if has(Theme::Edge) {
+        let safety = if f.corners_given.is_empty() {
+            format!("it gives {them} no corner")
+        } else {
+            corner_word(f)
+        };
         return Some(format!(
-            "Play the edge at the right moment: {key} is an edge move that holds up here, while the moves inside do worse."
+            "An edge move at the right time: {key} is on the edge, {safety}, and {them} is left {}.",
+            plural(f.their_moves_after, "move", "moves")
         ));
     }
     None
