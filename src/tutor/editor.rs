@@ -357,8 +357,8 @@ mod tests {
             Err(SetupError::GameOver { black: 1, white: 1 })
         );
         let full = board([
-            "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "OOOOOOOO", "OOOOOOOO",
-            "OOOOOOOO", "OOOOOOOX",
+            "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "OOOOOOOO", "OOOOOOOO", "OOOOOOOO",
+            "OOOOOOOX",
         ]);
         assert_eq!(
             full.validate(),
@@ -373,8 +373,8 @@ mod tests {
     fn the_side_to_move_without_a_move_is_named_with_the_fix() {
         // White a1, black b1: Black has no move; White has c1.
         let mut e = board([
-            "OX......", "........", "........", "........", "........", "........",
-            "........", "........",
+            "OX......", "........", "........", "........", "........", "........", "........",
+            "........",
         ]);
         let err = e.validate().expect_err("Black cannot move");
         assert_eq!(
