@@ -26,7 +26,7 @@ pub enum SetupError {
         missing: Color,
     },
     /// Neither side has a legal move.
-    #[error("neither side has a legal move: the game is over (Black {black} - {white} White)")]
+    #[error("neither side can move: the game is over (Black {black} - {white} White)")]
     GameOver {
         /// Black's discs.
         black: u32,
@@ -35,7 +35,7 @@ pub enum SetupError {
     },
     /// The side to move has no legal move, the other side has some.
     #[error(
-        "{side} has no legal move here; {other} has {moves} (t gives {other} the move)",
+        "{side} has no move; {other} has {moves} (t gives {other} the move)",
         other = side.opposite()
     )]
     NoMoveForSideToMove {
@@ -386,7 +386,7 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "Black has no legal move here; White has 1 (t gives White the move)"
+            "Black has no move; White has 1 (t gives White the move)"
         );
         e.toggle_to_move();
         let pos = e.validate().expect("White can play c1");

@@ -24,6 +24,8 @@ pub const BOARD: &str = "editor-board";
 pub const PANEL: &str = "editor-panel";
 /// Name of the line that says what the last key did (or why it was refused).
 pub const STATUS: &str = "editor-status";
+/// Name of the line that shows the board as OBF (full width: the line is 70 columns).
+pub const OBF_LINE: &str = "editor-obf";
 
 const KEYS: &str = "arrows/hjkl: cursor  b/x black  w/o white  Space/. empty  Enter/click: cycle\n\
 t side to move  c clear  s start position  v paste OBF  y show OBF\n\
@@ -69,6 +71,7 @@ pub fn open(siv: &mut Cursive, position: Option<Position>) {
                 )
                 .full_height(),
         )
+        .child(TextView::new("").with_name(OBF_LINE))
         .child(TextView::new("").with_name(STATUS))
         .child(TextView::new(KEYS));
     let mut keys = OnEventView::new(body);
@@ -239,7 +242,7 @@ fn analyze_here(siv: &mut Cursive, shared: &Shared) {
             siv.pop_layer();
             nav::go(siv, Route::AnalyzeAt(position));
         }
-        Err(e) => say(siv, shared, format!("Cannot analyze this board: {e}.")),
+        Err(e) => say(siv, shared, format!("Cannot analyze: {e}.")),
     }
 }
 
@@ -251,7 +254,7 @@ fn practice_here(siv: &mut Cursive, shared: &Shared) {
             refresh(siv, shared);
             nav::go(siv, Route::PracticeSetupFrom(position));
         }
-        Err(e) => say(siv, shared, format!("Cannot start a game here: {e}.")),
+        Err(e) => say(siv, shared, format!("Cannot practice: {e}.")),
     }
 }
 
@@ -303,7 +306,7 @@ fn show_obf(siv: &mut Cursive, shared: &Shared) {
                     "The board as an OBF line (select it with the mouse to copy it;\n\
                      many terminals need Shift held while selecting):\n ",
                 ))
-                .child(TextView::new(obf).with_name("editor-obf")),
+                .child(TextView::new(obf).with_name("editor-obf-copy")),
         )
         .title("OBF   (Esc: back)")
         .button("Back", |s| {
@@ -334,6 +337,9 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(PANEL, |t: &mut WrapText| {
         t.set_content(panel_text(&editor, sq))
     });
+    siv.call_on_name(OBF_LINE, |t: &mut TextView| {
+        t.set_content(format!("OBF: {}", editor.to_obf()))
+    });
     siv.call_on_name(STATUS, |t: &mut TextView| t.set_content(message));
 }
 
@@ -358,6 +364,5 @@ fn panel_text(editor: &Editor, cursor: Square) -> String {
         Ok(_) => out.push_str("Ready: a analyzes it, p starts a game from it.\n"),
         Err(e) => out.push_str(&format!("Not playable yet: {e}.\n")),
     }
-    out.push_str(&format!("\nOBF: {}\n", editor.to_obf()));
     out
 }
