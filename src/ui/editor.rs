@@ -269,7 +269,7 @@ fn paste(siv: &mut Cursive, shared: &Shared) {
     crate::ui::text_dialog::ask_text(
         siv,
         "Paste a position",
-        "An OBF line (64 squares of X, O or - from a1 to h8, a space, X or O to move)\n\
+        "An OBF line (64 squares X, O or -, a1 to h8, then X or O to move),\n\
          or a transcript from the start (f5d6c3…):",
         "editor-input",
         "",
@@ -340,6 +340,12 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(OBF_LINE, |t: &mut TextView| {
         t.set_content(format!("OBF: {}", editor.to_obf()))
     });
+    // One row even when empty, so that a message does not move the screen.
+    let message = if message.is_empty() {
+        " ".into()
+    } else {
+        message
+    };
     siv.call_on_name(STATUS, |t: &mut TextView| t.set_content(message));
 }
 
