@@ -3,6 +3,7 @@
 
 pub mod content;
 pub mod course;
+pub mod editor;
 pub mod explain;
 pub mod feedback;
 pub mod files;

@@ -23,8 +23,8 @@ pub const BOARD: &str = "analyze-board";
 /// Name of the analysis panel.
 pub const PANEL: &str = "analyze-panel";
 
-const KEYS: &str = "p paste/open a position or game   [ ] or PgUp/PgDn: step   Home/End\n\
-Enter, click or type f5: play a move (a variation)   r: back to the main line\n\
+const KEYS: &str = "p paste/open a position or game  s edit this position  [ ] PgUp/PgDn: step\n\
+Enter, click or type f5: play a move (a variation)  r: main line  Home/End\n\
 w: why the cursor square   m markers   v review the game   F1 help   Esc/q menu";
 
 /// How deep the analysis board looks.
@@ -52,6 +52,11 @@ type Shared = Arc<Mutex<State>>;
 /// Opens the analysis board on the initial position.
 pub fn open(siv: &mut Cursive) {
     open_game(siv, Game::new(Position::start()));
+}
+
+/// Opens the analysis board on `position` (a game that starts there).
+pub fn open_at(siv: &mut Cursive, position: Position) {
+    open_game(siv, Game::new(position));
 }
 
 /// Opens the analysis board on `game`, showing its last position.
@@ -94,6 +99,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
     bind(&mut keys, Event::Char('w'), why_cursor);
     bind(&mut keys, Event::Char('m'), markers);
     bind(&mut keys, Event::Char('v'), review_game);
+    bind(&mut keys, Event::Char('s'), edit_position);
     bind(&mut keys, Event::Char('q'), leave);
     bind(&mut keys, Event::Key(Key::Esc), leave);
     siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
@@ -382,6 +388,17 @@ fn why_cursor(siv: &mut Cursive, shared: &Shared) {
 
 fn markers(siv: &mut Cursive, _shared: &Shared) {
     siv.call_on_name(BOARD, |b: &mut BoardView| b.set_show_legal(!b.show_legal()));
+}
+
+/// Opens the position editor on the position shown (this screen closes).
+fn edit_position(siv: &mut Cursive, shared: &Shared) {
+    let position = {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.game.position_at(st.index)
+    };
+    siv.pop_layer();
+    super::nav::go(siv, super::nav::Route::Editor(Some(position)));
 }
 
 fn leave(siv: &mut Cursive, shared: &Shared) {

@@ -5,7 +5,9 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{analyze, help, lesson, openings, potential, practice, progress, puzzles, review};
+use super::{
+    analyze, editor, help, lesson, openings, potential, practice, progress, puzzles, review,
+};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -130,6 +132,9 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::PracticeSetup => practice::open_setup(siv),
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),
+        Route::AnalyzeAt(position) => analyze::open_at(siv, position),
+        Route::Editor(position) => editor::open(siv, position),
+        Route::PracticeSetupFrom(position) => practice::open_setup_from(siv, Some(position)),
         Route::Openings(select) => openings::open(siv, select.as_deref()),
         Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),

@@ -24,11 +24,12 @@ pub const BOARD_SIZE: Vec2 = Vec2::new(LEFT + 8 * CELL, 9);
 pub const ROOMY_FROM: Vec2 = Vec2::new(110, 30);
 
 /// The names under which screens register their boards.
-pub const BOARD_NAMES: [&str; 4] = [
+pub const BOARD_NAMES: [&str; 5] = [
     "practice-board",
     "analyze-board",
     "lesson-board",
     "puzzle-board",
+    "editor-board",
 ];
 
 /// Lets every board on screen use the roomy size when the terminal is large enough

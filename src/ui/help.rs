@@ -22,6 +22,8 @@ pub enum Screen {
     Practice,
     /// The analysis board.
     Analyze,
+    /// The position editor.
+    Editor,
     /// A game of Potential.
     Potential,
     /// The opening trainer (its list or a drill).
@@ -32,7 +34,7 @@ pub enum Screen {
 
 /// Which screen is open, from the names its views carry.
 fn screen_on(siv: &mut Cursive) -> Screen {
-    const NAMES: [(&str, Screen); 9] = [
+    const NAMES: [(&str, Screen); 10] = [
         // The review opens on top of another screen: look for it first.
         ("review-graph", Screen::Review),
         ("potential-board", Screen::Potential),
@@ -40,6 +42,7 @@ fn screen_on(siv: &mut Cursive) -> Screen {
         ("lesson-list", Screen::Lessons),
         ("puzzle-board", Screen::Puzzles),
         ("practice-board", Screen::Practice),
+        ("editor-board", Screen::Editor),
         ("analyze-board", Screen::Analyze),
         ("opening-board", Screen::Openings),
         ("openings-list", Screen::Openings),
@@ -117,6 +120,23 @@ ON THE ANALYSIS BOARD
   Every legal move is valued (exact near the end, else depth N).
   Playing a move on the board starts a variation; r goes back to the
   main line. w: why the move under the cursor is good or bad.
+  s: set up the position shown in the position editor.
+"
+        }
+        Screen::Editor => {
+            "\
+THE POSITION EDITOR
+  Move the cursor with the arrows or h j k l; b or x puts a black
+  disc there, w or o a white one, Space or . empties the square.
+  Enter or a click cycles the square: empty, black, white, empty;
+  a right click empties it. t: the side to move.
+  c: clear the board   s: the start position
+  v: paste an OBF line (64 squares X, O or - from a1 to h8, a
+  space, X or O to move) or a transcript   y: show the board's OBF
+  a: analyze the position   p: a practice game from it
+  A board that cannot be played from is refused with the reason:
+  no disc, discs of one colour only, no move for either side (the
+  game is over), or no move for the side to move (t fixes that).
 "
         }
         Screen::Openings => {

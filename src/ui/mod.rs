@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod app;
 pub mod board_view;
+pub mod editor;
 pub mod help;
 pub mod lesson;
 pub mod nav;

@@ -3,6 +3,7 @@
 //! screen, and no screen imports `app`.
 
 use super::shell::state;
+use crate::engine::Position;
 use crate::potential::Color;
 use crate::potential::ai::{Level, SearchLimits};
 use crate::potential::position::DEFAULT_PIECES_PER_SIDE;
@@ -26,6 +27,13 @@ pub enum Route {
     Practice(Box<Setup>),
     /// The analysis board on the start position.
     Analyze,
+    /// The analysis board on this position.
+    AnalyzeAt(Position),
+    /// The position editor, on this position (the start position when `None`).
+    Editor(Option<Position>),
+    /// The dialog that sets up a practice game, its start set to this position (one
+    /// set up in the editor).
+    PracticeSetupFrom(Position),
     /// The opening trainer's list of lines, its cursor on the named line.
     Openings(Option<String>),
     /// The whole-game review of a game, on top of the screen that asks for it.

@@ -27,7 +27,7 @@ mod summary;
 
 use files::{open_dialog, save_dialog};
 use keys::{hint, leave, new_game, redo, resign, show_best, toggle_feedback, toggle_markers, undo};
-pub use setup::open_setup;
+pub use setup::{open_setup, open_setup_from};
 use summary::{add_personal_puzzles, review, show_summary};
 
 /// Name of the practice board view.

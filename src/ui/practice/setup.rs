@@ -5,7 +5,14 @@ use crate::engine::players::MAX_LEVEL;
 use crate::tutor::openings::random_xot;
 use cursive::views::{Checkbox, RadioGroup};
 
+/// Opens the new-game dialog from the initial position.
 pub fn open_setup(siv: &mut Cursive) {
+    open_setup_from(siv, None);
+}
+
+/// Opens the new-game dialog; with `preset` (a position set up in the editor) its
+/// start is "this one:" with the position's OBF line filled in.
+pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     let mut colour = RadioGroup::new();
     let mut start = RadioGroup::new();
     let mut opponents = SelectView::<Strategy>::new().autojump();
@@ -24,7 +31,7 @@ pub fn open_setup(siv: &mut Cursive) {
     let start_for_text = start.clone();
     let start_for_submit = start.clone();
     opponents.set_on_submit(move |s, _| {
-        start_from_dialog(s, &colour_for_submit, &start_for_submit, false)
+        start_from_dialog(s, &colour_for_submit, &start_for_submit, false, preset)
     });
     let body = LinearLayout::vertical()
         .child(
@@ -41,15 +48,27 @@ pub fn open_setup(siv: &mut Cursive) {
                 .child(TextView::new("Start: "))
                 .child(start.button(0u8, "initial position  "))
                 .child(start.button(1u8, "random opening (XOT)  "))
-                .child(start.button(2u8, "this one:")),
+                .child({
+                    let this_one = start.button(2u8, "this one:");
+                    if preset.is_some() {
+                        this_one.selected()
+                    } else {
+                        this_one
+                    }
+                }),
         )
         .child(
             LinearLayout::horizontal()
                 .child(TextView::new("Transcript or OBF: "))
                 .child(
                     EditView::new()
+                        .content(
+                            preset
+                                .map(|p| crate::engine::notation::to_obf(&p))
+                                .unwrap_or_default(),
+                        )
                         .on_submit(move |s, _| {
-                            start_from_dialog(s, &colour_for_text, &start_for_text, true)
+                            start_from_dialog(s, &colour_for_text, &start_for_text, true, preset)
                         })
                         .with_name("start-text")
                         .fixed_width(52),
@@ -70,7 +89,7 @@ pub fn open_setup(siv: &mut Cursive) {
         Dialog::around(body)
             .title("Practice: new game")
             .button("Start", move |s| {
-                start_from_dialog(s, &colour, &start, false)
+                start_from_dialog(s, &colour, &start, false, preset)
             })
             .button("Back", |s| {
                 s.pop_layer();
@@ -88,6 +107,7 @@ pub(super) fn start_from_dialog(
     colour: &RadioGroup<Option<Color>>,
     start: &RadioGroup<u8>,
     from_text: bool,
+    preset: Option<Position>,
 ) {
     let opponent = siv
         .call_on_name("opponent", |v: &mut SelectView<Strategy>| {
@@ -125,7 +145,11 @@ pub(super) fn start_from_dialog(
         2 => match crate::engine::notation::parse_position(&text) {
             Ok(pos) if !pos.is_game_over() => {
                 setup.start = pos;
-                setup.start_name = "a pasted position".into();
+                setup.start_name = if Some(pos) == preset {
+                    "an edited position".into()
+                } else {
+                    "a pasted position".into()
+                };
             }
             Ok(_) => {
                 crate::ui::size_guard::add_layer(
