@@ -278,7 +278,8 @@ pub fn rate_result(learner: Rating, puzzle: Rating, attempt: RatedAttempt) -> (R
     if attempt.rated_before < PROVISIONAL_RESULTS {
         learner_factor *= PROVISIONAL_FACTOR;
     }
-    learner_after.rating = learner.rating + learner_factor * (learner_after.rating - learner.rating);
+    learner_after.rating =
+        learner.rating + learner_factor * (learner_after.rating - learner.rating);
     puzzle_after.rating = puzzle.rating + puzzle_factor * (puzzle_after.rating - puzzle.rating);
     (clamp(learner_after), clamp(puzzle_after))
 }

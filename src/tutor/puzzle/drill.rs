@@ -12,9 +12,9 @@ use super::model::{Proof, Puzzle, plays};
 use crate::engine::endgame::{SolveError, Solver};
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::explain::illegal_reason;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
 
 /// The fewest empties of a drill position.
 pub const MIN_EMPTIES: u32 = 6;
@@ -37,7 +37,9 @@ pub enum ScoreError {
     #[error("{0:+} is more than 64 discs")]
     TooLarge(i32),
     /// Two counts that are not a final result.
-    #[error("{0}-{1} is not a final result: the discs add up to 64 (empty squares go to the winner)")]
+    #[error(
+        "{0}-{1} is not a final result: the discs add up to 64 (empty squares go to the winner)"
+    )]
     NotFinal(u32, u32),
 }
 
@@ -203,7 +205,10 @@ impl Round {
     /// A round on `start`, solved exactly by `solver` (fast at 14 empties or fewer).
     pub fn new(start: Position, solver: &mut Solver) -> Result<Round, SolveError> {
         let s = solver.solve(&start.board)?;
-        let line = s.pv.iter().map(|m| m.map_or(Move::Pass, Move::Place)).collect();
+        let line =
+            s.pv.iter()
+                .map(|m| m.map_or(Move::Pass, Move::Place))
+                .collect();
         Ok(Round {
             start,
             best: s.score,

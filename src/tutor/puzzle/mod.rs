@@ -93,8 +93,8 @@ pub use crate::tutor::content::{
     check_embedded_puzzles as check_embedded, load_embedded_puzzles as load_embedded,
     load_puzzle_dir as load_dir, load_puzzles,
 };
-pub use grading::NEAR_MISS_NODES;
 pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
+pub use grading::NEAR_MISS_NODES;
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};

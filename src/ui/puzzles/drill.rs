@@ -81,7 +81,10 @@ pub fn open(siv: &mut Cursive) {
             let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
             crate::ui::size_guard::add_layer(
                 siv,
-                Dialog::info(format!("The puzzles could not be loaded:\n{}", text.join("\n"))),
+                Dialog::info(format!(
+                    "The puzzles could not be loaded:\n{}",
+                    text.join("\n")
+                )),
             );
             return;
         }
@@ -111,9 +114,9 @@ pub fn open(siv: &mut Cursive) {
     let mut keys = OnEventView::new(body);
     // The answer's characters, unless the board is waiting for a square's row.
     let typing = shared.clone();
-    let answer_char = EventTrigger::from_fn(|e| {
-        matches!(e, Event::Char(c) if c.is_ascii_digit() || matches!(c, '+' | '-' | ':'))
-    });
+    let answer_char = EventTrigger::from_fn(
+        |e| matches!(e, Event::Char(c) if c.is_ascii_digit() || matches!(c, '+' | '-' | ':')),
+    );
     keys.set_on_pre_event_inner(answer_char, move |v, e| {
         let Event::Char(c) = *e else { return None };
         let naming_square = v
@@ -354,7 +357,7 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     let (pos, marks, text) = {
         let st = lock(shared);
         let mut out = format!(
-            "Endgame drill · position {} · right {} of {} · unrated\n\n",
+            "Position {} · right so far {} of {} · unrated\n\n",
             st.number, records.drill_right, records.drill_tried
         );
         if let Some(r) = &st.round {

@@ -8,7 +8,9 @@ use super::{BOARD, PANEL, SolutionMarks};
 use crate::engine::endgame::Solver;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::puzzle::load_puzzles;
-use crate::tutor::puzzle::timed::{Played, Run, RunEnd, RunMode, STORM_SECONDS};
+use crate::tutor::puzzle::timed::{
+    Played, Run, RunEnd, RunMode, STORM_NEAR_MISS_PENALTY, STORM_PENALTY, STORM_SECONDS,
+};
 use crate::ui::board_view::{BoardView, board_screen, board_with};
 use crate::ui::nav::{self, Route};
 use crate::ui::shell::{now, show_progress_notice, state, with_progress};
@@ -71,7 +73,10 @@ pub fn open(siv: &mut Cursive, mode: RunMode) {
             let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
             crate::ui::size_guard::add_layer(
                 siv,
-                Dialog::info(format!("The puzzles could not be loaded:\n{}", text.join("\n"))),
+                Dialog::info(format!(
+                    "The puzzles could not be loaded:\n{}",
+                    text.join("\n")
+                )),
             );
             return;
         }
@@ -181,9 +186,8 @@ fn played(siv: &mut Cursive, shared: &Shared, sq: Square) {
                         format!("{} replies {r}.", mid.to_move)
                     }
                     Move::Pass => {
-                        st.marks = before.map_or_else(SolutionMarks::default, |b| {
-                            SolutionMarks::of(&b, sq)
-                        });
+                        st.marks = before
+                            .map_or_else(SolutionMarks::default, |b| SolutionMarks::of(&b, sq));
                         "The opponent must pass.".to_string()
                     }
                 };
@@ -289,14 +293,14 @@ fn panel_text(st: &State, elapsed: u64, records: crate::tutor::progress::ModeRec
         RunMode::Storm => {
             let left = run.time_left(elapsed).unwrap_or(0);
             out.push_str(&format!(
-                "Time left {} · solved {} · missed {} · best {}\n",
+                "{} left · solved {} · missed {} · best {}\n",
                 clock_text(left),
                 run.solved(),
                 run.missed(),
                 records.storm_best
             ));
             out.push_str(&format!(
-                "Solve as many as you can in {}; a wrong move costs 10 s (a near miss 5 s). Unrated.\n",
+                "Solve as many as you can in {}; a miss costs {STORM_PENALTY} s, a near miss {STORM_NEAR_MISS_PENALTY} s. Unrated.\n",
                 clock_text(STORM_SECONDS)
             ));
         }
@@ -312,11 +316,12 @@ fn panel_text(st: &State, elapsed: u64, records: crate::tutor::progress::ModeRec
     out.push('\n');
     if let Some(p) = run.current() {
         let (n, len) = run.number();
+        out.push_str(&format!("Puzzle {n} of {len} · rating {}\n", p.rating));
         out.push_str(&format!(
-            "Puzzle {n} of {len}: {}   rating {}\n",
-            p.id, p.rating
+            "{} to play. {}\n",
+            p.position.to_move,
+            p.goal.task()
         ));
-        out.push_str(&format!("{} to play. {}\n", p.position.to_move, p.goal.task()));
         if p.steps.len() > 1 {
             out.push_str(&format!("Move {} of {}.\n", run.step() + 1, p.steps.len()));
         }
