@@ -67,7 +67,10 @@ fn rule_1_a_near_miss_counts_as_half_a_result() {
     }
     let (p, i, m) = found.expect("an exact puzzle with a near miss");
     assert!(p.is_near_miss(i, m, &mut solver));
-    assert!(!p.is_near_miss(i, p.steps[i].answer, &mut solver), "accepted");
+    assert!(
+        !p.is_near_miss(i, p.steps[i].answer, &mut solver),
+        "accepted"
+    );
     let mut progress = PuzzleProgress::default();
     let out = progress.record_result(&p, Outcome::NearMiss, T0);
     assert!(out.rated);
