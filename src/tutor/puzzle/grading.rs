@@ -11,6 +11,9 @@ use crate::tutor::explain::{MoveFacts, move_facts};
 /// missed (no near miss), so judging never keeps the screen waiting.
 pub const NEAR_MISS_NODES: u64 = 4_000_000;
 
+/// Whether a move has a theme's mark.
+type Mark = fn(&MoveFacts) -> bool;
+
 impl Puzzle {
     /// The theme that gives the answer away, if one does (rule 2): the puzzle is
     /// labelled with the theme and the answer of its first step is the only legal
@@ -30,7 +33,7 @@ impl Puzzle {
             .into_iter()
             .filter_map(|sq| move_facts(&step.position, sq))
             .collect();
-        let marks: [(Theme, fn(&MoveFacts) -> bool); 3] = [
+        let marks: [(Theme, Mark); 3] = [
             (Theme::Corner, |f| f.takes_corner.is_some()),
             (Theme::ForcingPass, |f| f.opponent_must_pass),
             (Theme::XSquareSacrifice, |f| f.x_square_of.is_some()),
