@@ -355,7 +355,7 @@ fn drill_through_the_screen_checks_the_score_and_shows_the_line() {
     h.send(Event::Key(Key::Enter));
     let t = h.text();
     assert!(t.contains("✓ Right:"), "{t}");
-    assert!(t.contains("right so far 1 of 2"), "{t}");
+    assert!(t.contains("right 1 of 2"), "{t}");
     let records = saved_records(&dir);
     assert_eq!((records.drill_right, records.drill_tried), (1, 2));
     // The third, played out: one move, and the solver answers.

@@ -285,16 +285,16 @@ fn played(siv: &mut Cursive, shared: &Shared, sq: Square) {
     refresh(siv, shared);
 }
 
-/// "You play g7; White replies h8."
+/// "You play g7; White plays h8; you must pass; White plays a7."
 fn play_line(sq: Square, replies: &[Move], mover: Color) -> String {
-    if replies.is_empty() {
-        return format!("You play {sq}.");
+    let mut parts = vec![format!("You play {sq}")];
+    for mv in replies {
+        parts.push(match mv {
+            Move::Place(r) => format!("{} plays {r}", mover.opposite()),
+            Move::Pass => "you must pass".to_string(),
+        });
     }
-    format!(
-        "You play {sq}; {} replies {}.",
-        mover.opposite(),
-        line_text(replies)
-    )
+    format!("{}.", parts.join("; "))
 }
 
 /// The marks of the last disc placed: the solver's last reply, else the learner's.
@@ -357,16 +357,23 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     let (pos, marks, text) = {
         let st = lock(shared);
         let mut out = format!(
-            "Position {} · right so far {} of {} · unrated\n\n",
+            "Position {} · right {} of {} · unrated\n\n",
             st.number, records.drill_right, records.drill_tried
         );
         if let Some(r) = &st.round {
             let start = r.start();
             let mover = start.to_move;
-            out.push_str(&format!(
-                "{mover} to play, {} empty squares.\n",
-                start.board.empty_count()
-            ));
+            if r.played().is_empty() {
+                out.push_str(&format!(
+                    "{mover} to play, {} empty squares.\n",
+                    start.board.empty_count()
+                ));
+            } else {
+                out.push_str(&format!(
+                    "You play {mover} from {} empty squares; the solver defends.\n",
+                    start.board.empty_count()
+                ));
+            }
             if st.takes_answer() {
                 out.push_str(&format!(
                     "What is the final score with best play, for {mover}? Type the margin \
