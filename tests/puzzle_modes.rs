@@ -388,3 +388,52 @@ fn an_old_progress_file_without_the_modes_still_loads() {
     assert_eq!(out.progress.puzzles.rated, 0);
     assert_eq!(out.progress.modes, ModeRecords::default());
 }
+
+/// The id of the puzzle on the trainer's screen ("Puzzle ID   rating R").
+fn shown_puzzle(t: &str) -> String {
+    t.lines()
+        .filter(|l| l.contains("   rating "))
+        .find_map(|l| l.split("Puzzle ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a puzzle id on screen")
+        .to_string()
+}
+
+/// Rule 3 on the trainer's screen: a missed puzzle served again for review is a
+/// replay, and the ratings do not move.
+#[test]
+fn the_trainer_says_a_replay_is_unrated() {
+    let dir = temp_data_dir("replay");
+    let mut h = Harness::with_dir(100, 40, dir);
+    set_clock(h.siv(), T0);
+    h.keys("2");
+    let t = h.text();
+    assert!(t.contains("m modes"), "{t}");
+    let id = shown_puzzle(&t);
+    let p = puzzles().into_iter().find(|p| p.id == id).expect("shown");
+    play(&mut h, plain_miss(&p, 0));
+    let t = h.text();
+    assert!(t.contains("Your rating 1500 →"), "{t}");
+    set_clock(h.siv(), T0 + 26 * 3600);
+    h.keys("n");
+    let t = h.text();
+    assert_eq!(shown_puzzle(&t), id, "{t}");
+    let rating = t
+        .lines()
+        .find(|l| l.contains("Rating "))
+        .expect("the rating line")
+        .to_string();
+    solve(&mut h, &p);
+    let t = h.text();
+    assert!(t.contains("solved!"), "{t}");
+    assert!(
+        t.contains("A replay of a puzzle you have seen: the ratings do not move."),
+        "{t}"
+    );
+    let after = t.lines().find(|l| l.contains("Rating ")).expect("rating");
+    assert_eq!(
+        after.split('·').next(),
+        rating.split('·').next(),
+        "the rating stays"
+    );
+}
