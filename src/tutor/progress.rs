@@ -37,6 +37,9 @@ pub struct Progress {
     pub puzzles: PuzzleProgress,
     /// The opening trainer.
     pub openings: OpeningProgress,
+    /// The unrated puzzle modes' records (Storm, Streak, the endgame drill). Absent
+    /// from files written before the modes: it then starts empty.
+    pub modes: ModeRecords,
 }
 
 impl Default for Progress {
@@ -46,6 +49,7 @@ impl Default for Progress {
             lessons: BTreeMap::new(),
             puzzles: PuzzleProgress::default(),
             openings: OpeningProgress::default(),
+            modes: ModeRecords::default(),
         }
     }
 }
@@ -121,6 +125,50 @@ impl LessonProgress {
         self.hints = 0;
         self.revealed = 0;
         self.answered = 0;
+    }
+}
+
+/// The records of the unrated puzzle modes: best scores and counts. Every field has
+/// a default, so an older file (without them) still loads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ModeRecords {
+    /// Storm: the most puzzles solved in one run.
+    pub storm_best: u32,
+    /// Storm: runs finished.
+    pub storm_runs: u32,
+    /// Streak: the longest run of puzzles solved before the first miss.
+    pub streak_best: u32,
+    /// Streak: runs finished.
+    pub streak_runs: u32,
+    /// Endgame drill: positions answered.
+    pub drill_tried: u32,
+    /// Endgame drill: positions answered right (the exact score, or the best result
+    /// kept when played out).
+    pub drill_right: u32,
+}
+
+impl ModeRecords {
+    /// Records a finished Storm run of `score`; returns whether it is a new best.
+    pub fn finish_storm(&mut self, score: u32) -> bool {
+        self.storm_runs += 1;
+        let best = score > self.storm_best;
+        self.storm_best = self.storm_best.max(score);
+        best
+    }
+
+    /// Records a finished Streak run of `streak`; returns whether it is a new best.
+    pub fn finish_streak(&mut self, streak: u32) -> bool {
+        self.streak_runs += 1;
+        let best = streak > self.streak_best;
+        self.streak_best = self.streak_best.max(streak);
+        best
+    }
+
+    /// Records an answered drill position.
+    pub fn record_drill(&mut self, right: bool) {
+        self.drill_tried += 1;
+        self.drill_right += u32::from(right);
     }
 }
 

@@ -6,6 +6,22 @@
 //! against the learner (won if the learner failed). Each attempt is one rating
 //! period of one game.
 //!
+//! # The rating rules ([`rate_result`])
+//!
+//! 1. **Near miss**: a wrong move within [`NEAR_MISS_DISCS`] (2) discs of the best, by
+//!    the exact solver, counts as a draw ([`NEAR_MISS_SCORE`], 0.5) instead of a loss.
+//!    Only exact `best` and `line` puzzles have near misses (a `win` puzzle's wrong
+//!    move does not win; a searched puzzle's values are bounds, not values).
+//! 2. **Give-away**: a puzzle whose theme gives the answer away (the answer of a
+//!    `corner` puzzle is its only corner move; of a `forcing-pass` puzzle its only
+//!    move that forces a pass; of an `x-square-sacrifice` puzzle its only X-square
+//!    move) moves both ratings by [`GIVEAWAY_FACTOR`] (half) of the usual change.
+//! 3. **Replays are unrated**: a puzzle attempted before (a review, say) changes
+//!    neither rating; it still counts in the history (solved and failed counts,
+//!    themes, streak, review queue). Storm and Streak runs are unrated too.
+//! 4. **Provisional**: the learner's first [`PROVISIONAL_RESULTS`] (10) rated results
+//!    move the learner's rating [`PROVISIONAL_FACTOR`] (1.5) times the Glicko-2 change.
+//!
 //! ```
 //! use othello_tutor::tutor::rating::{Rating, update, TAU};
 //! let player = Rating::new(1500.0, 200.0, 0.06);
@@ -180,6 +196,91 @@ pub fn rate_attempt(learner: Rating, puzzle: Rating, solved: bool) -> (Rating, R
     };
     let learner_after = update(learner, &[(puzzle, score)], TAU);
     let puzzle_after = update(puzzle, &[(learner, 1.0 - score)], TAU);
+    (clamp(learner_after), clamp(puzzle_after))
+}
+
+/// How one puzzle attempt ended, for the rating: the score it counts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Solved: counts as a win (1).
+    Solved,
+    /// A near miss: a wrong move whose exact value is within [`NEAR_MISS_DISCS`] of
+    /// the best. Counts as a draw ([`NEAR_MISS_SCORE`]) for both ratings, though the
+    /// puzzle is still missed (review queue, streak, themes).
+    NearMiss,
+    /// Missed: counts as a loss (0).
+    Missed,
+}
+
+impl Outcome {
+    /// The Glicko-2 score of the learner's "game" against the puzzle.
+    pub const fn score(self) -> f64 {
+        match self {
+            Outcome::Solved => 1.0,
+            Outcome::NearMiss => NEAR_MISS_SCORE,
+            Outcome::Missed => 0.0,
+        }
+    }
+
+    /// Whether the learner found an accepted move.
+    pub const fn solved(self) -> bool {
+        matches!(self, Outcome::Solved)
+    }
+}
+
+/// Rule 1, near misses: a wrong move at most this many discs below the best (by the
+/// exact solver) is a near miss.
+pub const NEAR_MISS_DISCS: i32 = 2;
+/// Rule 1: the score a near miss counts as (a draw).
+pub const NEAR_MISS_SCORE: f64 = 0.5;
+/// Rule 2, give-aways: a puzzle whose theme gives the answer away (the only corner
+/// move is the answer of a `corner` puzzle, …: [`crate::tutor::puzzle::Puzzle::giveaway`])
+/// moves both ratings by this share of the usual change.
+pub const GIVEAWAY_FACTOR: f64 = 0.5;
+/// Rule 4, provisional ratings: the learner's first this many rated results are
+/// provisional ...
+pub const PROVISIONAL_RESULTS: u32 = 10;
+/// ... and move the learner's rating this many times the usual change.
+pub const PROVISIONAL_FACTOR: f64 = 1.5;
+
+/// What decides how much one attempt moves the ratings (rule 3, replays, is decided
+/// by the caller: a replay is not rated at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatedAttempt {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Whether the puzzle's theme gives the answer away (rule 2).
+    pub giveaway: bool,
+    /// Rated results the learner had before this one (rule 4: provisional below
+    /// [`PROVISIONAL_RESULTS`]).
+    pub rated_before: u32,
+}
+
+/// The learner's and the puzzle's ratings after one rated attempt, by the rules:
+/// Glicko-2 with the outcome's score (rule 1: a near miss is a draw), the rating
+/// changes scaled by [`GIVEAWAY_FACTOR`] for a give-away (rule 2) and the learner's by
+/// [`PROVISIONAL_FACTOR`] while provisional (rule 4). Deviations are those of
+/// Glicko-2, kept between [`MIN_DEVIATION`] and [`DEFAULT_DEVIATION`].
+pub fn rate_result(learner: Rating, puzzle: Rating, attempt: RatedAttempt) -> (Rating, Rating) {
+    let score = attempt.outcome.score();
+    let clamp = |r: Rating| Rating {
+        deviation: r.deviation.clamp(MIN_DEVIATION, DEFAULT_DEVIATION),
+        ..r
+    };
+    let mut learner_after = update(learner, &[(puzzle, score)], TAU);
+    let mut puzzle_after = update(puzzle, &[(learner, 1.0 - score)], TAU);
+    let mut learner_factor = 1.0;
+    let mut puzzle_factor = 1.0;
+    if attempt.giveaway {
+        learner_factor *= GIVEAWAY_FACTOR;
+        puzzle_factor *= GIVEAWAY_FACTOR;
+    }
+    if attempt.rated_before < PROVISIONAL_RESULTS {
+        learner_factor *= PROVISIONAL_FACTOR;
+    }
+    learner_after.rating =
+        learner.rating + learner_factor * (learner_after.rating - learner.rating);
+    puzzle_after.rating = puzzle.rating + puzzle_factor * (puzzle_after.rating - puzzle.rating);
     (clamp(learner_after), clamp(puzzle_after))
 }
 

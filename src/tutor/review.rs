@@ -19,7 +19,7 @@ use crate::tutor::puzzle::{
 };
 use crate::tutor::rating::{
     DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_PUZZLE_RATING, MIN_PUZZLE_RATING,
-    Rating, rate_attempt,
+    Outcome, RatedAttempt, Rating, rate_result,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -417,6 +417,8 @@ pub struct AttemptOutcome {
     pub streak: u32,
     /// What happened in the review queue.
     pub queue: QueueChange,
+    /// Whether the ratings moved (a replay is unrated).
+    pub rated: bool,
 }
 
 /// The learner's puzzle state, for the progress file: every field has a default, so
@@ -446,6 +448,8 @@ pub struct PuzzleProgress {
     pub per_theme: BTreeMap<String, ThemeResult>,
     /// Personal puzzles from practice games.
     pub personal: Vec<PersonalPuzzle>,
+    /// Rated results so far (the first few are provisional: see `tutor::rating`).
+    pub rated: u32,
 }
 
 impl Default for PuzzleProgress {
@@ -462,6 +466,7 @@ impl Default for PuzzleProgress {
             best_streak: 0,
             per_theme: BTreeMap::new(),
             personal: Vec::new(),
+            rated: 0,
         }
     }
 }
@@ -482,17 +487,44 @@ impl PuzzleProgress {
             .unwrap_or_else(|| Rating::puzzle(puzzle.rating))
     }
 
-    /// Records an attempt at `puzzle` at time `now`: both ratings (Glicko-2), the
-    /// streak, the per-theme results and the review queue (a failure goes to box 1,
-    /// a success when due moves up).
+    /// Records an attempt at `puzzle` at time `now`, solved or missed (see
+    /// [`PuzzleProgress::record_result`]).
     pub fn record_attempt(&mut self, puzzle: &Puzzle, solved: bool, now: u64) -> AttemptOutcome {
+        let outcome = if solved {
+            Outcome::Solved
+        } else {
+            Outcome::Missed
+        };
+        self.record_result(puzzle, outcome, now)
+    }
+
+    /// Records an attempt at `puzzle` at time `now`: both ratings by the rules of
+    /// `tutor::rating` (a near miss is half a win, a give-away moves less, a replay
+    /// is unrated, provisional ratings move faster), the streak, the per-theme
+    /// results and the review queue (a failure or near miss goes to box 1, a success
+    /// when due moves up).
+    pub fn record_result(&mut self, puzzle: &Puzzle, outcome: Outcome, now: u64) -> AttemptOutcome {
+        let solved = outcome.solved();
         let learner_before = self.learner();
         let puzzle_before = self.puzzle_rating(puzzle);
-        let (learner_after, puzzle_after) = rate_attempt(learner_before, puzzle_before, solved);
-        self.rating = learner_after.rating;
-        self.deviation = learner_after.deviation;
-        self.volatility = learner_after.volatility;
-        self.puzzle_ratings.insert(puzzle.id.clone(), puzzle_after);
+        let rated = !self.attempted(&puzzle.id);
+        let (learner_after, puzzle_after) = if rated {
+            let attempt = RatedAttempt {
+                outcome,
+                giveaway: puzzle.giveaway().is_some(),
+                rated_before: self.rated,
+            };
+            rate_result(learner_before, puzzle_before, attempt)
+        } else {
+            (learner_before, puzzle_before)
+        };
+        if rated {
+            self.rated += 1;
+            self.rating = learner_after.rating;
+            self.deviation = learner_after.deviation;
+            self.volatility = learner_after.volatility;
+            self.puzzle_ratings.insert(puzzle.id.clone(), puzzle_after);
+        }
         let queue = if solved {
             *self.solved.entry(puzzle.id.clone()).or_default() += 1;
             self.streak += 1;
@@ -518,6 +550,7 @@ impl PuzzleProgress {
             puzzle_after,
             streak: self.streak,
             queue,
+            rated,
         }
     }
 

@@ -129,6 +129,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::Menu => show_menu(siv),
         Route::Lessons(select) => lesson::open_list(siv, select.as_deref()),
         Route::Puzzles(run) => puzzles::open(siv, run),
+        Route::PuzzleMode(mode) => puzzles::open_mode(siv, mode),
         Route::PracticeSetup => practice::open_setup(siv),
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),

@@ -97,6 +97,20 @@ IN THE PUZZLES
   t: only puzzles of one theme   [ ]: step through the solution
   Your rating and each puzzle's rating move with every result; a
   missed puzzle comes back for review (after 1, 3, 7, 14, 30 days).
+  Rating rules: a near miss (within 2 discs of the best, exact
+  puzzles) counts as half a result; a puzzle whose theme gives the
+  answer away (the only corner move of a corner puzzle, ...) moves
+  both ratings half as much; a puzzle you have seen before is
+  unrated; your first 10 rated results move your rating 1.5 times
+  as fast.
+  m: the unrated modes (1-3 or Enter, Esc back):
+  Storm: as many as you can in 3:00, rising in rating; a miss costs
+    10 s (a near miss 5 s). Streak: rising rating to the first miss.
+    Both keep your best; r: a new run   Esc/q: back to the puzzles.
+  Endgame drill: 6-14 empties; type the final score with best play
+    (+4, -2, or 34-30 with Black first) and Enter, or play it out on
+    the board against perfect defence. Then the solver's score and
+    line: [ ] step through it   n: next position.
 "
         }
         Screen::Practice => {

@@ -21,6 +21,8 @@ pub enum Route {
     Lessons(Option<String>),
     /// The puzzle trainer; with a lesson's puzzles, only those.
     Puzzles(Option<LessonRun>),
+    /// One of the unrated puzzle modes (reached from the puzzle trainer's `m`).
+    PuzzleMode(PuzzleMode),
     /// The dialog that sets up a practice game.
     PracticeSetup,
     /// A practice game with this setup.
@@ -44,6 +46,17 @@ pub enum Route {
     Progress,
     /// The help for the screen on top.
     Help,
+}
+
+/// The unrated puzzle modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleMode {
+    /// Storm: as many puzzles as you can in three minutes.
+    Storm,
+    /// Streak: puzzles of rising rating until the first miss.
+    Streak,
+    /// The endgame drill: state the final score with best play.
+    EndgameDrill,
 }
 
 /// Opens the screen that `route` names.

@@ -74,12 +74,17 @@
 //! - `judge`: a move played in a puzzle ([`Puzzle::judge`]);
 //! - `themes`: [`themes_of`]; `write`: back to TOML ([`to_toml`]);
 //! - `proof`: the engine's proof ([`prove_puzzle`], [`check_puzzles`]);
-//! - `miner`: the puzzle miner (`othello-tutor mine-puzzles`).
+//! - `miner`: the puzzle miner (`othello-tutor mine-puzzles`);
+//! - `grading`: what the rating rules need ([`Puzzle::giveaway`], near misses);
+//! - `timed`: the unrated Storm and Streak runs ([`timed::Run`]);
+//! - `drill`: the endgame drill, state the final score ([`drill::Round`]).
 //!
 //! Loading the sets (embedded or from a directory) is the job of the one content
 //! loader, [`crate::tutor::content`]; its puzzle functions are re-exported here.
 
+pub mod drill;
 mod error;
+mod grading;
 mod judge;
 pub mod miner;
 mod model;
@@ -88,6 +93,7 @@ mod raw;
 mod read;
 mod stats;
 mod themes;
+pub mod timed;
 mod write;
 
 pub use crate::tutor::content::{
@@ -95,6 +101,7 @@ pub use crate::tutor::content::{
     load_puzzle_dir as load_dir, load_puzzles,
 };
 pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
+pub use grading::NEAR_MISS_NODES;
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;
 pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};

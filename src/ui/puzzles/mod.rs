@@ -3,6 +3,17 @@
 //! with the engine's replies, then shows right or wrong, the solution line and the
 //! why, and updates both ratings (Glicko-2), the streak and the review queue. A lesson
 //! can also open a fixed run of its own puzzles with a pass mark.
+//!
+//! `m` opens the unrated modes: Storm and Streak (`runs`) and the endgame drill
+//! (`drill`); `modes` is their menu.
+
+mod drill;
+mod modes;
+mod runs;
+
+pub use drill::open as open_drill;
+pub use modes::open_mode;
+pub use runs::open as open_run;
 
 use super::board_view::{BoardView, board_screen, board_with};
 use super::nav::{self, Route};
@@ -10,9 +21,13 @@ use super::shell::{now, show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
 use super::worker::lock;
 use super::wrap_text::push_lines;
+use crate::engine::endgame::Solver;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::course::LessonRun;
+use crate::tutor::explain::plural;
 use crate::tutor::puzzle::{Puzzle, Theme, load_puzzles};
+use crate::tutor::rating::NEAR_MISS_DISCS;
+use crate::tutor::rating::Outcome;
 use crate::tutor::review::PuzzleProgress;
 use cursive::Cursive;
 use cursive::event::{Event, Key};
@@ -26,7 +41,7 @@ pub const BOARD: &str = "puzzle-board";
 pub const PANEL: &str = "puzzle-panel";
 
 const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.   n next puzzle\n\
-- easier   + harder   t theme   [ ] the solution   F1 help   Esc menu";
+- easier   + harder   t theme   [ ] the solution   m modes   F1 help   Esc menu";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -55,6 +70,26 @@ struct State {
 }
 
 type Shared = Arc<Mutex<State>>;
+
+/// The board's marks of one move: the square played and the discs it flipped.
+#[derive(Clone, Debug, Default)]
+struct SolutionMarks {
+    last: Option<Square>,
+    flips: Vec<Square>,
+}
+
+impl SolutionMarks {
+    /// The marks of `sq` played in `pos`.
+    fn of(pos: &Position, sq: Square) -> SolutionMarks {
+        SolutionMarks {
+            last: Some(sq),
+            flips: pos.board.flips(sq).into_iter().collect(),
+        }
+    }
+}
+
+/// Table size (MB) of the solver that values a wrong move for the near-miss rule.
+const NEAR_MISS_TABLE_MB: usize = 4;
 
 /// The puzzle to serve: a due review first, else a puzzle not tried yet whose rating
 /// is nearest the learner's plus `offset`, else the nearest one not waiting in review.
@@ -153,6 +188,7 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
     bind(&mut keys, Event::Char('t'), cycle_theme);
     bind(&mut keys, Event::Char('['), view_back);
     bind(&mut keys, Event::Char(']'), view_forward);
+    keys.set_on_event('m', modes::show_menu);
     keys.set_on_event(Key::Esc, super::nav::menu);
     keys.set_on_event('q', super::nav::menu);
     while siv.pop_layer().is_some() {}
@@ -381,20 +417,33 @@ fn played(siv: &mut Cursive, shared: &Shared, sq: Square) {
                 } else {
                     st.phase = Phase::Solved;
                     st.lines = vec![format!("✓ {sq}: solved!")];
-                    Some((p, true, Vec::new()))
+                    Some((p, Outcome::Solved, Vec::new()))
                 }
             } else {
                 st.phase = Phase::Failed;
                 let mut lines = vec![format!("✗ {sq} is not it.")];
                 lines.extend(j.why.iter().map(|w| format!("  · {w}")));
+                let near = p.is_near_miss(st.step, sq, &mut Solver::new(NEAR_MISS_TABLE_MB));
+                if near {
+                    lines.push(format!(
+                        "A near miss: {sq} is within {} of the best, so it counts as half a result for the ratings.",
+                        plural(NEAR_MISS_DISCS as u32, "disc", "discs")
+                    ));
+                }
                 st.lines = lines.clone();
-                Some((p, false, lines))
+                let outcome = if near {
+                    Outcome::NearMiss
+                } else {
+                    Outcome::Missed
+                };
+                Some((p, outcome, lines))
             }
         }
     };
-    if let Some((puzzle, solved, _)) = outcome {
+    if let Some((puzzle, outcome, _)) = outcome {
+        let solved = outcome.solved();
         let (result, save) = with_progress(siv, |ps| {
-            let r = ps.progress.puzzles.record_attempt(&puzzle, solved, t);
+            let r = ps.progress.puzzles.record_result(&puzzle, outcome, t);
             (r, ps.save().err())
         });
         {
@@ -405,13 +454,24 @@ fn played(siv: &mut Cursive, shared: &Shared, sq: Square) {
                     st.run_solved += 1;
                 }
             }
-            st.lines.push(format!(
-                "Your rating {:.0} → {:.0}; the puzzle's {:.0} → {:.0}.",
-                result.learner_before.rating,
-                result.learner_after.rating,
-                result.puzzle_before.rating,
-                result.puzzle_after.rating
-            ));
+            if result.rated {
+                st.lines.push(format!(
+                    "Your rating {:.0} → {:.0}; the puzzle's {:.0} → {:.0}.",
+                    result.learner_before.rating,
+                    result.learner_after.rating,
+                    result.puzzle_before.rating,
+                    result.puzzle_after.rating
+                ));
+                if let Some(theme) = puzzle.giveaway() {
+                    st.lines.push(format!(
+                        "Its theme ({}) gives the answer away, so the ratings moved half as much.",
+                        theme.label()
+                    ));
+                }
+            } else {
+                st.lines
+                    .push("A replay of a puzzle you have seen: the ratings do not move.".into());
+            }
             if !solved {
                 st.lines
                     .push("It goes into your review queue and comes back tomorrow.".into());
