@@ -125,8 +125,9 @@ fn rule_2_a_giveaway_theme_moves_the_ratings_less() {
         .iter()
         .find(|p| {
             !p.has_theme(Theme::Corner)
-                && !p.has_theme(Theme::ForcingPass)
-                && !p.has_theme(Theme::XSquareSacrifice)
+                && !p.has_theme(Theme::Tempo)
+                && !p.has_theme(Theme::XSquare)
+                && !p.has_theme(Theme::CSquare)
         })
         .expect("a puzzle without those themes");
     assert_eq!(no_theme.giveaway(), None);

@@ -13,9 +13,8 @@
 //!    Only exact `best` and `line` puzzles have near misses (a `win` puzzle's wrong
 //!    move does not win; a searched puzzle's values are bounds, not values).
 //! 2. **Give-away**: a puzzle whose theme gives the answer away (the answer of a
-//!    `corner` puzzle is its only corner move; of a `forcing-pass` puzzle its only
-//!    move that forces a pass; of an `x-square-sacrifice` puzzle its only X-square
-//!    move) moves both ratings by [`GIVEAWAY_FACTOR`] (half) of the usual change.
+//!    `corner` puzzle is its only corner move; of a `tempo` puzzle its only move
+//!    that forces a pass; of an `x-square` or `c-square` puzzle its only such move) moves both ratings by [`GIVEAWAY_FACTOR`] (half) of the usual change.
 //! 3. **Replays are unrated**: a puzzle attempted before (a review, say) changes
 //!    neither rating; it still counts in the history (solved and failed counts,
 //!    themes, streak, review queue). Storm and Streak runs are unrated too.

@@ -20,8 +20,9 @@ impl Puzzle {
     /// move with the theme's mark:
     ///
     /// - `corner`: the only corner move;
-    /// - `forcing-pass`: the only move after which the opponent must pass;
-    /// - `x-square-sacrifice`: the only X-square move next to an empty corner.
+    /// - `tempo`: the only move after which the opponent must pass;
+    /// - `x-square`: the only X-square move next to an empty corner;
+    /// - `c-square`: the only C-square move next to an empty corner.
     ///
     /// A learner who reads "Themes: Corner" and sees one corner move needs no
     /// thought, so such a puzzle moves the ratings less.
@@ -33,10 +34,11 @@ impl Puzzle {
             .into_iter()
             .filter_map(|sq| move_facts(&step.position, sq))
             .collect();
-        let marks: [(Theme, Mark); 3] = [
+        let marks: [(Theme, Mark); 4] = [
             (Theme::Corner, |f| f.takes_corner.is_some()),
-            (Theme::ForcingPass, |f| f.opponent_must_pass),
-            (Theme::XSquareSacrifice, |f| f.x_square_of.is_some()),
+            (Theme::Tempo, |f| f.opponent_must_pass),
+            (Theme::XSquare, |f| f.x_square_of.is_some()),
+            (Theme::CSquare, |f| f.c_square_of.is_some()),
         ];
         marks.into_iter().find_map(|(theme, mark)| {
             let marked: Vec<Square> = facts.iter().filter(|f| mark(f)).map(|f| f.square).collect();

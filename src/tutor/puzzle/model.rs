@@ -157,15 +157,6 @@ impl Theme {
         }
     }
 
-    /// Whether the theme gives the answer away once it is named (the learner told
-    /// "corner" or "X-square" has few squares left to look at).
-    pub const fn gives_answer_away(self) -> bool {
-        matches!(
-            self,
-            Theme::Corner | Theme::XSquare | Theme::CSquare | Theme::WipeOut
-        )
-    }
-
     /// Reads a theme name.
     pub fn parse(text: &str) -> Option<Theme> {
         Theme::ALL.into_iter().find(|t| t.name() == text)
