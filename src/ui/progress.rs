@@ -49,6 +49,13 @@ pub fn open(siv: &mut Cursive) {
                 ));
             }
         }
+        let m = &p.modes;
+        if m.storm_runs + m.streak_runs + m.drill_tried > 0 {
+            out.push_str(&format!(
+                "Storm best {} ({} runs)   Streak best {} ({} runs)   Endgame drill {}/{}\n",
+                m.storm_best, m.storm_runs, m.streak_best, m.streak_runs, m.drill_right, m.drill_tried
+            ));
+        }
         let op = &p.openings;
         out.push_str(&format!(
             "Opening lines: {} drilled ({} without a miss)   Reviews: {} due now, {} queued\n",
