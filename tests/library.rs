@@ -2,6 +2,9 @@
 //! metadata, renamed (clashes and bad names refused), deleted to the trash and
 //! restored, exported as a transcript, GGF and OBF.
 
+mod common;
+
+use common::cli::{run, stderr, stdout};
 use othello_tutor::engine::notation::{self, GgfGame, parse_transcript};
 use othello_tutor::engine::{Color, Position};
 use othello_tutor::tutor::library::{ExportFormat, Library, LibraryError, check_name};
@@ -179,5 +182,47 @@ fn export_as_transcript_ggf_and_obf() {
         .export(&entry, ExportFormat::Transcript, &out.join("setup.txt"))
         .expect_err("no transcript");
     assert!(matches!(err, LibraryError::NotFromStart { .. }), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_command_line_imports_and_lists() {
+    let dir = temp_dir("cli");
+    let start = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+    let file = dir.join("two.ggf");
+    std::fs::write(
+        &file,
+        format!("(;GM[Othello]PB[x]PW[y]{start}B[f5]W[d6];)\n(;GM[Othello]{start}B[d3];)\n"),
+    )
+    .expect("write");
+    let data = dir.join("data");
+    let data = data.to_str().expect("utf-8");
+    let out = run(&["--data-dir", data, "import", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("imported 2 games into "), "{text}");
+    assert!(text.trim_end().ends_with("(0 already there)"), "{text}");
+    let out = run(&["--data-dir", data, "library"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let first: Vec<&str> = lines
+        .iter()
+        .find(|l| l.starts_with("two-0001\t"))
+        .expect("listed")
+        .split('\t')
+        .collect();
+    assert_eq!(first[2], "x - y");
+    assert_eq!(first[3], "-");
+    assert_eq!(first[4], "2");
+    assert!(lines[2].starts_with("2 games in "), "{text}");
+    // A damaged file: one line naming the file and the record, exit status 2.
+    let bad = dir.join("bad.wtb");
+    std::fs::write(&bad, [0u8; 20]).expect("write");
+    let out = run(&["--data-dir", data, "import", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("bad.wtb: file is 20 bytes, header promises 0 games = 16"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
