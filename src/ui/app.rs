@@ -5,7 +5,9 @@ use super::nav::{PotentialOptions, Route};
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
-use super::{analyze, help, lesson, openings, potential, practice, progress, puzzles, review};
+use super::{
+    analyze, help, lesson, library, openings, potential, practice, progress, puzzles, review,
+};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -49,7 +51,7 @@ fn theme(plain: bool) -> Theme {
     }
 }
 
-const MENU: [(&str, &str); 9] = [
+const MENU: [(&str, &str); 10] = [
     ("1", "Learn       the strategy course, one idea at a time"),
     ("2", "Puzzles     graded positions to solve"),
     (
@@ -63,11 +65,15 @@ const MENU: [(&str, &str); 9] = [
     ),
     (
         "6",
+        "Library     your saved games: open, rename, delete, export, import",
+    ),
+    (
+        "7",
         "Potential   another game: build one group, then move pieces; stuck loses",
     ),
-    ("7", "Progress    your lessons, puzzles and rating"),
-    ("8", "Help        keys, markers and grades"),
-    ("9", "Quit"),
+    ("8", "Progress    your lessons, puzzles and rating"),
+    ("9", "Help        keys, markers and grades"),
+    ("q", "Quit"),
 ];
 
 /// Shows the main menu (replacing every screen).
@@ -79,11 +85,11 @@ pub fn show_menu(siv: &mut Cursive) {
     }
     select.set_on_submit(|s, &i| open_entry(s, i));
     let mut menu = OnEventView::new(select.with_name("menu"));
-    for i in 0..MENU.len() {
-        let c = char::from(b'1' + i as u8);
-        menu.set_on_event(c, move |s| open_entry(s, i));
+    for (i, (key, _)) in MENU.iter().enumerate() {
+        if let Some(c) = key.chars().next() {
+            menu.set_on_event(c, move |s| open_entry(s, i));
+        }
     }
-    menu.set_on_event('q', |s| s.quit());
     let body = LinearLayout::vertical()
         .child(TextView::new(
             "Learn Othello strategy: lessons, puzzles and coached games.\n ",
@@ -104,15 +110,16 @@ fn open_entry(siv: &mut Cursive, i: usize) {
         2 => Route::PracticeSetup,
         3 => Route::Analyze,
         4 => Route::Openings(None),
-        5 => {
+        5 => Route::Library,
+        6 => {
             let plain = state(siv).options.plain;
             Route::Potential(PotentialOptions {
                 plain,
                 ..Default::default()
             })
         }
-        6 => Route::Progress,
-        7 => Route::Help,
+        7 => Route::Progress,
+        8 => Route::Help,
         _ => {
             siv.quit();
             return;
@@ -130,6 +137,8 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::PracticeSetup => practice::open_setup(siv),
         Route::Practice(setup) => practice::open_game(siv, *setup),
         Route::Analyze => analyze::open(siv),
+        Route::AnalyzeGame(game) => analyze::open_game(siv, *game),
+        Route::Library => library::open(siv),
         Route::Openings(select) => openings::open(siv, select.as_deref()),
         Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),

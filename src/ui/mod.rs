@@ -9,6 +9,7 @@ pub mod app;
 pub mod board_view;
 pub mod help;
 pub mod lesson;
+pub mod library;
 pub mod nav;
 pub mod openings;
 pub mod potential;

@@ -26,6 +26,11 @@ pub enum Route {
     Practice(Box<Setup>),
     /// The analysis board on the start position.
     Analyze,
+    /// The analysis board on a game (a library game, an imported one), showing its
+    /// last position.
+    AnalyzeGame(Box<crate::engine::Game>),
+    /// The game library: saved games, the trash, import and export.
+    Library,
     /// The opening trainer's list of lines, its cursor on the named line.
     Openings(Option<String>),
     /// The whole-game review of a game, on top of the screen that asks for it.
