@@ -96,7 +96,7 @@ pub fn show_menu(siv: &mut Cursive) {
         ))
         .child(menu)
         .child(TextView::new(
-            " \nUp/Down or mouse: choose   Enter: open   1-9: open directly   F1: help   q: quit",
+            " \nUp/Down or mouse: choose  Enter: open  1-9: open directly  F1: help  q: quit",
         ));
     siv.add_fullscreen_layer(SizeGuard::new(
         Dialog::around(body).title("othello-tutor").full_screen(),
