@@ -55,7 +55,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     assert!(h.text().contains("6  Library"), "{}", h.text());
     h.keys("6");
     let t = h.text();
-    assert!(t.contains("Saved games, newest first: 1 in"), "{t}");
+    assert!(t.contains("Saved games, newest first: 1 game in"), "{t}");
     let line = row(&t, "first game").unwrap_or_else(|| panic!("listed:\n{t}"));
     assert!(line.contains("You - You"), "{line}");
     assert!(line.contains("Tiger") || line.contains("Opening") || line.contains("  3  "), "{line}");
@@ -100,7 +100,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     // The trash lists it; u restores it.
     h.keys("t");
     let t = h.text();
-    assert!(t.contains("The trash: 1 deleted games"), "{t}");
+    assert!(t.contains("The trash: 1 game deleted"), "{t}");
     assert!(row(&t, "tiger practice").is_some(), "{t}");
     h.keys("u");
     let t = h.text();

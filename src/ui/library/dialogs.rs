@@ -92,9 +92,14 @@ pub(super) fn delete(siv: &mut Cursive, shared: &Shared) {
                 match library.delete(&name) {
                     Ok(in_trash) => {
                         reload(s, &shared, None);
+                        let called = if in_trash == name {
+                            String::new()
+                        } else {
+                            format!(" as `{in_trash}`")
+                        };
                         message(
                             s,
-                            format!("Moved `{name}` to the trash as `{in_trash}` (t: the trash, u there: restore)."),
+                            format!("Moved `{name}` to the trash{called} (t: the trash)."),
                         );
                     }
                     Err(e) => message(s, format!("Cannot delete it: {e}")),
@@ -126,7 +131,7 @@ pub(super) fn export(siv: &mut Cursive, shared: &Shared) {
     formats.set_on_submit(on_pick.clone());
     let mut dialog = closable(
         Dialog::around(formats)
-            .title(format!("Export `{}`   (Enter: choose   Esc: cancel)", entry.name)),
+            .title(format!("Export `{}`   (1-3, Enter: choose   Esc: cancel)", entry.name)),
     );
     for (i, f) in ExportFormat::ALL.iter().enumerate() {
         let on_pick = on_pick.clone();

@@ -33,7 +33,7 @@ pub const KEYS: &str = "library-keys";
 
 const GAME_KEYS: &str = "Up/Down: choose  Enter: analyze  v: review  r: rename  d: delete  e: export\n\
 i: import a .wtb or .ggf file  t: the trash  F1: help  Esc/q: menu";
-const TRASH_KEYS: &str = "Up/Down: choose  Enter or u: restore the game  t or Esc: back to the library\n\
+const TRASH_KEYS: &str = "Up/Down: choose  Enter or u: restore  t or Esc: back to the library\n\
 F1: help  q: menu";
 
 /// Which list the screen shows.
@@ -125,12 +125,20 @@ fn reload(siv: &mut Cursive, shared: &Shared, select: Option<&str>) {
                 GAME_KEYS,
             ),
             (Some(l), List::Games) => (
-                format!("Saved games, newest first: {n} in {}", l.games_dir().display()),
+                format!(
+                    "Saved games, newest first: {} in {}",
+                    games(n),
+                    l.games_dir().display()
+                ),
                 "No saved games yet: w saves a practice game, i imports a file.".into(),
                 GAME_KEYS,
             ),
             (Some(l), List::Trash) => (
-                format!("The trash: {n} deleted games in {}", l.trash_dir().display()),
+                format!(
+                    "The trash: {} deleted, in {}",
+                    games(n),
+                    l.trash_dir().display()
+                ),
                 "The trash is empty.".into(),
                 TRASH_KEYS,
             ),
@@ -140,6 +148,15 @@ fn reload(siv: &mut Cursive, shared: &Shared, select: Option<&str>) {
     siv.call_on_name(TABLE, |t: &mut GameTable| t.set_rows(rows, index, &empty));
     siv.call_on_name(TITLE, |t: &mut TextView| t.set_content(title));
     siv.call_on_name(KEYS, |t: &mut TextView| t.set_content(keys));
+}
+
+/// "1 game", "2 games".
+fn games(n: usize) -> String {
+    if n == 1 {
+        "1 game".into()
+    } else {
+        format!("{n} games")
+    }
 }
 
 /// Shows `text` on the message line (until the next key).

@@ -135,6 +135,8 @@ impl GameTable {
         } else if self.selected >= self.top + h {
             self.top = self.selected + 1 - h;
         }
+        // No empty lines below the last row while rows above are hidden.
+        self.top = self.top.min(self.rows.len().saturating_sub(h));
     }
 
     fn select(&mut self, i: usize) -> EventResult {

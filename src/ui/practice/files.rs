@@ -77,7 +77,7 @@ pub(super) fn open_dialog(siv: &mut Cursive, shared: &Shared) {
         ));
     } else {
         body.add_child(TextView::new(format!(
-            "Saved games, newest first (Enter opens one; 6 Library in the menu manages them):\n{}",
+            "Saved games, newest first (Enter opens one; 6 Library manages them):\n{}",
             open_row_text(["Name", "Date", "Players", "Result", "Moves", "Opening"])
         )));
         body.add_child(list.with_name("open-list").scrollable().max_height(8));
@@ -160,13 +160,13 @@ fn open_row_text(cells: [&str; 6]) -> String {
         }
     };
     format!(
-        "{:<16} {:<10} {:<18} {:>6} {:>3} {}",
+        "{:<16} {:<10} {:<18} {:>6} {:>5} {}",
         cut(cells[0], 16),
         cut(cells[1], 10),
         cut(cells[2], 18),
         cut(cells[3], 6),
-        cut(cells[4], 3),
-        cut(cells[5], 10)
+        cut(cells[4], 5),
+        cut(cells[5], 8)
     )
     .trim_end()
     .to_string()
