@@ -68,7 +68,10 @@ fn saved_games_are_listed_with_their_metadata() {
     );
     let broken = library.entry("broken").expect("broken");
     assert!(broken.record.is_none());
-    assert!(broken.problem.as_deref().unwrap_or("").contains("GGF"), "{broken:?}");
+    assert!(
+        broken.problem.as_deref().unwrap_or("").contains("GGF"),
+        "{broken:?}"
+    );
     assert!(broken.game().is_err());
     // The transcript is saved beside the GGF.
     let txt = std::fs::read_to_string(library.games_dir().join("master.txt")).expect("txt");
@@ -95,12 +98,19 @@ fn rename_refuses_clashes_and_bad_names() {
     assert!(!library.games_dir().join("one.txt").exists());
     let clash = library.rename("first game", "two").expect_err("clash");
     assert!(matches!(clash, LibraryError::Exists { .. }), "{clash}");
-    assert!(clash.to_string().starts_with("a game called `two` already exists"));
+    assert!(
+        clash
+            .to_string()
+            .starts_with("a game called `two` already exists")
+    );
     // Both games are untouched.
     assert_eq!(library.entries().len(), 2);
     for bad in ["", "  ", "../up", "a/b", "a\\b", ".hidden", "what?", "x\ny"] {
         let err = library.rename("two", bad).expect_err(bad);
-        assert!(matches!(err, LibraryError::BadName { .. }), "{bad:?}: {err}");
+        assert!(
+            matches!(err, LibraryError::BadName { .. }),
+            "{bad:?}: {err}"
+        );
         assert!(check_name(bad).is_err());
     }
     assert!(matches!(
@@ -223,6 +233,9 @@ fn the_command_line_imports_and_lists() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("bad.wtb: file is 20 bytes, header promises 0 games = 16"), "{err}");
+    assert!(
+        err.contains("bad.wtb: file is 20 bytes, header promises 0 games = 16"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

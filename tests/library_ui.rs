@@ -58,7 +58,10 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     assert!(t.contains("Saved games, newest first: 1 game in"), "{t}");
     let line = row(&t, "first game").unwrap_or_else(|| panic!("listed:\n{t}"));
     assert!(line.contains("You - You"), "{line}");
-    assert!(line.contains("Tiger") || line.contains("Opening") || line.contains("  3  "), "{line}");
+    assert!(
+        line.contains("Tiger") || line.contains("Opening") || line.contains("  3  "),
+        "{line}"
+    );
     assert!(line.contains(" 3 "), "three moves: {line}");
     // Rename: the field starts with the old name; Enter submits.
     h.keys("r");
@@ -68,7 +71,10 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     }
     type_line(&mut h, "tiger practice");
     let t = h.text();
-    assert!(t.contains("Renamed `first game` to `tiger practice`."), "{t}");
+    assert!(
+        t.contains("Renamed `first game` to `tiger practice`."),
+        "{t}"
+    );
     assert!(row(&t, "tiger practice").is_some(), "{t}");
     assert!(row(&t, "first game").is_none(), "{t}");
     assert!(games.join("tiger practice.txt").is_file());
@@ -91,7 +97,11 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     h.keys("t");
     // Delete: a confirmation, then the trash.
     h.keys("d");
-    assert!(h.text().contains("Move `tiger practice` to the trash?"), "{}", h.text());
+    assert!(
+        h.text().contains("Move `tiger practice` to the trash?"),
+        "{}",
+        h.text()
+    );
     h.send(Event::Key(Key::Enter));
     let t = h.text();
     assert!(t.contains("Moved `tiger practice` to the trash"), "{t}");
@@ -104,7 +114,10 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     assert!(row(&t, "tiger practice").is_some(), "{t}");
     h.keys("u");
     let t = h.text();
-    assert!(t.contains("Restored `tiger practice` to the library"), "{t}");
+    assert!(
+        t.contains("Restored `tiger practice` to the library"),
+        "{t}"
+    );
     assert!(t.contains("The trash is empty."), "{t}");
     h.send(Event::Key(Key::Esc));
     let t = h.text();
@@ -142,13 +155,20 @@ fn import_a_file_and_export_a_game() {
     assert!(row(&t, "two-0001").is_some(), "{t}");
     assert!(t.contains("B+4"), "{t}");
     // A damaged file: the error names it and the game.
-    std::fs::write(dir.join("bad.ggf"), format!("(;GM[Othello]{start}B[f5]W[f5];)")).expect("w");
+    std::fs::write(
+        dir.join("bad.ggf"),
+        format!("(;GM[Othello]{start}B[f5]W[f5];)"),
+    )
+    .expect("w");
     h.keys("i");
     type_line(&mut h, &dir.join("bad.ggf").display().to_string());
     let t = h.text().replace(['│', '\n'], " ");
     let words: Vec<&str> = t.split_whitespace().collect();
     let joined = words.join(" ");
-    assert!(joined.contains("bad.ggf: game 1 (line 1): move 2 (f5)"), "{joined}");
+    assert!(
+        joined.contains("bad.ggf: game 1 (line 1): move 2 (f5)"),
+        "{joined}"
+    );
     h.send(Event::Key(Key::Esc));
     h.send(Event::Key(Key::Esc));
     // Export the game under the cursor as OBF (format key 3), to the default path.

@@ -134,7 +134,9 @@ fn a_truncated_file_says_how_long_it_should_be() {
         "file is 1200 bytes, header promises 20 games = 1376"
     );
     assert_eq!(
-        parse_wthor(&bytes[..10]).expect_err("no header").to_string(),
+        parse_wthor(&bytes[..10])
+            .expect_err("no header")
+            .to_string(),
         "file is 10 bytes, shorter than the 16-byte header"
     );
 }
@@ -224,7 +226,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn importing_a_database_with_its_name_files() {
     let dir = temp_dir("import");
-    let games = vec![parse_transcript(MASTER).expect("master"), rule_game(3)];
+    let games = [parse_transcript(MASTER).expect("master"), rule_game(3)];
     let mut bytes = header(2, 0, 1992);
     bytes.extend(record(&games[0], 0, 0, 1));
     bytes.extend(record(&games[1], 5, 7, 1));
@@ -305,7 +307,10 @@ fn ggf_files_of_many_games() {
     lines[2] = lines[2].replacen("]B[", "]B[z9", 1);
     let err = parse_ggf_games(&lines.join("\n")).expect_err("bad game");
     assert_eq!((err.game, err.line), (3, 3));
-    assert!(err.to_string().starts_with("game 3 (line 3): GGF, column"), "{err}");
+    assert!(
+        err.to_string().starts_with("game 3 (line 3): GGF, column"),
+        "{err}"
+    );
     assert!(parse_ggf_games("no games here").is_err());
     // Imported into the library, with the opening computed.
     let dir = temp_dir("ggf");

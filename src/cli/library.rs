@@ -8,8 +8,8 @@ use othello_tutor::tutor::library::Library;
 use std::path::Path;
 
 fn library(data_dir: Option<&Path>) -> Result<Library, UserError> {
-    let dir = othello_tutor::tutor::progress::data_dir(data_dir)
-        .map_err(|e| UserError(e.to_string()))?;
+    let dir =
+        othello_tutor::tutor::progress::data_dir(data_dir).map_err(|e| UserError(e.to_string()))?;
     Ok(Library::in_data_dir(&dir))
 }
 

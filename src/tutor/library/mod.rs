@@ -160,7 +160,13 @@ impl GameEntry {
 
     /// "Black – White", or `?` for a side without a name.
     pub fn players(&self) -> String {
-        let side = |s: &str| if s.is_empty() { "?".to_string() } else { s.to_string() };
+        let side = |s: &str| {
+            if s.is_empty() {
+                "?".to_string()
+            } else {
+                s.to_string()
+            }
+        };
         format!("{} - {}", side(&self.black), side(&self.white))
     }
 
@@ -182,7 +188,11 @@ pub fn opening_of(record: &GgfGame) -> Option<String> {
     if let Some(c) = &record.comment
         && let Some(i) = c.find("Opening:")
     {
-        let name = c[i + "Opening:".len()..].lines().next().unwrap_or("").trim();
+        let name = c[i + "Opening:".len()..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim();
         if !name.is_empty() {
             return Some(name.to_string());
         }
@@ -239,7 +249,10 @@ fn date_of_ggf(dt: &str) -> Option<String> {
     let t = dt.trim();
     let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
     if digits == t.len() && digits > 4 {
-        return t.parse::<u64>().ok().map(|s| date_text(s)[..10].to_string());
+        return t
+            .parse::<u64>()
+            .ok()
+            .map(|s| date_text(s)[..10].to_string());
     }
     if digits == t.len() && digits == 4 {
         return Some(t.to_string());
@@ -348,7 +361,10 @@ mod tests {
         assert_eq!(result_text(Some("-24.000"), &open), "W+24");
         assert_eq!(result_text(Some("0"), &open), "Draw");
         assert_eq!(result_text(None, &open), "-");
-        assert_eq!(date_of_ggf("2003.01.15_12:00:00.MET").as_deref(), Some("2003-01-15"));
+        assert_eq!(
+            date_of_ggf("2003.01.15_12:00:00.MET").as_deref(),
+            Some("2003-01-15")
+        );
         assert_eq!(date_of_ggf("1992").as_deref(), Some("1992"));
         assert_eq!(date_of_ggf("0").as_deref(), None);
         assert_eq!(date_of_ggf("soon"), None);

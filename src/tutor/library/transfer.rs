@@ -4,10 +4,10 @@
 //! many games.
 
 use super::{GameEntry, Library, LibraryError, computed_opening};
+use crate::engine::Position;
 use crate::engine::ggf_games::parse_ggf_games;
 use crate::engine::notation::{self, GgfGame};
 use crate::engine::wthor::{self, PLAYER_NAME_LEN, TOURNAMENT_NAME_LEN, WthorFile};
-use crate::engine::Position;
 use crate::tutor::files::{FileError, write_atomic};
 use std::path::{Path, PathBuf};
 
@@ -91,10 +91,13 @@ impl Library {
         format: ExportFormat,
         dest: &Path,
     ) -> Result<(), LibraryError> {
-        let record = entry.record.as_ref().ok_or_else(|| LibraryError::NotFound {
-            name: entry.name.clone(),
-            dir: self.games.clone(),
-        })?;
+        let record = entry
+            .record
+            .as_ref()
+            .ok_or_else(|| LibraryError::NotFound {
+                name: entry.name.clone(),
+                dir: self.games.clone(),
+            })?;
         let text = format.render(&entry.name, record)?;
         Ok(write_atomic(dest, text.as_bytes())?)
     }
@@ -121,7 +124,11 @@ impl Library {
             .take(60)
             .collect();
         let stem = stem.trim_start_matches(['.', ' ']).trim_end().to_string();
-        let stem = if stem.is_empty() { "imported".into() } else { stem };
+        let stem = if stem.is_empty() {
+            "imported".into()
+        } else {
+            stem
+        };
         let mut summary = ImportSummary::default();
         for (i, record) in games.iter().enumerate() {
             let name = format!("{stem}-{:04}", i + 1);
@@ -224,4 +231,3 @@ fn wthor_records(path: &Path, file: &WthorFile) -> Vec<GgfGame> {
         })
         .collect()
 }
-

@@ -61,7 +61,10 @@ fn chosen_game_or_trash_message(
     doing: &str,
 ) -> Option<GameEntry> {
     if list_of(shared) == List::Trash {
-        message(siv, format!("To {doing} a game in the trash, restore it first (u)."));
+        message(
+            siv,
+            format!("To {doing} a game in the trash, restore it first (u)."),
+        );
         return None;
     }
     let entry = selected(siv, shared);
@@ -129,10 +132,10 @@ pub(super) fn export(siv: &mut Cursive, shared: &Shared) {
         }
     };
     formats.set_on_submit(on_pick.clone());
-    let mut dialog = closable(
-        Dialog::around(formats)
-            .title(format!("Export `{}`   (1-3, Enter: choose   Esc: cancel)", entry.name)),
-    );
+    let mut dialog = closable(Dialog::around(formats).title(format!(
+        "Export `{}`   (1-3, Enter: choose   Esc: cancel)",
+        entry.name
+    )));
     for (i, f) in ExportFormat::ALL.iter().enumerate() {
         let on_pick = on_pick.clone();
         let f = *f;
@@ -219,7 +222,10 @@ fn choose_import(
             format!(
                 "{:>4}  {:<34} {:>6}  {}",
                 i + 1,
-                format!("{} - {}", g.black, g.white).chars().take(34).collect::<String>(),
+                format!("{} - {}", g.black, g.white)
+                    .chars()
+                    .take(34)
+                    .collect::<String>(),
                 result,
                 g.date.as_deref().unwrap_or("")
             ),
@@ -271,7 +277,10 @@ fn choose_import(
         String::new()
     };
     let body = LinearLayout::vertical()
-        .child(TextView::new(format!("{n} games in {}{more}:", path.display())))
+        .child(TextView::new(format!(
+            "{n} games in {}{more}:",
+            path.display()
+        )))
         .child(list.scrollable().max_height(12));
     let mut dialog = closable(
         Dialog::around(body)

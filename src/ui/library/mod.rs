@@ -194,7 +194,10 @@ fn library_of(siv: &mut Cursive, shared: &Shared) -> Option<Library> {
 /// The game under the cursor, readable, in the games list; else a message why not.
 fn chosen_game(siv: &mut Cursive, shared: &Shared, doing: &str) -> Option<GameEntry> {
     if list_of(shared) == List::Trash {
-        message(siv, format!("To {doing} a game in the trash, restore it first (u)."));
+        message(
+            siv,
+            format!("To {doing} a game in the trash, restore it first (u)."),
+        );
         return None;
     }
     let Some(entry) = selected(siv, shared) else {
@@ -214,9 +217,10 @@ fn enter(siv: &mut Cursive, shared: &Shared) {
         return;
     }
     if let Some(entry) = chosen_game(siv, shared, "open") {
-        let game = entry.record.map(|r| r.game).unwrap_or_else(|| {
-            crate::engine::Game::new(crate::engine::Position::start())
-        });
+        let game = entry
+            .record
+            .map(|r| r.game)
+            .unwrap_or_else(|| crate::engine::Game::new(crate::engine::Position::start()));
         nav::go(siv, Route::AnalyzeGame(Box::new(game)));
     }
 }
@@ -247,7 +251,10 @@ fn restore(siv: &mut Cursive, shared: &Shared) {
     match library.restore(&entry.name) {
         Ok(name) => {
             reload(siv, shared, None);
-            message(siv, format!("Restored `{name}` to the library (t: back to it)."));
+            message(
+                siv,
+                format!("Restored `{name}` to the library (t: back to it)."),
+            );
         }
         Err(e) => message(siv, format!("Cannot restore it: {e}")),
     }

@@ -21,7 +21,12 @@ impl Row {
     /// The row of a library entry.
     pub fn of(entry: &GameEntry) -> Row {
         let (players, result, moves, opening) = match &entry.problem {
-            Some(p) => (format!("unreadable: {p}"), String::new(), String::new(), String::new()),
+            Some(p) => (
+                format!("unreadable: {p}"),
+                String::new(),
+                String::new(),
+                String::new(),
+            ),
             None => (
                 entry.players(),
                 entry.result.clone(),
@@ -154,12 +159,20 @@ impl View for GameTable {
         let width = printer.size.x;
         let widths = column_widths(width);
         let header = HEADER.map(String::from);
-        printer.with_effect(Effect::Underline, |p| p.print((0, 0), &line(&header, &widths)));
+        printer.with_effect(Effect::Underline, |p| {
+            p.print((0, 0), &line(&header, &widths))
+        });
         if self.rows.is_empty() {
             printer.print((0, 1), &self.empty_text);
             return;
         }
-        for (k, row) in self.rows.iter().enumerate().skip(self.top).take(self.visible()) {
+        for (k, row) in self
+            .rows
+            .iter()
+            .enumerate()
+            .skip(self.top)
+            .take(self.visible())
+        {
             let text = fit(&line(&row.cells, &widths), width, false);
             let y = 1 + k - self.top;
             if k == self.selected {

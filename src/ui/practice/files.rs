@@ -160,13 +160,13 @@ fn open_row_text(cells: [&str; 6]) -> String {
         }
     };
     format!(
-        "{:<16} {:<10} {:<18} {:>6} {:>5} {}",
+        "{:<16} {:<10} {:<16} {:>6} {:>5} {}",
         cut(cells[0], 16),
         cut(cells[1], 10),
-        cut(cells[2], 18),
+        cut(cells[2], 16),
         cut(cells[3], 6),
         cut(cells[4], 5),
-        cut(cells[5], 8)
+        cut(cells[5], 10)
     )
     .trim_end()
     .to_string()
