@@ -150,8 +150,7 @@ fn import_a_file_and_export_a_game() {
     assert!(t.contains("2 games in"), "{t}");
     assert!(t.contains("Ann - Bob"), "{t}");
     h.keys("a");
-    let t = h.text();
-    assert!(t.contains("Imported 2 games"), "{t}");
+    let t = h.wait_for("Imported 2 games");
     assert!(row(&t, "two-0001").is_some(), "{t}");
     assert!(t.contains("B+4"), "{t}");
     // A damaged file: the error names it and the game.

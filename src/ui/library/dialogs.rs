@@ -244,6 +244,7 @@ fn choose_import(
         }
     };
     list.set_on_submit(open_one);
+    let count = games.len();
     let import_all = {
         let shared = shared.clone();
         let path = path.clone();
@@ -251,23 +252,34 @@ fn choose_import(
             let Some(library) = library_of(s, &shared) else {
                 return;
             };
-            match library.import_file(&path) {
-                Ok(summary) => {
-                    s.pop_layer();
-                    let first = summary.imported.first().cloned();
-                    reload(s, &shared, first.as_deref());
-                    message(
-                        s,
-                        format!(
-                            "Imported {} games from {} ({} already there).",
-                            summary.imported.len(),
-                            path.display(),
-                            summary.already_there
-                        ),
-                    );
-                }
-                Err(e) => error(s, format!("Cannot import it: {e}")),
-            }
+            s.pop_layer();
+            message(
+                s,
+                format!("Importing {count} games from {}…", path.display()),
+            );
+            // Thousands of games are thousands of files written safely: off the UI
+            // thread, the screen answered when it is done.
+            let sink = s.cb_sink().clone();
+            let (shared, path) = (shared.clone(), path.clone());
+            std::thread::spawn(move || {
+                let result = library.import_file(&path);
+                let _ = sink.send(Box::new(move |s: &mut Cursive| match result {
+                    Ok(summary) => {
+                        let first = summary.imported.first().cloned();
+                        reload(s, &shared, first.as_deref());
+                        message(
+                            s,
+                            format!(
+                                "Imported {} games from {} ({} already there).",
+                                summary.imported.len(),
+                                path.display(),
+                                summary.already_there
+                            ),
+                        );
+                    }
+                    Err(e) => message(s, format!("Cannot import it: {e}")),
+                }));
+            });
         }
     };
     let n = games.len();

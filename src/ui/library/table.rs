@@ -129,8 +129,15 @@ impl GameTable {
             .collect()
     }
 
+    /// Whether the rows overflow the height: then the last line shows the count.
+    fn overflows(&self) -> bool {
+        self.rows.len() > self.size.y.saturating_sub(1)
+    }
+
+    /// How many rows are drawn (under the header, above the count if any).
     fn visible(&self) -> usize {
-        self.size.y.saturating_sub(1).max(1)
+        let count_line = usize::from(self.overflows());
+        self.size.y.saturating_sub(1 + count_line).max(1)
     }
 
     fn scroll_to_selection(&mut self) {
@@ -181,10 +188,13 @@ impl View for GameTable {
                 printer.print((0, y), &text);
             }
         }
-        if self.rows.len() > self.visible() {
-            let more = format!(" {}/{} ", self.selected + 1, self.rows.len());
-            let x = width.saturating_sub(more.chars().count());
-            printer.print((x, 0), &more);
+        if self.overflows() {
+            let more = format!(
+                "game {} of {}   PgUp/PgDn, Home/End: scroll",
+                self.selected + 1,
+                self.rows.len()
+            );
+            printer.print((0, 1 + self.visible()), &fit(&more, width, false));
         }
     }
 
