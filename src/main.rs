@@ -199,6 +199,19 @@ enum Command {
         /// The game: a transcript from the start, a GGF game, or a file holding one
         game: Vec<String>,
     },
+    /// The saved games, newest first: "NAME DATE BLACK - WHITE RESULT MOVES OPENING"
+    /// (tab-separated), then "N games in DIR"
+    Library {
+        /// The games in the trash instead
+        #[arg(long)]
+        trash: bool,
+    },
+    /// Import every game of a WTHOR database (.wtb; player and tournament names from
+    /// WTHOR.JOU and WTHOR.TRN beside it) or a GGF file into the library
+    Import {
+        /// The .wtb or .ggf file
+        file: std::path::PathBuf,
+    },
     /// The opening book
     Book {
         #[command(subcommand)]
@@ -549,6 +562,8 @@ fn run(cli: Cli) -> ExitCode {
                     selective,
                 },
         }) => cli::book::check(positions, extra, seed, confidence(selective), threads),
+        Some(Command::Library { trash }) => cli::library::list(cli.data_dir.as_deref(), trash),
+        Some(Command::Import { file }) => cli::library::import(cli.data_dir.as_deref(), &file),
         Some(Command::Review { game }) => cli::review::run(&game.join(" ")),
         Some(Command::Opening { list: true, .. }) => cli::opening::list(),
         Some(Command::Opening { position, .. }) => cli::opening::run(&position.join(" ")),

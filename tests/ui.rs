@@ -21,16 +21,17 @@ fn main_menu() {
         "3  Practice",
         "4  Analyze",
         "5  Openings",
-        "6  Potential",
-        "7  Progress",
-        "8  Help",
-        "9  Quit",
+        "6  Library",
+        "7  Potential",
+        "8  Progress",
+        "9  Help",
+        "q  Quit",
     ] {
         assert!(screen.contains(entry), "{entry}\n{screen}");
     }
     insta::assert_snapshot!(screen);
     // A number key opens its entry; Esc comes back.
-    h.keys("8");
+    h.keys("9");
     assert!(h.text().contains("THE BOARD"), "{}", h.text());
     h.send(Event::Key(Key::Esc));
     assert!(h.text().contains("3  Practice"));

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod book;
 pub mod content;
 pub mod cpu;
+pub mod library;
 pub mod matches;
 pub mod mine;
 pub mod nboard;

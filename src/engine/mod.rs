@@ -11,6 +11,7 @@ pub mod eval;
 pub mod evaluator;
 pub mod features;
 pub mod game;
+pub mod ggf_games;
 pub mod mpc;
 pub mod notation;
 pub mod parallel_solve;
@@ -24,6 +25,7 @@ pub mod table;
 pub mod train;
 pub mod tune;
 pub mod weights;
+pub mod wthor;
 
 pub use board::{Board, Color, Move, MoveError, Position};
 pub use game::Game;

@@ -9,6 +9,7 @@ pub mod feedback;
 pub mod files;
 pub mod game_review;
 pub mod lesson;
+pub mod library;
 pub mod openings;
 pub mod practice;
 pub mod progress;

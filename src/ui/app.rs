@@ -6,7 +6,8 @@ use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
 use super::{
-    analyze, editor, help, lesson, openings, potential, practice, progress, puzzles, review,
+    analyze, editor, help, lesson, library, openings, potential, practice, progress, puzzles,
+    review,
 };
 use cursive::Cursive;
 use cursive::event::{Event, Key};
@@ -51,7 +52,7 @@ fn theme(plain: bool) -> Theme {
     }
 }
 
-const MENU: [(&str, &str); 9] = [
+const MENU: [(&str, &str); 11] = [
     ("1", "Learn       the strategy course, one idea at a time"),
     ("2", "Puzzles     graded positions to solve"),
     (
@@ -60,16 +61,24 @@ const MENU: [(&str, &str); 9] = [
     ),
     ("4", "Analyze     every move's value in any position"),
     (
+        "e",
+        "Editor      set up any position, then analyze or play it",
+    ),
+    (
         "5",
         "Openings    drill the named opening lines against the book",
     ),
     (
         "6",
+        "Library     your saved games: open, rename, delete, export, import",
+    ),
+    (
+        "7",
         "Potential   another game: build one group, then move pieces; stuck loses",
     ),
-    ("7", "Progress    your lessons, puzzles and rating"),
-    ("8", "Help        keys, markers and grades"),
-    ("9", "Quit"),
+    ("8", "Progress    your lessons, puzzles and rating"),
+    ("9", "Help        keys, markers and grades"),
+    ("q", "Quit"),
 ];
 
 /// Shows the main menu (replacing every screen).
@@ -81,18 +90,18 @@ pub fn show_menu(siv: &mut Cursive) {
     }
     select.set_on_submit(|s, &i| open_entry(s, i));
     let mut menu = OnEventView::new(select.with_name("menu"));
-    for i in 0..MENU.len() {
-        let c = char::from(b'1' + i as u8);
-        menu.set_on_event(c, move |s| open_entry(s, i));
+    for (i, (key, _)) in MENU.iter().enumerate() {
+        if let Some(c) = key.chars().next() {
+            menu.set_on_event(c, move |s| open_entry(s, i));
+        }
     }
-    menu.set_on_event('q', |s| s.quit());
     let body = LinearLayout::vertical()
         .child(TextView::new(
             "Learn Othello strategy: lessons, puzzles and coached games.\n ",
         ))
         .child(menu)
         .child(TextView::new(
-            " \nUp/Down or mouse: choose   Enter: open   1-9: open directly   F1: help   q: quit",
+            " \nUp/Down or mouse: choose  Enter: open  1-9, e: directly  F1: help  q: quit",
         ));
     siv.add_fullscreen_layer(SizeGuard::new(
         Dialog::around(body).title("othello-tutor").full_screen(),
@@ -105,16 +114,18 @@ fn open_entry(siv: &mut Cursive, i: usize) {
         1 => Route::Puzzles(None),
         2 => Route::PracticeSetup,
         3 => Route::Analyze,
-        4 => Route::Openings(None),
-        5 => {
+        4 => Route::Editor(None),
+        5 => Route::Openings(None),
+        6 => Route::Library,
+        7 => {
             let plain = state(siv).options.plain;
             Route::Potential(PotentialOptions {
                 plain,
                 ..Default::default()
             })
         }
-        6 => Route::Progress,
-        7 => Route::Help,
+        8 => Route::Progress,
+        9 => Route::Help,
         _ => {
             siv.quit();
             return;
@@ -136,6 +147,8 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::AnalyzeAt(position) => analyze::open_at(siv, position),
         Route::Editor(position) => editor::open(siv, position),
         Route::PracticeSetupFrom(position) => practice::open_setup_from(siv, Some(position)),
+        Route::AnalyzeGame(game) => analyze::open_game(siv, *game),
+        Route::Library => library::open(siv),
         Route::Openings(select) => openings::open(siv, select.as_deref()),
         Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),

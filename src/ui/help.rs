@@ -30,11 +30,13 @@ pub enum Screen {
     Openings,
     /// The whole-game review.
     Review,
+    /// The game library.
+    Library,
 }
 
 /// Which screen is open, from the names its views carry.
 fn screen_on(siv: &mut Cursive) -> Screen {
-    const NAMES: [(&str, Screen); 10] = [
+    const NAMES: [(&str, Screen); 11] = [
         // The review opens on top of another screen: look for it first.
         ("review-graph", Screen::Review),
         ("potential-board", Screen::Potential),
@@ -46,6 +48,7 @@ fn screen_on(siv: &mut Cursive) -> Screen {
         ("analyze-board", Screen::Analyze),
         ("opening-board", Screen::Openings),
         ("openings-list", Screen::Openings),
+        ("library-table", Screen::Library),
     ];
     NAMES
         .iter()
@@ -64,8 +67,9 @@ THE MAIN MENU
   moves to find and positions to play out. Puzzles: rated positions
   to solve. Practice: a game with every move graded and explained.
   Analyze: every move's value in any position. Openings: drill the
-  named opening lines. Potential: a second board game.
-  Up/Down and Enter, a number key, or the mouse.
+  named opening lines. Library: your saved games and imported ones.
+  Potential: a second board game.
+  Up/Down and Enter, a number key (q quits), or the mouse.
 "
         }
         Screen::Lessons => {
@@ -179,6 +183,21 @@ THE GAME REVIEW
   x mistake, X blunder, ^ the move shown. Left/Right or a click on
   the graph: step through the game   Home/End: its ends
   Up/Down or a click: the swings   c: cancel   g: go on   Esc/q: back
+"
+        }
+        Screen::Library => {
+            "\
+THE GAME LIBRARY
+  Your saved games (w in a practice game saves one), newest first:
+  the name, the date, the players, the result (B+16: Black won by
+  16 discs), the moves and the opening.
+  Enter: the game on the analysis board   v: the whole-game review
+  r: rename   e: export as a transcript, GGF or OBF (last position)
+  d: delete: the game goes to the trash, never away at once;
+  t shows the trash, where Enter or u restores a game.
+  i: import a WTHOR database (.wtb, the federation's archive; player
+  and tournament names from WTHOR.JOU and WTHOR.TRN beside it) or a
+  GGF file of many games: import them all, or analyze one of them.
 "
         }
         Screen::Potential => {

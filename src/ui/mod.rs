@@ -10,6 +10,7 @@ pub mod board_view;
 pub mod editor;
 pub mod help;
 pub mod lesson;
+pub mod library;
 pub mod nav;
 pub mod openings;
 pub mod potential;

@@ -36,6 +36,11 @@ pub enum Route {
     /// The dialog that sets up a practice game, its start set to this position (one
     /// set up in the editor).
     PracticeSetupFrom(Position),
+    /// The analysis board on a game (a library game, an imported one), showing its
+    /// last position.
+    AnalyzeGame(Box<crate::engine::Game>),
+    /// The game library: saved games, the trash, import and export.
+    Library,
     /// The opening trainer's list of lines, its cursor on the named line.
     Openings(Option<String>),
     /// The whole-game review of a game, on top of the screen that asks for it.

@@ -53,7 +53,12 @@ pub fn open(siv: &mut Cursive) {
         if m.storm_runs + m.streak_runs + m.drill_tried > 0 {
             out.push_str(&format!(
                 "Storm best {} ({} runs)   Streak best {} ({} runs)   Endgame drill {}/{}\n",
-                m.storm_best, m.storm_runs, m.streak_best, m.streak_runs, m.drill_right, m.drill_tried
+                m.storm_best,
+                m.storm_runs,
+                m.streak_best,
+                m.streak_runs,
+                m.drill_right,
+                m.drill_tried
             ));
         }
         let op = &p.openings;

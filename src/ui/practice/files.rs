@@ -1,8 +1,10 @@
 //! Saving and opening practice games: Enter in a dialog's text field submits it, and
-//! Open lists the saved games of the data directory, newest first.
+//! Open lists the saved games of the data directory, newest first, with what the
+//! library knows of each (date, players, result, moves, opening).
 
 use super::*;
-use crate::tutor::saved_games::{games_dir, list_saved, save_game};
+use crate::tutor::library::Library;
+use crate::tutor::saved_games::{games_dir, save_game};
 
 /// The folder of saved games, or why there is none.
 fn saved_games_dir(siv: &mut Cursive) -> Result<std::path::PathBuf, String> {
@@ -58,15 +60,13 @@ fn save_to(siv: &mut Cursive, shared: &Shared, path: &str) {
 }
 
 pub(super) fn open_dialog(siv: &mut Cursive, shared: &Shared) {
-    let saved = saved_games_dir(siv)
-        .map(|d| list_saved(&d))
+    let explicit = state(siv).options.data_dir;
+    let saved = crate::tutor::progress::data_dir(explicit.as_deref())
+        .map(|d| Library::in_data_dir(&d).entries())
         .unwrap_or_default();
     let mut list = SelectView::<String>::new();
     for g in saved.iter().take(200) {
-        list.add_item(
-            format!("{:<40} {}", g.name, g.date_text()),
-            g.path.display().to_string(),
-        );
+        list.add_item(open_row(g), g.path.display().to_string());
     }
     let (s1, s2, s3) = (shared.clone(), shared.clone(), shared.clone());
     list.set_on_submit(move |s, path: &String| open_text(s, &s3, path));
@@ -76,9 +76,10 @@ pub(super) fn open_dialog(siv: &mut Cursive, shared: &Shared) {
             "No saved games yet (w saves the game you play).",
         ));
     } else {
-        body.add_child(TextView::new(
-            "Saved games, newest first (Enter opens one):",
-        ));
+        body.add_child(TextView::new(format!(
+            "Saved games, newest first (Enter opens one; 6 Library manages them):\n{}",
+            open_row_text(["Name", "Date", "Players", "Result", "Moves", "Opening"])
+        )));
         body.add_child(list.with_name("open-list").scrollable().max_height(8));
     }
     body.add_child(TextView::new(
@@ -131,4 +132,42 @@ fn open_text(siv: &mut Cursive, shared: &Shared, text: &str) {
             crate::ui::size_guard::add_layer(siv, Dialog::info(format!("Cannot open it: {e}")));
         }
     }
+}
+
+/// A saved game's line in the Open dialog: the library's columns, 68 wide.
+fn open_row(g: &crate::tutor::library::GameEntry) -> String {
+    match &g.problem {
+        Some(p) => open_row_text([&g.name, &g.date, &format!("unreadable: {p}"), "", "", ""]),
+        None => open_row_text([
+            &g.name,
+            &g.date,
+            &g.players(),
+            &g.result,
+            &g.moves.to_string(),
+            g.opening.as_deref().unwrap_or("-"),
+        ]),
+    }
+}
+
+fn open_row_text(cells: [&str; 6]) -> String {
+    let cut = |s: &str, n: usize| -> String {
+        if s.chars().count() > n {
+            let mut t: String = s.chars().take(n - 1).collect();
+            t.push('…');
+            t
+        } else {
+            s.to_string()
+        }
+    };
+    format!(
+        "{:<16} {:<10} {:<16} {:>6} {:>5} {}",
+        cut(cells[0], 16),
+        cut(cells[1], 10),
+        cut(cells[2], 16),
+        cut(cells[3], 6),
+        cut(cells[4], 5),
+        cut(cells[5], 10)
+    )
+    .trim_end()
+    .to_string()
 }

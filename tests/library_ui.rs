@@ -1,0 +1,214 @@
+//! The Library screen driven through the puppet backend: a practice game saved,
+//! listed with its metadata, renamed, deleted to the trash and restored; the Open
+//! dialog's columns; import from a file; the screen at 80×24.
+
+mod common;
+
+use common::{Harness, practice, temp_data_dir};
+use cursive::event::{Event, Key};
+use othello_tutor::engine::Color;
+use othello_tutor::engine::players::Strategy;
+use othello_tutor::tutor::practice::{Seat, Setup};
+
+/// Two people at one keyboard, no feedback: no engine work in the test.
+fn two_people() -> Setup {
+    let mut s = Setup::against(Color::Black, Strategy::Greedy);
+    s.white = Seat::Human;
+    s.feedback = false;
+    s
+}
+
+fn type_line(h: &mut Harness, text: &str) {
+    h.keys(text);
+    h.send(Event::Key(Key::Enter));
+}
+
+/// The table row that starts with `name` (after the frame's border).
+fn row<'a>(screen: &'a str, name: &str) -> Option<&'a str> {
+    screen
+        .lines()
+        .find(|l| l.trim_start_matches(['│', ' ']).starts_with(name))
+}
+
+#[test]
+fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
+    let dir = temp_data_dir("library-ui");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    practice(&mut h, two_people());
+    for mv in ["f5", "d6", "c3"] {
+        type_line(&mut h, mv);
+    }
+    assert!(h.text().contains("Move 4"), "{}", h.text());
+    // Save under a name of our own (the field holds a default path: clear it).
+    h.keys("w");
+    let games = dir.join("games");
+    h.siv()
+        .call_on_name("save-path", |e: &mut cursive::views::EditView| {
+            e.set_content("")
+        });
+    type_line(&mut h, &games.join("first game").display().to_string());
+    assert!(h.text().contains("Saved to"), "{}", h.text());
+    assert!(games.join("first game.ggf").is_file());
+    // Back to the menu (leaving the unfinished game), then the library.
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("6  Library"), "{}", h.text());
+    h.keys("6");
+    let t = h.text();
+    assert!(t.contains("Saved games, newest first: 1 game in"), "{t}");
+    let line = row(&t, "first game").unwrap_or_else(|| panic!("listed:\n{t}"));
+    assert!(line.contains("You - You"), "{line}");
+    assert!(
+        line.contains("Tiger") || line.contains("Opening") || line.contains("  3  "),
+        "{line}"
+    );
+    assert!(line.contains(" 3 "), "three moves: {line}");
+    // Rename: the field starts with the old name; Enter submits.
+    h.keys("r");
+    assert!(h.text().contains("Rename the game"), "{}", h.text());
+    for _ in 0.."first game".len() {
+        h.send(Event::Key(Key::Backspace));
+    }
+    type_line(&mut h, "tiger practice");
+    let t = h.text();
+    assert!(
+        t.contains("Renamed `first game` to `tiger practice`."),
+        "{t}"
+    );
+    assert!(row(&t, "tiger practice").is_some(), "{t}");
+    assert!(row(&t, "first game").is_none(), "{t}");
+    assert!(games.join("tiger practice.txt").is_file());
+    // The message lasts until the next key.
+    h.send(Event::Key(Key::Down));
+    assert!(!h.text().contains("Renamed"), "{}", h.text());
+    // A clash is refused and the dialog stays for another name.
+    std::fs::copy(games.join("tiger practice.ggf"), games.join("other.ggf")).expect("copy");
+    h.keys("r");
+    h.siv()
+        .call_on_name("library-rename", |e: &mut cursive::views::EditView| {
+            e.set_content("other")
+        });
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("already exists"), "{}", h.text());
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Esc));
+    std::fs::remove_file(games.join("other.ggf")).expect("remove");
+    h.keys("t");
+    h.keys("t");
+    // Delete: a confirmation, then the trash.
+    h.keys("d");
+    assert!(
+        h.text().contains("Move `tiger practice` to the trash?"),
+        "{}",
+        h.text()
+    );
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Moved `tiger practice` to the trash"), "{t}");
+    assert!(t.contains("No saved games yet"), "{t}");
+    assert!(dir.join("trash/tiger practice.ggf").is_file());
+    // The trash lists it; u restores it.
+    h.keys("t");
+    let t = h.text();
+    assert!(t.contains("The trash: 1 game deleted"), "{t}");
+    assert!(row(&t, "tiger practice").is_some(), "{t}");
+    h.keys("u");
+    let t = h.text();
+    assert!(
+        t.contains("Restored `tiger practice` to the library"),
+        "{t}"
+    );
+    assert!(t.contains("The trash is empty."), "{t}");
+    h.send(Event::Key(Key::Esc));
+    let t = h.text();
+    assert!(row(&t, "tiger practice").is_some(), "{t}");
+    assert!(games.join("tiger practice.ggf").is_file());
+    assert!(!dir.join("trash/tiger practice.ggf").exists());
+    // Enter opens it on the analysis board, at its last position.
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("Analysis"), "{}", h.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn import_a_file_and_export_a_game() {
+    let dir = temp_data_dir("library-import");
+    let start = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+    let file = dir.join("two.ggf");
+    std::fs::write(
+        &file,
+        format!(
+            "(;GM[Othello]PB[Ann]PW[Bob]RE[+4]{start}B[f5]W[d6];)\n(;GM[Othello]PB[Cy]PW[Di]{start}B[d3];)\n"
+        ),
+    )
+    .expect("write");
+    let mut h = Harness::with_dir(80, 24, dir.clone());
+    h.keys("6");
+    h.keys("i");
+    type_line(&mut h, &file.display().to_string());
+    let t = h.text();
+    assert!(t.contains("2 games in"), "{t}");
+    assert!(t.contains("Ann - Bob"), "{t}");
+    h.keys("a");
+    let t = h.wait_for("Imported 2 games");
+    assert!(row(&t, "two-0001").is_some(), "{t}");
+    assert!(t.contains("B+4"), "{t}");
+    // A damaged file: the error names it and the game.
+    std::fs::write(
+        dir.join("bad.ggf"),
+        format!("(;GM[Othello]{start}B[f5]W[f5];)"),
+    )
+    .expect("w");
+    h.keys("i");
+    type_line(&mut h, &dir.join("bad.ggf").display().to_string());
+    let t = h.text().replace(['│', '\n'], " ");
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let joined = words.join(" ");
+    assert!(
+        joined.contains("bad.ggf: game 1 (line 1): move 2 (f5)"),
+        "{joined}"
+    );
+    h.send(Event::Key(Key::Esc));
+    h.send(Event::Key(Key::Esc));
+    // Export the game under the cursor as OBF (format key 3), to the default path.
+    h.keys("e");
+    assert!(h.text().contains("Export"), "{}", h.text());
+    h.keys("3");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(t.contains("Exported `two-0001` to"), "{t}");
+    let obf = std::fs::read_to_string(dir.join("exports/two-0001.obf")).expect("exported");
+    assert_eq!(obf.trim().len(), 66, "{obf}");
+    // The screen fits 80×24: every line within the width, the keys on screen.
+    let t = h.text();
+    assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
+    assert!(t.contains("t: the trash"), "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_open_dialog_shows_the_library_columns() {
+    let dir = temp_data_dir("library-open");
+    let start = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+    std::fs::create_dir_all(dir.join("games")).expect("dir");
+    std::fs::write(
+        dir.join("games/club game.ggf"),
+        format!("(;GM[Othello]PB[Ann]PW[Bob]DT[2001.02.03]RE[-10]{start}B[f5]W[d6]B[c3];)\n"),
+    )
+    .expect("write");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    practice(&mut h, two_people());
+    h.keys("o");
+    let t = h.text();
+    let line = t
+        .lines()
+        .find(|l| l.contains("club game"))
+        .unwrap_or_else(|| panic!("{t}"));
+    for part in ["2001-02-03", "Ann - Bob", "W+10", " 3 "] {
+        assert!(line.contains(part), "{part}: {line}");
+    }
+    // Enter opens it.
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("Game loaded at move 4"), "{}", h.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
