@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// A set file of the collection: its name, its title and which puzzles go in it.
+type Group = (&'static str, &'static str, fn(&Puzzle) -> bool);
+
 fn game_file(dir: &Path, game_no: usize) -> PathBuf {
     dir.join("games").join(format!("g{game_no:06}.toml"))
 }
@@ -101,7 +104,7 @@ pub fn collect(dir: &Path, out: &Path) -> Result<(), UserError> {
         least <= cap
     });
     std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
-    let groups: [(&str, &str, fn(&Puzzle) -> bool); 3] = [
+    let groups: [Group; 3] = [
         (
             "mined-endgame.toml",
             "Endgames: find the move that matters",

@@ -101,7 +101,7 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
     }
     if has(Theme::Edge) {
         let safety = if f.corners_given.is_empty() {
-            format!("it gives {them} no corner")
+            format!("{them} gets no corner from it")
         } else {
             corner_word(f)
         };
