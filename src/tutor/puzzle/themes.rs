@@ -117,6 +117,15 @@ mod tests {
         Square::parse(name).unwrap()
     }
 
+    /// The position with `discs` (square, 'X' or 'O') on an empty board.
+    fn board_with(discs: &[(&str, char)], to_move: Color) -> Position {
+        let mut b = ['-'; 64];
+        for &(s, c) in discs {
+            b[sq(s).index()] = c;
+        }
+        pos(&b.iter().collect::<String>(), to_move)
+    }
+
     /// The start position: d3, c4, f5, e6, each flipping one disc. None is on an
     /// edge, none takes a corner; each leaves White 3 moves; each flips one frontier
     /// disc (every disc is on the frontier).
@@ -131,21 +140,22 @@ mod tests {
     /// Black to move: a1 flips b1 (towards c1) and b2 (towards c3); a corner move
     /// is neither an X-square nor an edge move.
     #[test]
-    fn a_corner_move_is_a_corner_theme_and_an_x_square_is_an_x_square() {
+    fn a_corner_move_is_a_corner_theme_not_an_x_square_nor_an_edge() {
         // Row 1: a1 empty, b1 White, c1 Black. Row 2: b2 White, c3 Black (so a1
         // flips b1 along row 1 and b2 along the diagonal), plus the centre.
-        let mut b = ['-'; 64];
-        let set = |b: &mut [char; 64], s: &str, c: char| b[sq(s).index()] = c;
-        set(&mut b, "b1", 'O');
-        set(&mut b, "c1", 'X');
-        set(&mut b, "b2", 'O');
-        set(&mut b, "c3", 'X');
-        set(&mut b, "d4", 'O');
-        set(&mut b, "e5", 'O');
-        set(&mut b, "d5", 'X');
-        set(&mut b, "e4", 'X');
-        let board: String = b.iter().collect();
-        let p = pos(&board, Color::Black);
+        let p = board_with(
+            &[
+                ("b1", 'O'),
+                ("c1", 'X'),
+                ("b2", 'O'),
+                ("c3", 'X'),
+                ("d4", 'O'),
+                ("e5", 'O'),
+                ("d5", 'X'),
+                ("e4", 'X'),
+            ],
+            Color::Black,
+        );
         assert!(p.legal_moves().contains(sq("a1")));
         let t = themes_of(&p, sq("a1"), 0, Proof::Exact);
         assert!(t.contains(&Theme::Corner), "{t:?}");
@@ -161,16 +171,17 @@ mod tests {
     /// flips a3; f4-side inner moves exist. a2 is Edge and CSquare, not Corner.
     #[test]
     fn a_c_square_move_is_an_edge_and_a_c_square() {
-        let mut b = ['-'; 64];
-        let set = |b: &mut [char; 64], s: &str, c: char| b[sq(s).index()] = c;
-        set(&mut b, "a3", 'O');
-        set(&mut b, "a4", 'X');
-        set(&mut b, "d4", 'O');
-        set(&mut b, "e5", 'O');
-        set(&mut b, "d5", 'X');
-        set(&mut b, "e4", 'X');
-        let board: String = b.iter().collect();
-        let p = pos(&board, Color::Black);
+        let p = board_with(
+            &[
+                ("a3", 'O'),
+                ("a4", 'X'),
+                ("d4", 'O'),
+                ("e5", 'O'),
+                ("d5", 'X'),
+                ("e4", 'X'),
+            ],
+            Color::Black,
+        );
         assert!(p.legal_moves().contains(sq("a2")));
         let t = themes_of(&p, sq("a2"), 0, Proof::Search { depth: 4 });
         assert!(t.contains(&Theme::CSquare), "{t:?}");
@@ -186,17 +197,18 @@ mod tests {
         // Each legal move is checked against the definition, counted from the
         // move's facts: a pass forced while the game goes on, and another move that
         // forces none.
-        let mut b = ['-'; 64];
-        let set = |b: &mut [char; 64], s: &str, c: char| b[sq(s).index()] = c;
-        set(&mut b, "a1", 'X');
-        set(&mut b, "b1", 'O');
-        set(&mut b, "d4", 'X');
-        set(&mut b, "e4", 'X');
-        set(&mut b, "d5", 'X');
-        set(&mut b, "e5", 'O');
-        set(&mut b, "f6", 'X');
-        let board: String = b.iter().collect();
-        let p = pos(&board, Color::Black);
+        let p = board_with(
+            &[
+                ("a1", 'X'),
+                ("b1", 'O'),
+                ("d4", 'X'),
+                ("e4", 'X'),
+                ("d5", 'X'),
+                ("e5", 'O'),
+                ("f6", 'X'),
+            ],
+            Color::Black,
+        );
         for m in p.legal_moves() {
             let f = move_facts(&p, m).unwrap();
             let t = themes_of(&p, m, 0, Proof::Search { depth: 4 });

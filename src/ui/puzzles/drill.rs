@@ -7,7 +7,6 @@ use super::{BOARD, PANEL, SolutionMarks};
 use crate::engine::endgame::Solver;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::puzzle::drill::{Drill, PlayOut, Round, Verdict, line_text};
-use crate::tutor::puzzle::load_puzzles;
 use crate::ui::board_view::{BoardView, board_screen, board_with};
 use crate::ui::nav::{self, Route};
 use crate::ui::shell::{now, show_progress_notice, state, with_progress};
@@ -18,7 +17,7 @@ use cursive::Cursive;
 use cursive::event::{Event, EventResult, EventTrigger, Key};
 use cursive::traits::*;
 use cursive::view::Finder;
-use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
+use cursive::views::{LinearLayout, OnEventView, TextView};
 use std::sync::{Arc, Mutex};
 
 const KEYS: &str = "Type the score (+4, -2 or 34-30) and Enter, or play it out on the board.\n\
@@ -75,19 +74,8 @@ impl State {
 
 /// Opens the drill (its order's seed is the clock's seconds).
 pub fn open(siv: &mut Cursive) {
-    let puzzles = match load_puzzles() {
-        Ok(p) => p,
-        Err(errors) => {
-            let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
-            crate::ui::size_guard::add_layer(
-                siv,
-                Dialog::info(format!(
-                    "The puzzles could not be loaded:\n{}",
-                    text.join("\n")
-                )),
-            );
-            return;
-        }
+    let Some(puzzles) = super::loaded_puzzles(siv) else {
+        return;
     };
     let seed = now(siv);
     let plain = state(siv).options.plain;

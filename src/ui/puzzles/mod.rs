@@ -133,10 +133,11 @@ pub fn choose<'a>(
     }
 }
 
-/// Opens the trainer; with `run`, serves that lesson's puzzles in order instead.
-pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
-    let mut puzzles = match load_puzzles() {
-        Ok(p) => p,
+/// The embedded and personal puzzle sets, or `None` after showing why they could not
+/// be loaded (the first five problems).
+fn loaded_puzzles(siv: &mut Cursive) -> Option<Vec<Puzzle>> {
+    match load_puzzles() {
+        Ok(p) => Some(p),
         Err(errors) => {
             let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
             crate::ui::size_guard::add_layer(
@@ -146,8 +147,15 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
                     text.join("\n")
                 )),
             );
-            return;
+            None
         }
+    }
+}
+
+/// Opens the trainer; with `run`, serves that lesson's puzzles in order instead.
+pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
+    let Some(mut puzzles) = loaded_puzzles(siv) else {
+        return;
     };
     puzzles.extend(with_progress(siv, |ps| {
         ps.progress.puzzles.personal_puzzles()

@@ -7,7 +7,6 @@
 use super::{BOARD, PANEL, SolutionMarks};
 use crate::engine::endgame::Solver;
 use crate::engine::{Move, Position, Square};
-use crate::tutor::puzzle::load_puzzles;
 use crate::tutor::puzzle::timed::{
     Played, Run, RunEnd, RunMode, STORM_NEAR_MISS_PENALTY, STORM_PENALTY, STORM_SECONDS,
 };
@@ -20,7 +19,7 @@ use crate::ui::wrap_text::{WrapText, push_lines};
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
-use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
+use cursive::views::{LinearLayout, OnEventView, TextView};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -67,19 +66,8 @@ impl State {
 
 /// Opens a Storm or Streak run (its queue's seed is the clock's seconds).
 pub fn open(siv: &mut Cursive, mode: RunMode) {
-    let puzzles = match load_puzzles() {
-        Ok(p) => p,
-        Err(errors) => {
-            let text: Vec<String> = errors.iter().take(5).map(|e| e.to_string()).collect();
-            crate::ui::size_guard::add_layer(
-                siv,
-                Dialog::info(format!(
-                    "The puzzles could not be loaded:\n{}",
-                    text.join("\n")
-                )),
-            );
-            return;
-        }
+    let Some(puzzles) = super::loaded_puzzles(siv) else {
+        return;
     };
     let t = now(siv);
     let plain = state(siv).options.plain;
