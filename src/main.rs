@@ -182,6 +182,12 @@ enum Command {
         /// With --dir: threads (default: the machine's cores)
         #[arg(long)]
         jobs: Option<usize>,
+        /// Exact puzzles have at most this many empties (more take longer to solve)
+        #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(6..=24))]
+        exact_empties: u32,
+        /// Midgame positions examined per game (0: none)
+        #[arg(long, default_value_t = 12)]
+        mid_tries: u32,
     },
     /// Rewrite the puzzle sets of a folder under the current rules: themes recomputed,
     /// `least-loss` for lost positions (at most 5% of the puzzles), the explanations
@@ -511,6 +517,8 @@ fn run(cli: Cli) -> ExitCode {
             games,
             collect,
             jobs,
+            exact_empties,
+            mid_tries,
         }) => {
             if collect {
                 let out = out.unwrap_or_else(|| std::path::PathBuf::from("puzzles"));
@@ -519,6 +527,8 @@ fn run(cli: Cli) -> ExitCode {
                 let _ = count;
                 let config = othello_tutor::tutor::miner::MineConfig {
                     seed,
+                    exact_empties,
+                    mid_tries,
                     ..Default::default()
                 };
                 let threads = jobs.unwrap_or_else(othello_tutor::engine::analysis::default_threads);
@@ -526,8 +536,22 @@ fn run(cli: Cli) -> ExitCode {
             }
         }
         Some(Command::MinePuzzles {
-            count, seed, out, ..
-        }) => cli::content::mine(count, seed, out.as_deref()),
+            count,
+            seed,
+            out,
+            exact_empties,
+            mid_tries,
+            ..
+        }) => cli::content::mine(
+            othello_tutor::tutor::miner::MineConfig {
+                count,
+                seed,
+                exact_empties,
+                mid_tries,
+                ..Default::default()
+            },
+            out.as_deref(),
+        ),
         Some(Command::RefreshPuzzles { dir }) => cli::content::refresh(&dir),
         Some(Command::Book {
             command:

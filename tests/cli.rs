@@ -122,6 +122,10 @@ fn mine_puzzles_writes_a_set_that_loads() {
         "2",
         "--seed",
         "5",
+        "--exact-empties",
+        "18",
+        "--mid-tries",
+        "1",
         "--out",
         file.to_str().expect("utf-8"),
     ]);

@@ -1027,7 +1027,7 @@ fn search_finds_an_immediate_win() {
 }
 
 // ---------------------------------------------------------------------------
-// Strength (slow; run with `cargo test --release --test potential -- --ignored --nocapture`).
+// Strength (slow; run with `cargo test --profile tests --test potential -- --ignored --nocapture`).
 
 fn print_match(name: &str, s: &othello_tutor::potential::selfplay::MatchStats) {
     println!(

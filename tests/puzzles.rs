@@ -321,6 +321,7 @@ fn the_miner_is_deterministic_for_a_seed() {
         seed: 11,
         per_game: 2,
         midgame_percent: 0,
+        exact_empties: 18,
         ..MineConfig::default()
     };
     let run = |c: &MineConfig| {

@@ -29,8 +29,12 @@ pub fn stats() -> Result<(), UserError> {
 }
 
 /// Mines puzzles; Enter on standard input stops early and keeps what was found.
-pub fn mine(count: usize, seed: u64, out: Option<&std::path::Path>) -> Result<(), UserError> {
-    use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
+pub fn mine(
+    config: othello_tutor::tutor::miner::MineConfig,
+    out: Option<&std::path::Path>,
+) -> Result<(), UserError> {
+    use othello_tutor::tutor::miner::{mine, mined_toml};
+    let (count, seed) = (config.count, config.seed);
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     if count == 0 {
@@ -50,11 +54,6 @@ pub fn mine(count: usize, seed: u64, out: Option<&std::path::Path>) -> Result<()
         });
     }
     eprintln!("Mining {count} puzzles with seed {seed}. Press Enter to stop early.");
-    let config = MineConfig {
-        count,
-        seed,
-        ..MineConfig::default()
-    };
     let mut progress = |msg: &str| eprintln!("{msg}");
     let puzzles = mine(&config, &mut progress, stop);
     let text = mined_toml(&format!("Mined with seed {seed}"), &puzzles);

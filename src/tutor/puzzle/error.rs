@@ -309,14 +309,12 @@ pub enum Disproof {
         accepted: SquareSet,
     },
     /// A searched answer less far ahead than the margin.
-    #[error("at depth {depth} {top} is only {gap} discs ahead, not {margin}")]
-    SearchGap {
+    #[error("at depth {depth} {top} is not {margin} discs ahead of every other move")]
+    SearchLead {
         /// The search depth.
         depth: u32,
         /// The search's move.
         top: Square,
-        /// Discs ahead of the next best.
-        gap: i32,
         /// The file's margin.
         margin: i32,
     },

@@ -104,7 +104,9 @@ pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleP
 pub use grading::NEAR_MISS_NODES;
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;
-pub use proof::{check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap};
+pub use proof::{
+    Lead, check_puzzles, proof_searcher, prove_puzzle, sample_indices, searched_gap, searched_lead,
+};
 pub use raw::{RawPuzzle, RawSource};
 pub use read::{MIN_MARGIN, answer_matters, parse_set};
 pub use stats::{CONCEPTS, statistics};
@@ -112,7 +114,7 @@ pub use themes::themes_of;
 pub use write::to_toml;
 
 /// The most empties an exact puzzle may have (the solver proves it).
-pub const MAX_EXACT_EMPTIES: u32 = 22;
+pub const MAX_EXACT_EMPTIES: u32 = 24;
 /// Size of each table (midgame and solver) of the proving searcher, in MB. Searched
 /// proofs start from cleared tables of this size so they repeat exactly.
 pub const PROOF_TABLE_MB: usize = 16;

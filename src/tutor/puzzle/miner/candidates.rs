@@ -6,7 +6,7 @@ use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze};
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square, SquareSet};
 use crate::tutor::puzzle::{
-    Goal, MIN_MARGIN, Proof, Step, answer_matters, moves_at_least, searched_gap,
+    Goal, MIN_MARGIN, Proof, Step, answer_matters, moves_at_least, searched_gap, searched_lead,
 };
 use crate::tutor::rating::Difficulty;
 use rand::RngExt;
@@ -121,6 +121,12 @@ pub(super) fn continuation(searcher: &mut Searcher, pos: &Position) -> Option<Ve
     Some(pv_moves(&sol.pv))
 }
 
+/// Exact candidates with more empties than this are solved only when a depth-10
+/// search sees the top move at least [`PRESCREEN_GAP`] discs ahead.
+const PRESCREEN_EMPTIES: u32 = 20;
+/// See [`PRESCREEN_EMPTIES`].
+const PRESCREEN_GAP: i32 = 3;
+
 /// An exact find: goal, solution, accepted sets, value, margin.
 pub(super) type ExactFind = (Goal, Vec<Move>, Vec<SquareSet>, i32, i32);
 
@@ -131,6 +137,14 @@ pub(super) fn examine_exact(
     rng: &mut StdRng,
 ) -> Option<Option<ExactFind>> {
     let legal = pos.legal_moves();
+    // Deep positions cost seconds to solve: only those where a search sees one move
+    // ahead by a few discs are worth it.
+    if pos.board.empty_count() > PRESCREEN_EMPTIES {
+        let (_, gap, _) = searched_gap(searcher, pos, 10)?;
+        if gap < PRESCREEN_GAP {
+            return Some(None);
+        }
+    }
     let v = searcher.solver().solve(&pos.board).ok()?.score;
     let best = moves_at_least(searcher, pos, v)?;
     let mut found = None;
@@ -186,40 +200,29 @@ pub(super) fn examine_midgame(
     config: &MineConfig,
 ) -> Option<Option<(Vec<Move>, i32, i32)>> {
     let d = config.mid_depth;
+    // A cheap look first: every move valued at depth `d - 6`.
     let (top, gap, _) = searched_gap(searcher, pos, d.saturating_sub(6).max(2))?;
     if gap < config.mid_margin + 1 {
         return Some(None);
     }
+    // The proof's two depths, each by a search of the position and null-window tests
+    // of the other moves: the lead the cheap look saw, else the least one wanted. One
+    // disc of slack keeps the stated bound true under small changes of the search.
+    let leads = [gap.min(24), config.mid_margin + 1];
     let mut margin = i32::MAX;
-    for depth in [d - 4, d - 2] {
-        let (t, g, _) = searched_gap(searcher, pos, depth)?;
-        if t != top || g < config.mid_margin {
+    let mut last = None;
+    for depth in [d - 2, d] {
+        let found = searched_lead(searcher, pos, depth, &leads)?;
+        let Some(lead) = found.lead.filter(|_| found.top == top) else {
             return Some(None);
-        }
-        margin = margin.min(g);
+        };
+        margin = margin.min(lead - 1);
+        last = Some(found);
     }
-    // The final depth, keeping the line it finds.
-    searcher.clear();
-    let options = AnalysisOptions {
-        depth: d,
-        exact_empties: 0,
-        time: None,
-        selective: None,
-    };
-    let values = analyze(searcher, &pos.board, options).ok()?;
-    let (first, second) = (values.first()?, values.get(1)?);
-    let gap = (first.score - second.score).div_euclid(crate::engine::eval::UNITS_PER_DISC);
-    if first.mv != Move::Place(top) || gap < config.mid_margin {
-        return Some(None);
-    }
-    // One disc of slack keeps the stated bound true under small changes of the search.
-    margin = margin.min(gap) - 1;
-    if margin < config.mid_margin {
-        return Some(None);
-    }
-    let mut solution = pv_moves(&first.pv);
+    let found = last?;
+    let mut solution = pv_moves(&found.pv);
     solution.truncate(8);
-    Some(Some((solution, first.discs(), margin)))
+    Some(Some((solution, found.discs(), margin)))
 }
 
 /// Values of every move at depths 1 to 10 (cleared tables), for the rating.

@@ -6,23 +6,27 @@
 //!   moves at depth 2 instead of their search's choice), and sometimes a simple
 //!   strategy (greedy, static squares, mobility only), so lopsided games and
 //!   human-like errors occur.
-//! - **Exact puzzles** (at most `exact_empties` empties): the solver values every
-//!   move. Kept: one or two best moves whose answer matters (`answer_matters`: at
-//!   least 6 discs ahead of every other move, or the only moves that win or save the
-//!   draw) with goal `best` (`least-loss` when every move loses), or one or two
-//!   winning moves ahead of every non-winning move (goal `win`). A unique best move
-//!   whose line continues with unique best moves after the solver's best replies can
-//!   become a `line` of two or three steps.
-//! - **Midgame puzzles** (more empties, up to `mid_max_empties`): the same best move
-//!   at depths `mid_depth - 6`, `- 4`, `- 2` and `mid_depth` (by default 10, 12, 14
-//!   and 16), at least `mid_margin` discs ahead at each (goal `best`, or
-//!   `least-loss`); the stated margin is the smallest gap less one disc of slack.
-//!   The proof checks the two deepest.
+//! - **Exact puzzles** (at most `exact_empties` empties, by default 24): the solver
+//!   values every move (beyond 20 empties only positions where a depth-10 search sees
+//!   the top move 3 discs ahead, to spare the solver). Kept: one or two best moves
+//!   whose answer matters (`answer_matters`: at least 6 discs ahead of every other
+//!   move, or the only moves that win or save the draw) with goal `best`
+//!   (`least-loss` when every move loses), or one or two winning moves ahead of every
+//!   non-winning move (goal `win`). A unique best move whose line continues with
+//!   unique best moves after the solver's best replies can become a `line` of two or
+//!   three steps.
+//! - **Midgame puzzles** (more empties, up to `mid_max_empties`; `mid_tries` drawn
+//!   per game): a first look values every move at depth `mid_depth - 6`; when one
+//!   move leads, the proof's depths `mid_depth - 2` and `mid_depth` (by default 14
+//!   and 16) must find the same move ahead of every other by `mid_margin` discs
+//!   and one of slack, tested by [`searched_lead`](crate::tutor::puzzle::searched_lead) (goal `best`, or `least-loss`);
+//!   the stated margin is the smaller lead proved, less the slack.
 //! - **Themes** come from [`themes_of`]; the **rating** from [`initial_rating`]
 //!   (empties, the depth from which a search keeps finding an answer, tempting wrong
 //!   moves, the margin, the steps).
-//! - At most `per_game` puzzles per game, chosen to even out themes, goals, empties
-//!   and ratings within the game; every kept exact puzzle passes [`prove_puzzle`]
+//! - At most `per_game` puzzles per game, at least three plies apart, chosen to even
+//!   out themes, goals, empties and ratings within the game (and preferring positions
+//!   with more than 20 empties, which the set needs most); every kept exact puzzle passes [`prove_puzzle`]
 //!   (a searched one was valued by the very searches of its proof).
 //! - Each game has its own random stream (from the seed and its number), so games
 //!   can be mined on several threads and in any order (`mine-puzzles --dir`).
@@ -91,19 +95,22 @@ impl Default for MineConfig {
             count: 100,
             seed: 1,
             max_games: 0,
-            exact_empties: 22,
+            exact_empties: 24,
             min_margin: 6,
             midgame_percent: 100,
-            mid_tries: 5,
+            mid_tries: 12,
             mid_depth: 16,
             mid_max_empties: 36,
             mid_margin: 6,
-            per_game: 4,
+            per_game: 6,
             line_percent: 35,
-            generator: "othello-tutor miner 2".into(),
+            generator: "othello-tutor miner 3".into(),
         }
     }
 }
+
+/// Puzzles kept from one game are at least this many plies apart.
+const MIN_PLY_GAP: usize = 3;
 
 #[derive(Default)]
 struct Tally {
@@ -125,6 +132,10 @@ impl Tally {
         r += 1.5 * inv(self.goals.get(&p.goal));
         r += inv(self.empties.get(&(p.empties() / 4)));
         r += 2.0 * inv(self.ratings.get(&(p.rating / 300)));
+        // The set needs many more positions from before the last 20 moves.
+        if p.empties() > 20 {
+            r += 3.0;
+        }
         r
     }
 
@@ -224,7 +235,9 @@ pub fn mine_game(
         }
     }
     let mut candidates: Vec<Candidate> = Vec::new();
+    let timing = std::env::var_os("OT_MINE_TIMING").is_some();
     for (ply, exact) in plies {
+        let t0 = std::time::Instant::now();
         let pos = positions[ply];
         let mut game = to_transcript(&moves[..ply]);
         if ply > 0 && moves[ply - 1] == Move::Pass {
@@ -256,6 +269,14 @@ pub fn mine_game(
                 })
             })
         };
+        if timing {
+            eprintln!(
+                "game {game_no} ply {ply} empties {} exact {exact}: {:.2} s, found {}",
+                pos.board.empty_count(),
+                t0.elapsed().as_secs_f64(),
+                matches!(found, Some(Some(_)))
+            );
+        }
         // Stopped: no finds from this game; nothing found here: the next position.
         let Some((goal, solution, sets, value, margin, proof)) = found? else {
             continue;
@@ -278,6 +299,7 @@ pub fn mine_game(
     // Rate them all, then keep the rarest (within the game), a few plies apart.
     let prefix = format!("m{}", config.seed);
     let mut rated: Vec<(Puzzle, usize)> = Vec::new();
+    let t0 = std::time::Instant::now();
     for c in &candidates {
         let d = difficulty(prover, c)?;
         let themes = themes_of(&c.position, c.steps[0].answer, c.value, c.proof);
@@ -303,6 +325,10 @@ pub fn mine_game(
         puzzle.why = why_text(&puzzle);
         rated.push((puzzle, c.ply));
     }
+    if timing {
+        eprintln!("game {game_no} rating: {:.2} s", t0.elapsed().as_secs_f64());
+    }
+    let t0 = std::time::Instant::now();
     let mut tally = Tally::default();
     let mut kept_plies: Vec<usize> = Vec::new();
     let mut out = Vec::new();
@@ -310,7 +336,7 @@ pub fn mine_game(
         let best = rated
             .iter()
             .enumerate()
-            .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= 4))
+            .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= MIN_PLY_GAP))
             .max_by(|a, b| {
                 tally
                     .rarity(&a.1.0)
@@ -334,6 +360,9 @@ pub fn mine_game(
         }
         tally.add(&puzzle);
         out.push(puzzle);
+    }
+    if timing {
+        eprintln!("game {game_no} proofs: {:.2} s", t0.elapsed().as_secs_f64());
     }
     let midgame = candidates
         .iter()
