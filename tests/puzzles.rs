@@ -531,3 +531,63 @@ fn the_review_queue_counts_due_and_queued_puzzles() {
     assert_eq!(q.due_count(now), 2);
     assert_eq!(q.due_count(now - 2 * DAY), 0);
 }
+
+#[test]
+fn the_null_window_lead_agrees_with_valuing_every_move() {
+    // `searched_lead` proves a lead by null-window tests; the slow reference values
+    // every move with its own search (`analyze`). On positions from varied games, at
+    // two depths, both must give the same top value, the same top move where it is
+    // unique, and the same answer to "ahead by at least L discs" for several L.
+    use othello_tutor::engine::Position;
+    use othello_tutor::tutor::puzzle::searched_lead;
+    use rand::RngExt;
+    // Random games of 8 to 38 plies (a fixed seed), kept where two or more moves.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(77);
+    let mut positions = Vec::new();
+    while positions.len() < 12 {
+        let plies = 8 + 3 * positions.len();
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let moves: Vec<Square> = moves.into_iter().collect();
+            pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if pos.legal_moves().len() >= 2 {
+            positions.push(pos);
+        }
+    }
+    let mut searcher = Searcher::new(4, 4);
+    let mut leads_seen = std::collections::BTreeSet::new();
+    for (g, pos) in positions.iter().enumerate() {
+        for depth in [3, 5] {
+            searcher.clear();
+            let options = AnalysisOptions {
+                depth,
+                exact_empties: 0,
+                time: None,
+                selective: None,
+            };
+            let values = analyze(&mut searcher, &pos.board, options).expect("not stopped");
+            let gap = values[0].score - values[1].score;
+            for l in [1, 2, 4, 6, 10] {
+                let found = searched_lead(&mut searcher, pos, depth, &[l]).expect("two moves");
+                assert_eq!(found.score, values[0].score, "{g} at depth {depth}");
+                if gap > 0 {
+                    assert_eq!(Move::Place(found.top), values[0].mv, "{g} at depth {depth}");
+                }
+                let ahead = gap >= l * 100;
+                assert_eq!(found.lead.is_some(), ahead, "{g}, depth {depth}, lead {l}");
+                leads_seen.insert(ahead);
+            }
+            // Several leads asked at once: the largest that holds.
+            let found = searched_lead(&mut searcher, pos, depth, &[10, 6, 4, 2, 1]).expect("moves");
+            let want = [10, 6, 4, 2, 1].into_iter().find(|&l| gap >= l * 100);
+            assert_eq!(found.lead, want, "{g} at depth {depth}");
+        }
+    }
+    // The positions give both answers.
+    assert_eq!(leads_seen.len(), 2);
+}
