@@ -292,10 +292,24 @@ fn a_sample_of_the_embedded_puzzles_is_proved_by_the_engine() {
     // 285 after the rules of issue 16 left out the answers that do not matter; the
     // re-mined set is being added.
     assert!(puzzles.len() >= 250, "{}", puzzles.len());
-    let sample: Vec<Puzzle> = sample_indices(puzzles.len(), 60)
-        .into_iter()
-        .map(|i| puzzles[i].clone())
+    // An even spread of the puzzles of up to 20 empties, and three exact and three
+    // searched ones from beyond (their proofs take seconds each; `check-content
+    // --full` proves them all).
+    let pick = |set: Vec<&Puzzle>, n: usize| -> Vec<Puzzle> {
+        sample_indices(set.len(), n)
+            .into_iter()
+            .map(|i| set[i].clone())
+            .collect()
+    };
+    let near: Vec<&Puzzle> = puzzles.iter().filter(|p| p.empties() <= 20).collect();
+    let deep_exact: Vec<&Puzzle> = puzzles
+        .iter()
+        .filter(|p| p.empties() > 20 && p.proof == Proof::Exact)
         .collect();
+    let searched: Vec<&Puzzle> = puzzles.iter().filter(|p| p.proof != Proof::Exact).collect();
+    let mut sample = pick(near, 54);
+    sample.extend(pick(deep_exact, 3));
+    sample.extend(pick(searched, 3));
     assert_eq!(sample.len(), 60);
     assert!(sample.iter().any(|p| p.proof != Proof::Exact));
     assert!(sample.iter().any(|p| p.goal == Goal::Line));

@@ -9,6 +9,8 @@ use crate::engine::eval::UNITS_PER_DISC;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::{Color, Move, Position, Square, SquareSet};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// A searcher with the tables proofs use.
 pub fn proof_searcher() -> Searcher {
@@ -309,9 +311,10 @@ pub fn sample_indices(n: usize, count: usize) -> Vec<usize> {
 }
 
 /// Checks puzzles: positions repeated between puzzles, and the engine's proof of
-/// every puzzle (`full`) or of an evenly spread sample of [`QUICK_SAMPLE`] (the
-/// loading checks, including the themes, have run on all of them already).
-/// `progress` hears one line per puzzle proved. Returns every problem.
+/// every puzzle (`full`) or of an evenly spread sample of [`QUICK_SAMPLE`], on every
+/// core (the loading checks, including the themes, have run on all of them already).
+/// `progress` hears one line per puzzle proved, as they finish. Returns every problem,
+/// in the puzzles' order.
 pub fn check_puzzles(
     puzzles: &[Puzzle],
     full: bool,
@@ -341,19 +344,42 @@ pub fn check_puzzles(
     } else {
         sample_indices(puzzles.len(), QUICK_SAMPLE)
     };
-    let mut searcher = proof_searcher();
+    // The proofs are independent: spread over the machine's cores, each thread with
+    // its own searcher, the problems put back in the puzzles' order.
     let total = indices.len();
-    for (n, &i) in indices.iter().enumerate() {
-        let p = &puzzles[i];
-        let errs = prove_puzzle(p, &mut searcher);
-        progress(&format!(
-            "puzzle {}/{total} {} ({} empties): {}",
-            n + 1,
-            p.id,
-            p.empties(),
-            if errs.is_empty() { "proved" } else { "WRONG" }
-        ));
-        errors.extend(errs);
-    }
+    let threads = crate::engine::analysis::default_threads().clamp(1, total.max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, String, Vec<PuzzleError>)>();
+    let mut found: Vec<Option<Vec<PuzzleError>>> = vec![None; total];
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, indices) = (&next, &indices);
+            scope.spawn(move || {
+                let mut searcher = proof_searcher();
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = indices.get(n) else { return };
+                    let p = &puzzles[i];
+                    let errs = prove_puzzle(p, &mut searcher);
+                    let line = format!(
+                        "{} ({} empties): {}",
+                        p.id,
+                        p.empties(),
+                        if errs.is_empty() { "proved" } else { "WRONG" }
+                    );
+                    if tx.send((n, line, errs)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (done, (n, line, errs)) in rx.iter().enumerate() {
+            progress(&format!("puzzle {}/{total} {line}", done + 1));
+            found[n] = Some(errs);
+        }
+    });
+    errors.extend(found.into_iter().flatten().flatten());
     errors
 }
