@@ -151,6 +151,19 @@ fn delete_goes_to_the_trash_and_restore_brings_it_back() {
         library.restore("nothing"),
         Err(LibraryError::NotFound { .. })
     ));
+    // Emptying the trash deletes its games (both files) and nothing else.
+    assert_eq!(library.empty_trash().expect("empty"), 0);
+    library.delete("game").expect("delete");
+    library.delete("game-2").expect("delete");
+    std::fs::remove_file(dir.join("trash/game-2.txt")).expect("a game without transcript");
+    let kept = library.entries().len();
+    assert_eq!(library.empty_trash().expect("empty"), 2);
+    assert!(library.trash().is_empty());
+    let left: Vec<_> = std::fs::read_dir(dir.join("trash"))
+        .expect("trash")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert_eq!(library.entries().len(), kept);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

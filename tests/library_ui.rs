@@ -124,9 +124,40 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     assert!(row(&t, "tiger practice").is_some(), "{t}");
     assert!(games.join("tiger practice.ggf").is_file());
     assert!(!dir.join("trash/tiger practice.ggf").exists());
-    // Enter opens it on the analysis board, at its last position.
+    // Enter opens it on the analysis board, at its last position; Esc goes back to
+    // the library, not the menu.
     h.send(Event::Key(Key::Enter));
-    assert!(h.text().contains("Analysis"), "{}", h.text());
+    let t = h.text();
+    assert!(t.contains("Analysis"), "{t}");
+    assert!(t.contains("Esc/q back"), "{t}");
+    h.send(Event::Key(Key::Esc));
+    let t = h.text();
+    assert!(row(&t, "tiger practice").is_some(), "{t}");
+    assert!(!t.contains("Analysis"), "{t}");
+    // x empties the trash, and only from the trash, after a confirmation.
+    h.keys("x");
+    assert!(h.text().contains("x empties the trash: t shows the trash."));
+    h.keys("d");
+    h.send(Event::Key(Key::Enter));
+    h.keys("t");
+    assert!(h.text().contains("x: empty the trash"), "{}", h.text());
+    h.keys("x");
+    let t = h.text();
+    assert!(t.contains("Empty the trash?"), "{t}");
+    assert!(t.contains("deletes the game in it for good"), "{t}");
+    // Esc keeps it; Enter empties it.
+    h.send(Event::Key(Key::Esc));
+    assert!(dir.join("trash/tiger practice.ggf").is_file());
+    h.keys("x");
+    h.send(Event::Key(Key::Enter));
+    let t = h.text();
+    assert!(
+        t.contains("Emptied the trash: 1 game deleted for good."),
+        "{t}"
+    );
+    assert!(t.contains("The trash is empty."), "{t}");
+    assert!(!dir.join("trash/tiger practice.ggf").exists());
+    assert!(!dir.join("trash/tiger practice.txt").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -25,7 +25,7 @@ pub const PANEL: &str = "analyze-panel";
 
 const KEYS: &str = "p paste/open a position or game  s edit this position  [ ] PgUp/PgDn: step\n\
 Enter, click or type f5: play a move (a variation)  r: main line  Home/End\n\
-w: why the cursor square   m markers   v review the game   F1 help   Esc/q menu";
+w: why the cursor square   m markers   v review the game   F1 help   Esc/q ";
 
 /// How deep the analysis board looks.
 pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
@@ -45,6 +45,8 @@ struct State {
     job: Option<Job>,
     why: Option<Square>,
     message: String,
+    /// Whether Esc goes back to the screen beneath (the library) instead of the menu.
+    back: bool,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -61,6 +63,16 @@ pub fn open_at(siv: &mut Cursive, position: Position) {
 
 /// Opens the analysis board on `game`, showing its last position.
 pub fn open_game(siv: &mut Cursive, game: Game) {
+    open_game_with(siv, game, false);
+}
+
+/// Opens the analysis board on `game` on top of the screen that asks for it (the
+/// library): Esc goes back to that screen.
+pub fn open_game_over(siv: &mut Cursive, game: Game) {
+    open_game_with(siv, game, true);
+}
+
+fn open_game_with(siv: &mut Cursive, game: Game, to_caller: bool) {
     let plain = state(siv).options.plain;
     let index = game.len();
     let shared: Shared = Arc::new(Mutex::new(State {
@@ -71,6 +83,7 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
         job: None,
         why: None,
         message: "Press p to paste a transcript, an OBF position or a GGF game.".into(),
+        back: to_caller,
     }));
     let start = Position::start();
     let board = board_with(start, plain, &shared, play);
@@ -78,7 +91,10 @@ pub fn open_game(siv: &mut Cursive, game: Game) {
         board.with_name(BOARD),
         PANEL,
         "Analysis",
-        LinearLayout::vertical().child(TextView::new(KEYS)),
+        LinearLayout::vertical().child(TextView::new(format!(
+            "{KEYS}{}",
+            if to_caller { "back" } else { "menu" }
+        ))),
     );
     let mut keys = OnEventView::new(body);
     let bind = |keys: &mut OnEventView<LinearLayout>,
@@ -402,8 +418,16 @@ fn edit_position(siv: &mut Cursive, shared: &Shared) {
 }
 
 fn leave(siv: &mut Cursive, shared: &Shared) {
-    cancel(&mut lock(shared));
-    super::nav::menu(siv);
+    let back = {
+        let mut st = lock(shared);
+        cancel(&mut st);
+        st.back
+    };
+    if back {
+        siv.pop_layer();
+    } else {
+        super::nav::menu(siv);
+    }
 }
 
 fn open_input(s: &mut Cursive, shared: &Shared, text: &str) {

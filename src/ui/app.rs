@@ -147,7 +147,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::AnalyzeAt(position) => analyze::open_at(siv, position),
         Route::Editor(position) => editor::open(siv, position),
         Route::PracticeSetupFrom(position) => practice::open_setup_from(siv, Some(position)),
-        Route::AnalyzeGame(game) => analyze::open_game(siv, *game),
+        Route::AnalyzeGame(game) => analyze::open_game_over(siv, *game),
         Route::Library => library::open(siv),
         Route::Openings(select) => openings::open(siv, select.as_deref()),
         Route::Review(input) => review::open(siv, *input),

@@ -191,10 +191,12 @@ THE GAME LIBRARY
   Your saved games (w in a practice game saves one), newest first:
   the name, the date, the players, the result (B+16: Black won by
   16 discs), the moves and the opening.
-  Enter: the game on the analysis board   v: the whole-game review
-  r: rename   e: export as a transcript, GGF or OBF (last position)
+  Enter: the game on the analysis board (Esc comes back here)
+  v: the whole-game review   r: rename
+  e: export as a transcript, GGF or OBF (last position)
   d: delete: the game goes to the trash, never away at once;
-  t shows the trash, where Enter or u restores a game.
+  t shows the trash, where Enter or u restores a game and x empties
+  it (after a confirmation: those games are then gone for good).
   i: import a WTHOR database (.wtb, the federation's archive; player
   and tournament names from WTHOR.JOU and WTHOR.TRN beside it) or a
   GGF file of many games: import them all, or analyze one of them.

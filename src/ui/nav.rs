@@ -37,7 +37,7 @@ pub enum Route {
     /// set up in the editor).
     PracticeSetupFrom(Position),
     /// The analysis board on a game (a library game, an imported one), showing its
-    /// last position.
+    /// last position, on top of the screen that opens it: Esc goes back there.
     AnalyzeGame(Box<crate::engine::Game>),
     /// The game library: saved games, the trash, import and export.
     Library,

@@ -1,5 +1,6 @@
-//! Renaming, deleting to the trash and restoring: each game is its `.ggf` file and
-//! the `.txt` transcript beside it, moved together, never over another game.
+//! Renaming, deleting to the trash, restoring and emptying the trash: each game is
+//! its `.ggf` file and the `.txt` transcript beside it, moved together, never over
+//! another game.
 
 use super::{Library, LibraryError};
 use crate::tutor::files::FileError;
@@ -151,5 +152,22 @@ impl Library {
         let back = free_name(&self.games, name);
         move_game(&self.trash, name, &self.games, &back)?;
         Ok(back)
+    }
+
+    /// Deletes every game in the trash for good (both files of each); returns how
+    /// many games went. The only way a game leaves for good: the screen asks first.
+    pub fn empty_trash(&self) -> Result<usize, LibraryError> {
+        let mut gone = 0;
+        for entry in self.trash() {
+            for path in files_of(&self.trash, &entry.name) {
+                match std::fs::remove_file(&path) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == ErrorKind::NotFound => {}
+                    Err(source) => return Err(FileError { path, source }.into()),
+                }
+            }
+            gone += 1;
+        }
+        Ok(gone)
     }
 }

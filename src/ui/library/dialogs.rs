@@ -115,6 +115,60 @@ pub(super) fn delete(siv: &mut Cursive, shared: &Shared) {
     );
 }
 
+pub(super) fn empty_trash(siv: &mut Cursive, shared: &Shared) {
+    if list_of(shared) != List::Trash {
+        message(siv, "x empties the trash: t shows the trash.");
+        return;
+    }
+    let Some(library) = library_of(siv, shared) else {
+        return;
+    };
+    let count = library.trash().len();
+    if count == 0 {
+        message(siv, "The trash is empty.");
+        return;
+    }
+    let shared = shared.clone();
+    let games = if count == 1 {
+        "the game".to_string()
+    } else {
+        format!("all {count} games")
+    };
+    add_layer(
+        siv,
+        closable(
+            Dialog::text(format!(
+                "Empty the trash?\nThis deletes {games} in it for good: they cannot be restored."
+            ))
+            .title("Empty the trash   (Enter: empty   Esc: cancel)")
+            .button("Empty", move |s| {
+                s.pop_layer();
+                let Some(library) = library_of(s, &shared) else {
+                    return;
+                };
+                match library.empty_trash() {
+                    Ok(n) => {
+                        reload(s, &shared, None);
+                        let games = if n == 1 {
+                            "1 game"
+                        } else {
+                            &format!("{n} games")
+                        };
+                        message(s, format!("Emptied the trash: {games} deleted for good."));
+                    }
+                    Err(e) => {
+                        reload(s, &shared, None);
+                        message(s, format!("Cannot empty the trash: {e}"));
+                    }
+                }
+            })
+            .button("Cancel", |s| {
+                s.pop_layer();
+            }),
+        ),
+    );
+}
+
 pub(super) fn export(siv: &mut Cursive, shared: &Shared) {
     let Some(entry) = chosen_game(siv, shared, "export") else {
         return;

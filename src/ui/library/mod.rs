@@ -34,7 +34,7 @@ pub const KEYS: &str = "library-keys";
 const GAME_KEYS: &str = "Up/Down: choose  Enter: analyze  v: review  r: rename  d: delete  e: export\n\
 i: import a .wtb or .ggf file  t: the trash  F1: help  Esc/q: menu";
 const TRASH_KEYS: &str = "Up/Down: choose  Enter or u: restore  t or Esc: back to the library\n\
-F1: help  q: menu";
+x: empty the trash  F1: help  q: menu";
 
 /// Which list the screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +90,7 @@ pub fn open(siv: &mut Cursive) {
     bind(&mut keys, Event::Char('e'), dialogs::export);
     bind(&mut keys, Event::Char('i'), dialogs::import);
     bind(&mut keys, Event::Char('u'), restore);
+    bind(&mut keys, Event::Char('x'), dialogs::empty_trash);
     bind(&mut keys, Event::Char('t'), toggle_trash);
     bind(&mut keys, Event::Key(Key::Esc), back);
     keys.set_on_event('q', nav::menu);
