@@ -130,15 +130,15 @@ pub(super) fn empty_trash(siv: &mut Cursive, shared: &Shared) {
     }
     let shared = shared.clone();
     let games = if count == 1 {
-        "the game".to_string()
+        "the game in it for good: it cannot".to_string()
     } else {
-        format!("all {count} games")
+        format!("all {count} games in it for good: they cannot")
     };
     add_layer(
         siv,
         closable(
             Dialog::text(format!(
-                "Empty the trash?\nThis deletes {games} in it for good: they cannot be restored."
+                "Empty the trash?\nThis deletes {games} be restored."
             ))
             .title("Empty the trash   (Enter: empty   Esc: cancel)")
             .button("Empty", move |s| {
