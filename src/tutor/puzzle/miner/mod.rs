@@ -25,8 +25,9 @@
 //!   (empties, the depth from which a search keeps finding an answer, tempting wrong
 //!   moves, the margin, the steps).
 //! - At most `per_game` puzzles per game, at least three plies apart, chosen to even
-//!   out themes, goals, empties and ratings within the game (and preferring positions
-//!   with more than 20 empties, which the set needs most); every kept exact puzzle passes [`prove_puzzle`]
+//!   out themes, goals, empties and ratings within the game (preferring positions
+//!   with more than 20 empties, which the set needs most, and taking a `least-loss`
+//!   puzzle, at most one, only when no other is left: the set keeps 5% of them); every kept exact puzzle passes [`prove_puzzle`]
 //!   (a searched one was valued by the very searches of its proof).
 //! - Each game has its own random stream (from the seed and its number), so games
 //!   can be mined on several threads and in any order (`mine-puzzles --dir`).
@@ -136,7 +137,15 @@ impl Tally {
         if p.empties() > 20 {
             r += 3.0;
         }
+        // ... and few lost positions: a `least-loss` puzzle only when nothing else is.
+        if p.goal == Goal::LeastLoss {
+            r -= 10.0;
+        }
         r
+    }
+
+    fn least_loss(&self) -> usize {
+        self.goals.get(&Goal::LeastLoss).copied().unwrap_or(0)
     }
 
     fn add(&mut self, p: &Puzzle) {
@@ -337,6 +346,8 @@ pub fn mine_game(
             .iter()
             .enumerate()
             .filter(|(_, (_, ply))| kept_plies.iter().all(|k| k.abs_diff(*ply) >= MIN_PLY_GAP))
+            // The set takes few `least-loss` puzzles (5%): one a game at most.
+            .filter(|(_, (p, _))| p.goal != Goal::LeastLoss || tally.least_loss() == 0)
             .max_by(|a, b| {
                 tally
                     .rarity(&a.1.0)
