@@ -74,45 +74,62 @@ fn chosen_game_or_trash_message(
     entry
 }
 
+/// A yes-or-no question: Enter does `verb` (the dialog closes first), Esc cancels.
+fn confirm(
+    siv: &mut Cursive,
+    question: String,
+    title: &str,
+    verb: &'static str,
+    on_yes: impl Fn(&mut Cursive) + Send + Sync + 'static,
+) {
+    add_layer(
+        siv,
+        closable(
+            Dialog::text(question)
+                .title(format!(
+                    "{title}   (Enter: {}   Esc: cancel)",
+                    verb.to_lowercase()
+                ))
+                .button(verb, move |s| {
+                    s.pop_layer();
+                    on_yes(s);
+                })
+                .button("Cancel", |s| {
+                    s.pop_layer();
+                }),
+        ),
+    );
+}
+
 pub(super) fn delete(siv: &mut Cursive, shared: &Shared) {
     let Some(entry) = chosen_game_or_trash_message(siv, shared, "delete") else {
         return;
     };
     let shared = shared.clone();
     let name = entry.name.clone();
-    add_layer(
-        siv,
-        closable(
-            Dialog::text(format!(
-                "Move `{name}` to the trash?\nIt stays there until you restore it (t shows the trash)."
-            ))
-            .title("Delete   (Enter: delete   Esc: cancel)")
-            .button("Delete", move |s| {
-                s.pop_layer();
-                let Some(library) = library_of(s, &shared) else {
-                    return;
-                };
-                match library.delete(&name) {
-                    Ok(in_trash) => {
-                        reload(s, &shared, None);
-                        let called = if in_trash == name {
-                            String::new()
-                        } else {
-                            format!(" as `{in_trash}`")
-                        };
-                        message(
-                            s,
-                            format!("Moved `{name}` to the trash{called} (t: the trash)."),
-                        );
-                    }
-                    Err(e) => message(s, format!("Cannot delete it: {e}")),
-                }
-            })
-            .button("Cancel", |s| {
-                s.pop_layer();
-            }),
-        ),
+    let question = format!(
+        "Move `{name}` to the trash?\nIt stays there until you restore it (t shows the trash)."
     );
+    confirm(siv, question, "Delete", "Delete", move |s| {
+        let Some(library) = library_of(s, &shared) else {
+            return;
+        };
+        match library.delete(&name) {
+            Ok(in_trash) => {
+                reload(s, &shared, None);
+                let called = if in_trash == name {
+                    String::new()
+                } else {
+                    format!(" as `{in_trash}`")
+                };
+                message(
+                    s,
+                    format!("Moved `{name}` to the trash{called} (t: the trash)."),
+                );
+            }
+            Err(e) => message(s, format!("Cannot delete it: {e}")),
+        }
+    });
 }
 
 pub(super) fn empty_trash(siv: &mut Cursive, shared: &Shared) {
@@ -134,39 +151,19 @@ pub(super) fn empty_trash(siv: &mut Cursive, shared: &Shared) {
     } else {
         format!("all {count} games in it for good: they cannot")
     };
-    add_layer(
-        siv,
-        closable(
-            Dialog::text(format!(
-                "Empty the trash?\nThis deletes {games} be restored."
-            ))
-            .title("Empty the trash   (Enter: empty   Esc: cancel)")
-            .button("Empty", move |s| {
-                s.pop_layer();
-                let Some(library) = library_of(s, &shared) else {
-                    return;
-                };
-                match library.empty_trash() {
-                    Ok(n) => {
-                        reload(s, &shared, None);
-                        let games = if n == 1 {
-                            "1 game"
-                        } else {
-                            &format!("{n} games")
-                        };
-                        message(s, format!("Emptied the trash: {games} deleted for good."));
-                    }
-                    Err(e) => {
-                        reload(s, &shared, None);
-                        message(s, format!("Cannot empty the trash: {e}"));
-                    }
-                }
-            })
-            .button("Cancel", |s| {
-                s.pop_layer();
-            }),
-        ),
-    );
+    let question = format!("Empty the trash?\nThis deletes {games} be restored.");
+    confirm(siv, question, "Empty the trash", "Empty", move |s| {
+        let Some(library) = library_of(s, &shared) else {
+            return;
+        };
+        let result = library.empty_trash();
+        reload(s, &shared, None);
+        match result {
+            Ok(1) => message(s, "Emptied the trash: 1 game deleted for good."),
+            Ok(n) => message(s, format!("Emptied the trash: {n} games deleted for good.")),
+            Err(e) => message(s, format!("Cannot empty the trash: {e}")),
+        }
+    });
 }
 
 pub(super) fn export(siv: &mut Cursive, shared: &Shared) {
