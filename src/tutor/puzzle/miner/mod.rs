@@ -33,7 +33,9 @@
 //!   can be mined on several threads and in any order (`mine-puzzles --dir`).
 //!
 //! Deterministic for a seed: a seeded `StdRng`, searches bounded by depth (never by
-//! time) and proofs from cleared tables.
+//! time) and proofs from cleared tables. With the environment variable
+//! `OT_MINE_TIMING` set, each examined position's time goes to standard error (to
+//! see where a game's time goes; it changes nothing else).
 
 mod candidates;
 mod games;
