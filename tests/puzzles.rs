@@ -578,12 +578,7 @@ fn the_null_window_lead_agrees_with_valuing_every_move() {
     for (g, pos) in positions.iter().enumerate() {
         for depth in [3, 5] {
             searcher.clear();
-            let options = AnalysisOptions {
-                depth,
-                exact_empties: 0,
-                time: None,
-                selective: None,
-            };
+            let options = AnalysisOptions::fixed_depth(depth);
             let values = analyze(&mut searcher, &pos.board, options).expect("not stopped");
             let gap = values[0].score - values[1].score;
             for l in [1, 2, 4, 6, 10] {

@@ -32,6 +32,19 @@ pub struct AnalysisOptions {
     pub selective: Option<Confidence>,
 }
 
+impl AnalysisOptions {
+    /// A full-width search of `depth` plies, never exact before the end, no time
+    /// limit: the values of a fixed search, as the puzzle proofs use.
+    pub const fn fixed_depth(depth: u32) -> AnalysisOptions {
+        AnalysisOptions {
+            depth,
+            exact_empties: 0,
+            time: None,
+            selective: None,
+        }
+    }
+}
+
 impl Default for AnalysisOptions {
     fn default() -> Self {
         AnalysisOptions {

@@ -26,12 +26,7 @@ pub fn searched_gap(
     depth: u32,
 ) -> Option<(Square, i32, i32)> {
     searcher.clear();
-    let options = AnalysisOptions {
-        depth,
-        exact_empties: 0,
-        time: None,
-        selective: None,
-    };
+    let options = AnalysisOptions::fixed_depth(depth);
     let values = analyze(searcher, &pos.board, options).ok()?;
     let (first, second) = (values.first()?, values.get(1)?);
     let Move::Place(sq) = first.mv else {

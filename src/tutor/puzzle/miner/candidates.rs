@@ -233,12 +233,7 @@ pub(super) fn difficulty(searcher: &mut Searcher, c: &Candidate) -> Option<Diffi
     let mut tempting = BTreeSet::new();
     for depth in 1..=10 {
         searcher.clear();
-        let options = AnalysisOptions {
-            depth,
-            exact_empties: 0,
-            time: None,
-            selective: None,
-        };
+        let options = AnalysisOptions::fixed_depth(depth);
         let values: Vec<MoveValue> = analyze(searcher, &st.position.board, options).ok()?;
         let top_ok = match values.first()?.mv {
             Move::Place(sq) => accepted.contains(sq),

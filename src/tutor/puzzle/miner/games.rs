@@ -44,12 +44,7 @@ fn choose(
         Style::Simple(s) => Player::new(s).choose(board, rng).or(Some(first)),
         Style::Engine { depth, noise } => {
             if rng.random_bool(noise) {
-                let options = AnalysisOptions {
-                    depth: 2,
-                    exact_empties: 0,
-                    time: None,
-                    selective: None,
-                };
+                let options = AnalysisOptions::fixed_depth(2);
                 let values = analyze(searcher, board, options).ok()?;
                 let n = values.len().min(3);
                 match values.get(rng.random_range(0..n.max(1)))?.mv {
