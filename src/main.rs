@@ -107,6 +107,16 @@ enum Command {
         /// Search depth of the other labels
         #[arg(long, default_value_t = 6)]
         label_depth: u32,
+        /// Search depth of the self-play players
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
+        play_depth: u32,
+        /// Chance (per cent) of a random move in self-play
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(0..=100))]
+        play_noise: u32,
+        /// Evaluation of the self-play players: features (the named features) or
+        /// patterns (the shipped pattern weights)
+        #[arg(long, default_value = "features", value_parser = ["features", "patterns"])]
+        play_eval: String,
         /// Ridge regularisation of the fit
         #[arg(long, default_value_t = 2.0)]
         ridge: f64,
@@ -441,6 +451,9 @@ fn run(cli: Cli) -> ExitCode {
             seed,
             exact,
             label_depth,
+            play_depth,
+            play_noise,
+            play_eval,
             ridge,
             iterations,
             jobs,
@@ -462,6 +475,11 @@ fn run(cli: Cli) -> ExitCode {
                 seed,
                 exact,
                 label_depth,
+                play: cli::train::PlaySettings {
+                    depth: play_depth,
+                    noise_percent: play_noise,
+                    patterns: play_eval == "patterns",
+                },
                 ridge,
                 iterations,
                 threads,

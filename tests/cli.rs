@@ -427,3 +427,46 @@ fn bench_quality_names_the_line_of_a_malformed_file() {
         assert!(err.contains(message), "{name}: {err}");
     }
 }
+
+#[test]
+fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
+    // A tiny run (one chunk of 200 games, depth-1 players on the shipped patterns,
+    // exact labels at 8 empties or fewer, depth-1 labels above): twice with the same
+    // seed in two folders gives the same weights file, which decodes.
+    let base = std::env::temp_dir().join(format!("othello-tutor-train-{}", std::process::id()));
+    let mut files = Vec::new();
+    for run_no in 0..2 {
+        let dir = base.join(format!("run{run_no}"));
+        let out = run(&[
+            "train",
+            "--dir",
+            dir.to_str().expect("utf-8"),
+            "--games",
+            "200",
+            "--seed",
+            "9",
+            "--exact",
+            "8",
+            "--label-depth",
+            "1",
+            "--play-depth",
+            "1",
+            "--play-noise",
+            "20",
+            "--play-eval",
+            "patterns",
+            "--iterations",
+            "5",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).contains("weights written to"), "{}", stderr(&out));
+        let report = std::fs::read_to_string(dir.join("report.txt")).expect("a report");
+        assert!(report.starts_with("phase  empties"), "{report}");
+        files.push(std::fs::read(dir.join("weights.bin")).expect("weights"));
+    }
+    assert_eq!(files[0], files[1], "the same seed gives the same weights");
+    othello_tutor::engine::pattern::decode(&files[0]).expect("the weights decode");
+    let out = run(&["train", "--play-eval", "gnugo"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&base);
+}

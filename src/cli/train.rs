@@ -48,6 +48,8 @@ pub struct TrainConfig {
     pub exact: u32,
     /// Depth of the searched labels.
     pub label_depth: u32,
+    /// How the self-play games are played.
+    pub play: PlaySettings,
     /// Ridge strength of the fit.
     pub ridge: f64,
     /// Conjugate-gradient iterations per phase.
@@ -56,6 +58,28 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Where the weights go.
     pub out: PathBuf,
+}
+
+/// The self-play players of a training run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaySettings {
+    /// Search depth.
+    pub depth: u32,
+    /// Chance (per cent) of a random move.
+    pub noise_percent: u32,
+    /// The shipped pattern evaluation instead of the named features.
+    pub patterns: bool,
+}
+
+impl Default for PlaySettings {
+    /// The players of the shipped weights' run: depth 3, 12% random, named features.
+    fn default() -> Self {
+        PlaySettings {
+            depth: 3,
+            noise_percent: 12,
+            patterns: false,
+        }
+    }
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> UserError + '_ {
@@ -147,8 +171,16 @@ fn games(config: &TrainConfig) -> Result<(), UserError> {
         let mut rng =
             rand::rngs::StdRng::seed_from_u64(config.seed.wrapping_mul(1_000_003) ^ c as u64);
         let mut searcher = Searcher::new(2, 2);
-        searcher.set_evaluator(Evaluator::features());
-        let settings = GameSettings::default();
+        searcher.set_evaluator(if config.play.patterns {
+            Evaluator::patterns()
+        } else {
+            Evaluator::features()
+        });
+        let settings = GameSettings {
+            depth: config.play.depth,
+            noise_percent: config.play.noise_percent,
+            ..GameSettings::default()
+        };
         let mut boards = Vec::new();
         for g in 0..GAMES_PER_CHUNK {
             let opening: Position = xot_position((c * GAMES_PER_CHUNK + g).wrapping_mul(7919));

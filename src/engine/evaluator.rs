@@ -34,6 +34,16 @@ impl Evaluator {
             Evaluator::Patterns(w) => w.evaluate(board),
         }
     }
+
+    /// The value of `board` when the numbers of legal moves of the side to move
+    /// (`mp`) and of the opponent (`mo`) are known: the same as `evaluate`.
+    #[inline]
+    pub fn evaluate_with_mobility(&self, board: &Board, mp: u32, mo: u32) -> i32 {
+        match self {
+            Evaluator::Features(w) => w.evaluate(board),
+            Evaluator::Patterns(w) => w.evaluate_with_mobility(board, mp, mo),
+        }
+    }
 }
 
 impl Default for Evaluator {

@@ -377,12 +377,14 @@ impl Searcher {
             moves &= moves - 1;
             self.nodes += 1;
             let child = board.play_unchecked(Square::from_index_unchecked(sq as u32));
-            let score = if legal_moves(child.player, child.opponent) == 0
-                && legal_moves(child.opponent, child.player) == 0
-            {
+            let mine = legal_moves(child.player, child.opponent);
+            let theirs = legal_moves(child.opponent, child.player);
+            let score = if mine == 0 && theirs == 0 {
                 -child.final_score() * UNITS_PER_DISC
             } else {
-                -self.weights.evaluate(&child)
+                -self
+                    .weights
+                    .evaluate_with_mobility(&child, mine.count_ones(), theirs.count_ones())
             };
             if score > best {
                 best = score;
