@@ -459,7 +459,11 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
             "5",
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(stderr(&out).contains("weights written to"), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("weights written to"),
+            "{}",
+            stderr(&out)
+        );
         let report = std::fs::read_to_string(dir.join("report.txt")).expect("a report");
         assert!(report.starts_with("phase  empties"), "{report}");
         files.push(std::fs::read(dir.join("weights.bin")).expect("weights"));

@@ -4,11 +4,12 @@
 //! limits, and a stop flag. It hands over to the exact solver when the search reaches
 //! the end of the game.
 
-use super::board::{Board, MAX_MOVES, legal_moves};
+use super::board::{Board, MAX_MOVES, flips, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
 use super::evaluator::Evaluator;
 use super::mpc;
+use super::pattern::PatternState;
 use super::square::Square;
 use super::table::Table;
 use std::sync::Arc;
@@ -88,6 +89,11 @@ pub struct Searcher {
     pv: Vec<[u8; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     weights: Evaluator,
+    /// The pattern configurations of the position at each ply of the current line.
+    states: Vec<PatternState>,
+    /// The ordered children of every node on the current line, one list above another:
+    /// (move, ordering key, the child's player and opponent discs).
+    move_stack: Vec<(u8, i32, u64, u64)>,
     /// Multi-ProbCut: the calibration and the confidence `t` (off when `None`).
     selectivity: Option<(Arc<mpc::Table>, f32)>,
 }
@@ -126,6 +132,8 @@ impl Searcher {
             pv: vec![[64u8; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             weights: Evaluator::default(),
+            states: vec![PatternState::new(0, 0); MAX_PLY + 1],
+            move_stack: Vec::with_capacity(MAX_MOVES * MAX_PLY),
             selectivity: None,
         }
     }
@@ -242,6 +250,7 @@ impl Searcher {
         let mut result: Option<SearchResult> = None;
         let max_depth = limits.depth.clamp(1, MAX_DEPTH).min(empties);
         let mut guess = self.weights.evaluate(board);
+        self.states[0] = PatternState::new(board.player, board.opponent);
         for depth in 1..=max_depth {
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -316,6 +325,7 @@ impl Searcher {
         beta: i32,
     ) -> Option<i32> {
         let child = board.play_unchecked(sq);
+        self.states[1] = PatternState::new(child.player, child.opponent);
         let s = -self.pvs(
             child.player,
             child.opponent,
@@ -366,25 +376,23 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let board = Board {
-            player: p,
-            opponent: o,
-        };
         let mut best = -INF;
         let mut best_sq = 64u8;
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
             self.nodes += 1;
-            let child = board.play_unchecked(Square::from_index_unchecked(sq as u32));
+            let f = flips(p, o, sq as usize);
+            let child = Board {
+                player: o ^ f,
+                opponent: p ^ f ^ (1u64 << sq),
+            };
             let mine = legal_moves(child.player, child.opponent);
             let theirs = legal_moves(child.opponent, child.player);
             let score = if mine == 0 && theirs == 0 {
                 -child.final_score() * UNITS_PER_DISC
             } else {
-                -self
-                    .weights
-                    .evaluate_with_mobility(&child, mine.count_ones(), theirs.count_ones())
+                -self.evaluate_child(ply, sq, f, &child, mine.count_ones(), theirs.count_ones())
             };
             if score > best {
                 best = score;
@@ -399,6 +407,19 @@ impl Searcher {
             self.pv_len[ply] = 1;
         }
         best
+    }
+
+    /// The evaluation of `child`, the position after the move `sq` (flipping `f`) from
+    /// the position at `ply`, whose sides have `mp` and `mo` legal moves.
+    #[inline]
+    fn evaluate_child(&self, ply: usize, sq: u8, f: u64, child: &Board, mp: u32, mo: u32) -> i32 {
+        match &self.weights {
+            Evaluator::Patterns(w) => {
+                let mine = self.states[ply].child_mine(sq as u32, f);
+                w.evaluate_configs(&mine, child.empty_count(), mp, mo)
+            }
+            other => other.evaluate(child),
+        }
     }
 
     /// Multi-ProbCut's test at a node: `Some(beta)` or `Some(alpha)` when the shallow
@@ -477,6 +498,7 @@ impl Searcher {
             if legal_moves(o, p) == 0 {
                 return board.final_score() * UNITS_PER_DISC;
             }
+            self.states[ply + 1] = self.states[ply].after_pass();
             let s = -self.pvs(o, p, -beta, -alpha, depth, ply + 1);
             self.pv[ply][0] = 64;
             let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
@@ -517,30 +539,41 @@ impl Searcher {
             }
         }
         // Order the moves.
-        let mut list = [(0u8, 0i32, 0u64, 0u64); MAX_MOVES];
-        let mut n = 0;
+        // The children go on the shared move stack (above the callers' lists), which
+        // costs no zeroing of a full-size list at every node.
+        let base = self.move_stack.len();
         let mut m = moves;
         let killers = self.killers[ply];
         while m != 0 {
             let sq = m.trailing_zeros() as u8;
             m &= m - 1;
-            let child = board.play_unchecked(Square::from_index_unchecked(sq as u32));
+            let f = flips(p, o, sq as usize);
+            let child = Board {
+                player: o ^ f,
+                opponent: p ^ f ^ (1u64 << sq),
+            };
             let key = if sq == hint {
                 1 << 30
             } else {
-                let mut k = -self.weights.evaluate(&child);
+                let mp = legal_moves(child.player, child.opponent).count_ones();
+                let mo = legal_moves(child.opponent, child.player).count_ones();
+                let mut k = -self.evaluate_child(ply, sq, f, &child, mp, mo);
                 if killers.contains(&sq) {
                     k += 50;
                 }
                 k + self.history[sq as usize].min(100_000) / 1000
             };
-            list[n] = (sq, key, child.player, child.opponent);
-            n += 1;
+            self.move_stack
+                .push((sq, key, child.player, child.opponent));
         }
-        list[..n].sort_unstable_by_key(|e| -e.1);
+        let n = self.move_stack.len() - base;
+        self.move_stack[base..].sort_unstable_by_key(|e| -e.1);
         let mut best = -INF;
         let mut best_sq = 64u8;
-        for (k, &(sq, _, cp, co)) in list[..n].iter().enumerate() {
+        for k in 0..n {
+            let (sq, _, cp, co) = self.move_stack[base + k];
+            // The mover's discs after the move are its old ones, the flips and `sq`.
+            self.states[ply + 1] = self.states[ply].after_move(sq as u32, co ^ p ^ (1u64 << sq));
             let score = if k == 0 {
                 -self.pvs(cp, co, -beta, -alpha, depth - 1, ply + 1)
             } else {
@@ -551,6 +584,7 @@ impl Searcher {
                 s
             };
             if self.stopped {
+                self.move_stack.truncate(base);
                 return 0;
             }
             if score > best {
@@ -576,6 +610,7 @@ impl Searcher {
                 }
             }
         }
+        self.move_stack.truncate(base);
         self.table
             .store(p, o, depth as u8, (alpha0, beta), best, best_sq);
         best

@@ -10,9 +10,12 @@
 //! Units: hundredths of a disc, side to move's view, like `eval::evaluate`.
 
 mod format;
+mod incremental;
 pub mod index;
 
 pub use format::{WeightsError, decode, encode};
+pub use incremental::PatternState;
+pub use index::INSTANCES as PATTERN_INSTANCES;
 use index::{FAMILIES, INSTANCES};
 
 use super::board::{Board, legal_moves};
@@ -131,6 +134,8 @@ pub struct PatternWeights {
     tables: Vec<i16>,
     stride: usize,
     offsets: [usize; FAMILIES.len()],
+    /// Each instance's family table start (`read_all` order).
+    instance_offsets: [u32; INSTANCES],
     extras: usize,
 }
 
@@ -162,11 +167,20 @@ impl PatternWeights {
             }
             t[extras..].copy_from_slice(&p[layout.mobility as usize..]);
         }
+        let mut instance_offsets = [0u32; INSTANCES];
+        let mut i = 0;
+        for (f, family) in FAMILIES.iter().enumerate() {
+            for _ in family.symmetries() {
+                instance_offsets[i] = offsets[f] as u32;
+                i += 1;
+            }
+        }
         PatternWeights {
             params,
             tables,
             stride,
             offsets,
+            instance_offsets,
             extras,
         }
     }
@@ -195,12 +209,32 @@ impl PatternWeights {
     pub fn evaluate_with_mobility(&self, board: &Board, mp: u32, mo: u32) -> i32 {
         let empties = board.empty_count();
         let t = &self.tables[phase(empties) * self.stride..][..self.stride];
-        let mut total = index::sum_all(board.player, board.opponent, t, &self.offsets);
+        let patterns = index::sum_all(board.player, board.opponent, t, &self.offsets);
+        self.finish(t, patterns, empties, mp, mo)
+    }
+
+    /// The evaluation of a position with `empties` empty squares from its pattern
+    /// configurations seen from the side to move (`PatternState::mine`) and the
+    /// numbers of legal moves of both sides: the same value as `evaluate`.
+    #[inline]
+    pub fn evaluate_configs(&self, mine: &[u16; INSTANCES], empties: u32, mp: u32, mo: u32) -> i32 {
+        let t = &self.tables[phase(empties) * self.stride..][..self.stride];
+        let mut patterns = 0i32;
+        for (&base, &config) in self.instance_offsets.iter().zip(mine) {
+            patterns += t[base as usize + config as usize] as i32;
+        }
+        self.finish(t, patterns, empties, mp, mo)
+    }
+
+    /// Adds the mobility and parity terms of phase table `t` and clamps.
+    #[inline]
+    fn finish(&self, t: &[i16], patterns: i32, empties: u32, mp: u32, mo: u32) -> i32 {
         let (mp, mo) = (
             (mp as usize).min(MOBILITY_CAP),
             (mo as usize).min(MOBILITY_CAP),
         );
         let e = &t[self.extras..];
+        let mut total = patterns;
         total += e[mp] as i32 + e[MOBILITY_CAP + 1 + mo] as i32;
         total += e[2 * (MOBILITY_CAP + 1) + (empties % 2) as usize] as i32;
         total.clamp(-MAX_EVAL, MAX_EVAL)
@@ -315,6 +349,30 @@ mod tests {
             let mo = legal_moves(b.opponent, b.player).count_ones();
             assert_eq!(w.evaluate_with_mobility(&b, mp, mo), w.evaluate(&b));
             b = b.play_unchecked(sq);
+            if b.legal_moves_bits() == 0 {
+                b = b.pass();
+            }
+        }
+    }
+
+    #[test]
+    fn the_evaluation_from_kept_configurations_is_the_same() {
+        let w = random_weights(13);
+        let mut b = Board::start();
+        let mut x = 77u64;
+        while b.legal_moves_bits() != 0 {
+            let state = PatternState::new(b.player, b.opponent);
+            let mp = b.legal_moves_bits().count_ones();
+            let mo = legal_moves(b.opponent, b.player).count_ones();
+            assert_eq!(
+                w.evaluate_configs(&state.mine, b.empty_count(), mp, mo),
+                w.evaluate(&b)
+            );
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let moves: Vec<_> = b.legal_moves().into_iter().collect();
+            b = b.play_unchecked(moves[(x >> 33) as usize % moves.len()]);
             if b.legal_moves_bits() == 0 {
                 b = b.pass();
             }
