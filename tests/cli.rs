@@ -470,6 +470,19 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     }
     assert_eq!(files[0], files[1], "the same seed gives the same weights");
     othello_tutor::engine::pattern::decode(&files[0]).expect("the weights decode");
+    // The trained weights play a match against the shipped ones.
+    let file = base.join("run0").join("weights.bin");
+    let spec = format!("patterns:{}", file.to_str().expect("utf-8"));
+    let out = run(&["match", &spec, "patterns", "--games", "2", "--depth", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 1, "{}", stdout(&out));
+    let missing = format!(
+        "patterns:{}",
+        base.join("nothing.bin").to_str().expect("utf-8")
+    );
+    let out = run(&["match", &missing, "patterns", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
     let out = run(&["train", "--play-eval", "gnugo"]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&base);

@@ -20,19 +20,26 @@ pub fn parse_strategy(text: &str) -> Result<Strategy, UserError> {
             .map(Strategy::Engine)
             .ok_or_else(|| {
                 UserError(format!(
-                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL}; or two evaluations: patterns, features)"
+                    "`{text}` is not a player (greedy, static, mobility, level1..level{MAX_LEVEL}; or two evaluations: patterns, features, patterns:FILE)"
                 ))
             }),
     }
 }
 
-/// Reads an evaluation's name: patterns or features.
-fn parse_evaluator(text: &str) -> Option<Evaluator> {
-    match text.to_ascii_lowercase().as_str() {
+/// Reads an evaluation's name: patterns, features, or `patterns:FILE` (pattern weights
+/// from a file that `train` wrote; a file that cannot be read is an error).
+fn parse_evaluator(text: &str) -> Result<Option<Evaluator>, UserError> {
+    if let Some(path) = text.strip_prefix("patterns:") {
+        let bytes = std::fs::read(path).map_err(|e| UserError(format!("{path}: {e}")))?;
+        let weights = othello_tutor::engine::pattern::decode(&bytes)
+            .map_err(|e| UserError(format!("{path}: {e}")))?;
+        return Ok(Some(Evaluator::Patterns(std::sync::Arc::new(weights))));
+    }
+    Ok(match text.to_ascii_lowercase().as_str() {
         "patterns" => Some(Evaluator::patterns()),
         "features" => Some(Evaluator::features()),
         _ => None,
-    }
+    })
 }
 
 /// Settings of a match between two evaluations.
@@ -55,7 +62,7 @@ pub fn run(
     offset: usize,
     duel_settings: &DuelSettings,
 ) -> Result<(), UserError> {
-    if let (Some(ea), Some(eb)) = (parse_evaluator(a), parse_evaluator(b)) {
+    if let (Some(ea), Some(eb)) = (parse_evaluator(a)?, parse_evaluator(b)?) {
         let openings: Vec<_> = (0..games.div_ceil(2))
             .map(|i| othello_tutor::tutor::openings::xot_position(offset + i))
             .collect();
