@@ -75,44 +75,6 @@ pub enum MoveError {
     GameOver,
 }
 
-/// Bit masks of the rays leaving each square, per direction.
-/// Directions 0..4 go to higher indices (E, SW, S, SE); 4..8 to lower ones (W, NE, N, NW).
-static RAYS: [[u64; 8]; 64] = build_rays();
-
-const fn build_rays() -> [[u64; 8]; 64] {
-    // (dcol, drow) for E, SW, S, SE (index increases by 1, 7, 8, 9), then the opposites.
-    let dirs: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-    ];
-    let mut rays = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dc, dr) = dirs[d];
-            let mut c = (sq % 8) as i32 + dc;
-            let mut r = (sq / 8) as i32 + dr;
-            let mut mask = 0u64;
-            while c >= 0 && c < 8 && r >= 0 && r < 8 {
-                mask |= 1u64 << (r * 8 + c);
-                c += dc;
-                r += dr;
-            }
-            rays[sq][d] = mask;
-            d += 1;
-        }
-        sq += 1;
-    }
-    rays
-}
-
 /// Room for the legal moves of any position: a move list of this many slots never
 /// overflows. (No position has more legal moves than empty squares, at most 60; the
 /// most found in practice is 33.)
@@ -122,21 +84,14 @@ pub const MAX_MOVES: usize = 64;
 /// Zero means the move is illegal (when `sq` is empty).
 #[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    let rays = &RAYS[sq];
-    let mut f = 0u64;
-    // Rays towards higher indices: the first non-opponent square is the lowest set bit.
-    for mask in &rays[..4] {
-        let x = !o & mask;
-        let outflank = x & x.wrapping_neg() & p;
-        f |= outflank.wrapping_sub((outflank != 0) as u64) & mask;
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        super::bits::flips_avx2(p, o, sq)
     }
-    // Rays towards lower indices: the first non-opponent square is the highest set bit.
-    for mask in &rays[4..] {
-        let x = !o & mask;
-        let outflank = (0x8000_0000_0000_0000u64 >> (x | 1).leading_zeros()) & p & mask;
-        f |= (outflank << 1).wrapping_neg() & mask;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        super::bits::flips_scalar(p, o, sq)
     }
-    f
 }
 
 /// The legal moves of the player owning `p` against `o`, as a bitboard.
