@@ -114,7 +114,7 @@ impl MoveList {
                         player: cp,
                         opponent: co,
                     };
-                    key += shipped_ref().evaluate(&child) * 30 / 100;
+                    key += shipped_ref().evaluate(&child) * 15 / 100;
                 }
                 if bit & CORNERS != 0 {
                     key -= 32;

@@ -4,7 +4,7 @@
 use super::order::MoveList;
 use super::shallow::solve_shallow;
 use super::shared_table::hash;
-use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver};
+use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver, TABLE_EMPTIES};
 use crate::engine::board::legal_moves;
 use crate::engine::features::stable_discs;
 
@@ -86,7 +86,9 @@ impl Solver {
             }
         }
         let mut hint = 64;
-        if let Some(e) = self.table.probe(p, o) {
+        let tabled = empties >= TABLE_EMPTIES;
+        let entry = if tabled { self.table.probe(p, o) } else { None };
+        if let Some(e) = entry {
             if e.lower as i32 >= beta {
                 return e.lower as i32;
             }
@@ -184,8 +186,10 @@ impl Solver {
         if self.stopped {
             return 0;
         }
-        self.table
-            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        if tabled {
+            self.table
+                .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        }
         best
     }
 }
