@@ -215,7 +215,11 @@ mod tests {
             // Boards from sparse to nearly full, so that long runs come up too.
             let p = a & (b | c) & !bit;
             let o = !a & (c | d) & !bit;
-            assert_eq!(flips_avx2(p, o, sq), flips_scalar(p, o, sq), "{p:#x} {o:#x} {sq}");
+            assert_eq!(
+                flips_avx2(p, o, sq),
+                flips_scalar(p, o, sq),
+                "{p:#x} {o:#x} {sq}"
+            );
         }
     }
 }
