@@ -194,12 +194,11 @@ pub(crate) fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64", target_feature = "avx2"))]
 mod tests {
     use super::*;
 
     #[test]
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     fn vector_flips_match_the_ray_by_ray_flips() {
         let mut s = 0x1234_5678_9abc_def1u64;
         let mut next = || {
