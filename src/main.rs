@@ -136,6 +136,14 @@ enum Command {
         /// Positions per four empties for --calibrate
         #[arg(long, default_value_t = 150)]
         calibrate_positions: usize,
+        /// Instead of training: join two weights files, the phases below
+        /// --splice-phase from the first and the others from the second, into --out
+        #[arg(long, num_args = 2, value_names = ["LOW", "HIGH"], requires = "out")]
+        splice: Option<Vec<std::path::PathBuf>>,
+        /// The first phase taken from the second file of --splice (phase p holds
+        /// 4p to 4p+3 empties)
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=15))]
+        splice_phase: u32,
     },
     /// Tune the evaluator's weights by self-play; writes the source of weights.rs
     Tune {
@@ -460,7 +468,12 @@ fn run(cli: Cli) -> ExitCode {
             out,
             calibrate,
             calibrate_positions,
+            splice,
+            splice_phase,
         }) => (|| {
+            if let (Some(files), Some(out)) = (&splice, &out) {
+                return cli::train::splice(&files[0], &files[1], splice_phase as usize, out);
+            }
             let dir = match dir {
                 Some(d) => d,
                 None => othello_tutor::tutor::progress::data_dir(cli.data_dir.as_deref())

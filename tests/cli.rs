@@ -483,6 +483,28 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let out = run(&["match", &missing, "patterns", "--games", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
+    // Splicing: phases 0-3 of the trained file, the rest of the shipped weights.
+    let shipped = base.join("shipped.bin");
+    std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
+    let spliced = base.join("spliced.bin");
+    let out = run(&[
+        "train",
+        "--splice",
+        file.to_str().expect("utf-8"),
+        shipped.to_str().expect("utf-8"),
+        "--splice-phase",
+        "4",
+        "--out",
+        spliced.to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let low = othello_tutor::engine::pattern::decode(&files[0]).expect("decode");
+    let high = othello_tutor::engine::pattern::shipped();
+    let joined = othello_tutor::engine::pattern::decode(&std::fs::read(&spliced).expect("read"))
+        .expect("decode");
+    let n = othello_tutor::engine::pattern::layout().params;
+    assert_eq!(joined.params()[..4 * n], low.params()[..4 * n]);
+    assert_eq!(joined.params()[4 * n..], high.params()[4 * n..]);
     let out = run(&["train", "--play-eval", "gnugo"]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&base);

@@ -420,6 +420,28 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
     Ok(())
 }
 
+/// Writes to `out` the weights of `low` for the phases below `first_high` and those of
+/// `high` for the others (to keep the phases one run labelled better).
+pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<(), UserError> {
+    let read = |path: &Path| -> Result<PatternWeights, UserError> {
+        let bytes = std::fs::read(path).map_err(io(path))?;
+        pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", path.display())))
+    };
+    let (a, b) = (read(low)?, read(high)?);
+    let cut = first_high.min(PHASES) * layout().params;
+    let mut params = a.params()[..cut].to_vec();
+    params.extend_from_slice(&b.params()[cut..]);
+    save(out, &pattern::encode(&PatternWeights::from_params(params)))?;
+    eprintln!(
+        "phases 0-{} from {}, the rest from {}: written to {}",
+        first_high as i64 - 1,
+        low.display(),
+        high.display(),
+        out.display()
+    );
+    Ok(())
+}
+
 /// Runs (or resumes) the whole pipeline.
 pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let t0 = Instant::now();
