@@ -55,6 +55,15 @@ fn updates() -> &'static Updates {
     })
 }
 
+/// Adds `times` (modulo 2^16, so `u16::MAX` subtracts) of the square's digit value to
+/// every configuration through square `sq`.
+#[inline]
+fn add(view: &mut [u16; INSTANCES], u: &Updates, sq: usize, times: u16) {
+    for &(i, w) in &u.entries[sq][..u.count[sq] as usize] {
+        view[i as usize] = view[i as usize].wrapping_add(times.wrapping_mul(w));
+    }
+}
+
 impl PatternState {
     /// The configurations of the position (`p` to move, `o` the opponent), read from
     /// scratch.
@@ -70,10 +79,8 @@ impl PatternState {
                 (_, 1) => (2, 1),
                 _ => continue,
             };
-            for &(i, w) in &u.entries[sq][..u.count[sq] as usize] {
-                state.mine[i as usize] += a * w;
-                state.theirs[i as usize] += b * w;
-            }
+            add(&mut state.mine, u, sq, a);
+            add(&mut state.theirs, u, sq, b);
         }
         state
     }
@@ -86,43 +93,32 @@ impl PatternState {
         let mut mine = self.theirs;
         let mut theirs = self.mine;
         // The new disc: the opponent's (digit 2) for the new side to move, the mover's
-        // own (digit 1) for the mover.
-        let s = sq as usize;
-        for &(i, w) in &u.entries[s][..u.count[s] as usize] {
-            mine[i as usize] += 2 * w;
-            theirs[i as usize] += w;
-        }
+        // own (digit 1) for the mover. A flipped disc goes from digit 1 to 2 in the new
+        // side to move's view and from 2 to 1 in the mover's.
+        add(&mut mine, u, sq as usize, 2);
+        add(&mut theirs, u, sq as usize, 1);
         let mut f = flips;
         while f != 0 {
             let s = f.trailing_zeros() as usize;
             f &= f - 1;
-            // From the new side to move's view the disc goes from digit 1 to 2; from
-            // the mover's, from 2 to 1.
-            for &(i, w) in &u.entries[s][..u.count[s] as usize] {
-                mine[i as usize] += w;
-                theirs[i as usize] -= w;
-            }
+            add(&mut mine, u, s, 1);
+            add(&mut theirs, u, s, u16::MAX);
         }
         PatternState { mine, theirs }
     }
 
     /// The configurations of the child after `sq` from the new side to move's view
-    /// only (what evaluating the child needs).
+    /// only (what evaluating the child needs): `after_move(sq, flips).mine`.
     #[inline]
     pub fn child_mine(&self, sq: u32, flips: u64) -> [u16; INSTANCES] {
         let u = updates();
         let mut mine = self.theirs;
-        let s = sq as usize;
-        for &(i, w) in &u.entries[s][..u.count[s] as usize] {
-            mine[i as usize] += 2 * w;
-        }
+        add(&mut mine, u, sq as usize, 2);
         let mut f = flips;
         while f != 0 {
             let s = f.trailing_zeros() as usize;
             f &= f - 1;
-            for &(i, w) in &u.entries[s][..u.count[s] as usize] {
-                mine[i as usize] += w;
-            }
+            add(&mut mine, u, s, 1);
         }
         mine
     }
