@@ -29,6 +29,20 @@ pub const MAX_DEPTH: u32 = 60;
 /// pass in a row ends the game), so it never goes deeper than ply `2 d + 1`.
 const MAX_PLY: usize = 2 * MAX_DEPTH as usize + 2;
 
+/// The discs `sq` flips for `p` and the position after it, seen from the new side to
+/// move (as `Board::play_unchecked`, keeping the flips for the pattern update).
+#[inline]
+fn child_after(p: u64, o: u64, sq: u8) -> (u64, Board) {
+    let f = flips(p, o, sq as usize);
+    (
+        f,
+        Board {
+            player: o ^ f,
+            opponent: p ^ f ^ (1u64 << sq),
+        },
+    )
+}
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -382,11 +396,7 @@ impl Searcher {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
             self.nodes += 1;
-            let f = flips(p, o, sq as usize);
-            let child = Board {
-                player: o ^ f,
-                opponent: p ^ f ^ (1u64 << sq),
-            };
+            let (f, child) = child_after(p, o, sq);
             let mine = legal_moves(child.player, child.opponent);
             let theirs = legal_moves(child.opponent, child.player);
             let score = if mine == 0 && theirs == 0 {
@@ -547,11 +557,7 @@ impl Searcher {
         while m != 0 {
             let sq = m.trailing_zeros() as u8;
             m &= m - 1;
-            let f = flips(p, o, sq as usize);
-            let child = Board {
-                player: o ^ f,
-                opponent: p ^ f ^ (1u64 << sq),
-            };
+            let (f, child) = child_after(p, o, sq);
             let key = if sq == hint {
                 1 << 30
             } else {
