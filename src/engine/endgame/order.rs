@@ -179,6 +179,10 @@ fn order_search_depth(empties: u32) -> u32 {
 
 /// The side to move's value by the evaluation, `depth` plies deep (alpha-beta; used
 /// to order moves far from the end, where it is worth its cost).
+pub(super) fn evaluation_search(p: u64, o: u64, depth: u32) -> i32 {
+    eval_search(p, o, depth, -100_000, 100_000)
+}
+
 fn opponent_best_reply(p: u64, o: u64, depth: u32) -> i32 {
     eval_search(p, o, depth, -100_000, 100_000)
 }
