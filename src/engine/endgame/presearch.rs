@@ -41,15 +41,17 @@ impl Solver {
             e if e >= 16 => 2,
             _ => 1,
         };
-        let v = super::order::evaluation_search(p, o, depth);
-        if v >= (alpha + 1) * 100 + self.cut_margin {
+        // Two null-window tests: at least the margin above the window, or below it.
+        let high = (alpha + 1) * 100 + self.cut_margin;
+        if super::order::evaluation_search(p, o, depth, high - 1, high) >= high {
             self.selective_cuts += 1;
-            Some(alpha + 1)
-        } else if v <= alpha * 100 - self.cut_margin {
-            self.selective_cuts += 1;
-            Some(alpha)
-        } else {
-            None
+            return Some(alpha + 1);
         }
+        let low = alpha * 100 - self.cut_margin;
+        if super::order::evaluation_search(p, o, depth, low, low + 1) <= low {
+            self.selective_cuts += 1;
+            return Some(alpha);
+        }
+        None
     }
 }
