@@ -7,11 +7,14 @@
 //! (fewest opponent replies; an evaluation search far from the end, deeper nearer the
 //! root; odd quadrants first near the end) (`order`); a table-free search in parity order
 //! over the last six empties (`shallow`) and hand-written solvers for the last four,
-//! the last move scored by counting its flips (`last`).
+//! the last move scored by counting its flips (`last`). Far from the end, selective
+//! passes (ProbCut on a shallow evaluation search) fill the table with best moves
+//! before the exact search (`presearch`).
 
 mod guess;
 mod last;
 mod order;
+mod presearch;
 mod search;
 mod shallow;
 mod shared_table;
@@ -67,6 +70,13 @@ pub struct Solver {
     /// A second stop flag (the parallel solve's "another thread finished").
     abort: Option<Arc<AtomicBool>>,
     nodes: u64,
+    /// In a selective pass (`presearch`), the margin in hundredths of a disc by which
+    /// a shallow evaluation search must clear the window to cut a node off; 0 in the
+    /// exact search.
+    cut_margin: i32,
+    /// Selective cut-offs made so far: a node whose count changed during its search
+    /// has an inexact value and stores only its best move.
+    selective_cuts: u64,
     node_limit: u64,
     /// The node count at which `poll` next looks at the flag, the limit and the clock.
     next_poll: u64,
@@ -113,6 +123,8 @@ impl Solver {
             shared,
             abort: None,
             nodes: 0,
+            cut_margin: 0,
+            selective_cuts: 0,
             node_limit: u64::MAX,
             next_poll: 0,
             stop: Arc::new(AtomicBool::new(false)),
@@ -176,7 +188,9 @@ impl Solver {
     /// The exact score of `board` (side to move's view), its best move and a line.
     ///
     /// It starts from a guess (a depth-8 search on the evaluation) and closes in on the
-    /// exact value with null-window searches (MTD(f)).
+    /// exact value with null-window searches (MTD(f)); from `PRESEARCH_EMPTIES` on,
+    /// selective passes first fill the table with best moves and refine the guess
+    /// (`presearch`; they store no bound, so the result stays exact).
     ///
     /// ```
     /// use othello_tutor::engine::endgame::Solver;
@@ -189,8 +203,20 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let g = Solver::first_guess(board);
-        self.solve_from_guess(board, g)
+        let mut g = Solver::first_guess(board);
+        self.begin();
+        if board.empty_count() >= presearch::PRESEARCH_EMPTIES {
+            g = self.presearch(board, g)?;
+        }
+        let score = self.mtd(board, g)?;
+        let pv = self.line(board, score)?;
+        let best = pv.first().copied().flatten();
+        Ok(Solution {
+            score,
+            best,
+            pv,
+            nodes: self.nodes,
+        })
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
@@ -210,6 +236,11 @@ impl Solver {
     /// The exact score alone, by MTD(f) from `guess` (see `solve_from_guess`).
     pub fn score_from_guess(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
         self.begin();
+        self.mtd(board, guess)
+    }
+
+    /// MTD(f) from `guess`, continuing the current search.
+    fn mtd(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
         let (p, o) = (board.player, board.opponent);
         let empties = board.empty_count();
         let (mut lower, mut upper) = (-64, 64);

@@ -114,7 +114,11 @@ impl MoveList {
                         player: cp,
                         opponent: co,
                     };
-                    key += shipped_ref().evaluate(&child) * 15 / 100;
+                    // The child's mobility is known: only the other side's is counted.
+                    let theirs = legal_moves(co, cp).count_ones();
+                    key += shipped_ref().evaluate_with_mobility(&child, their.count_ones(), theirs)
+                        * 15
+                        / 100;
                 }
                 if bit & CORNERS != 0 {
                     key -= 32;
@@ -179,6 +183,12 @@ fn order_search_depth(empties: u32) -> u32 {
 
 /// The side to move's value by the evaluation, `depth` plies deep (alpha-beta; used
 /// to order moves far from the end, where it is worth its cost).
+/// The side to move's value by the evaluation, `depth` plies deep, in the window
+/// (`alpha`, `beta`) (fail-soft: a bound outside it).
+pub(super) fn evaluation_search(p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    eval_search(p, o, depth, alpha, beta)
+}
+
 fn opponent_best_reply(p: u64, o: u64, depth: u32) -> i32 {
     eval_search(p, o, depth, -100_000, 100_000)
 }

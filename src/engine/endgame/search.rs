@@ -97,6 +97,10 @@ impl Solver {
             }
             hint = e.best;
         }
+        if let Some(bound) = self.probcut(p, o, alpha, empties) {
+            return bound;
+        }
+        let cuts_before = self.selective_cuts;
         let moves = legal_moves(p, o);
         if moves == 0 {
             if passed || legal_moves(o, p) == 0 {
@@ -106,7 +110,10 @@ impl Solver {
         }
         let mut list = MoveList::new();
         list.generate(p, o, moves);
-        let etc = empties >= ETC_EMPTIES;
+        // With a table move (which cuts off almost always at a cut node), the other
+        // children are not looked up: fetching their buckets costs more than the rare
+        // transposition cut-off saves.
+        let etc = empties >= ETC_EMPTIES && hint >= 64;
         if etc {
             // Fetch the children's entries while the moves are ordered.
             for m in list.as_slice() {
@@ -153,6 +160,13 @@ impl Solver {
                 list.pick(k)
             };
             let (cp, co) = m.child(p, o);
+            // Past the first move the node is likely to search them all: fetch the
+            // next child's bucket while this one is searched.
+            if k > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
+                let next = list.pick(k + 1);
+                let (np, no) = next.child(p, o);
+                self.table.prefetch(np, no);
+            }
             if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
                 deferred |= 1 << k;
                 continue;
@@ -187,8 +201,12 @@ impl Solver {
             return 0;
         }
         if tabled {
-            self.table
-                .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+            if self.selective_cuts == cuts_before {
+                self.table
+                    .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+            } else {
+                self.table.store_hint(p, o, empties as u8, best_sq);
+            }
         }
         best
     }

@@ -253,14 +253,21 @@ impl SharedTable {
         score: i32,
         best: u8,
     ) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let (lower, upper) = if score <= alpha {
+        let bounds = if score <= alpha {
             (i8::MIN, score as i8)
         } else if score >= beta {
             (score as i8, i8::MAX)
         } else {
             (score as i8, score as i8)
         };
+        self.store_bounds(p, o, empties, bounds, best);
+    }
+
+    /// Stores the bounds (`lower`, `upper`) for board (`p`, `o`), merged with those
+    /// already there.
+    #[inline]
+    fn store_bounds(&self, p: u64, o: u64, empties: u8, (lower, upper): (i8, i8), best: u8) {
+        let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(p, o);
         let mut read = [(0u64, 0u64, 0u64, 0u64); 2];
         for (i, s) in bucket.0.iter().enumerate() {
@@ -312,6 +319,13 @@ impl SharedTable {
             generation,
         };
         write_slot(&bucket.0[victim], read[victim].0, p, o, e.pack());
+    }
+
+    /// Stores only a best move for board (`p`, `o`) (from a selective search: no
+    /// bound), keeping any bounds already there.
+    #[inline]
+    pub fn store_hint(&self, p: u64, o: u64, empties: u8, best: u8) {
+        self.store_bounds(p, o, empties, (i8::MIN, i8::MAX), best);
     }
 
     /// Marks board (`p`, `o`) as being searched (by the caller's thread).
