@@ -1,12 +1,12 @@
-//! The exact solver on several cores: every thread runs the whole solve (MTD(f) from
-//! the same guess) on one shared lockless table, so that each profits from what the
+//! The exact solver on several cores: every thread runs the whole solve (the selective
+//! passes, then MTD(f), from the same guess) on one shared lockless table, so that each profits from what the
 //! others have proved; a thread arriving at a node marks it, and another thread
 //! reaching its parent searches the other moves first (simplified ABDADA), so that
 //! the threads spread over the tree. The first thread to prove the score stops the
 //! others; the line is then read from the table.
 //!
-//! Every thread's search is exact on its own (the table holds only proved bounds, and
-//! a torn entry is never read), so the score is always the one-thread score; the best
+//! Every thread's search is exact on its own (the table holds only proved bounds, the
+//! selective passes storing best moves alone, and a torn entry is never read), so the score is always the one-thread score; the best
 //! move may differ among equally good moves.
 
 use super::board::Board;
@@ -66,7 +66,7 @@ pub fn solve_parallel_with(
             solver.set_abort_flag(Some(done.clone()));
             let (done, score, nodes) = (&done, &score, &nodes);
             scope.spawn(move || {
-                let result = solver.score_from_guess(board, guess);
+                let result = solver.score_with_presearch(board, guess);
                 nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
                 if let Ok(s) = result {
                     let mut found = score.lock().unwrap_or_else(|e| e.into_inner());

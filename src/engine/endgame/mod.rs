@@ -203,12 +203,8 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let mut g = Solver::first_guess(board);
-        self.begin();
-        if board.empty_count() >= presearch::PRESEARCH_EMPTIES {
-            g = self.presearch(board, g)?;
-        }
-        let score = self.mtd(board, g)?;
+        let g = Solver::first_guess(board);
+        let score = self.score_with_presearch(board, g)?;
         let pv = self.line(board, score)?;
         let best = pv.first().copied().flatten();
         Ok(Solution {
@@ -231,6 +227,17 @@ impl Solver {
             pv,
             nodes: self.nodes,
         })
+    }
+
+    /// The exact score alone, as `solve` finds it: from `PRESEARCH_EMPTIES` on, the
+    /// selective passes first (they store no bound), then MTD(f) from their score.
+    pub fn score_with_presearch(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
+        self.begin();
+        let mut g = guess;
+        if board.empty_count() >= presearch::PRESEARCH_EMPTIES {
+            g = self.presearch(board, g)?;
+        }
+        self.mtd(board, g)
     }
 
     /// The exact score alone, by MTD(f) from `guess` (see `solve_from_guess`).
