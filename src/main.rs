@@ -197,6 +197,10 @@ enum Command {
         /// With --dir: gather the mined games into set files in --out
         #[arg(long)]
         collect: bool,
+        /// With --dir: first write back, as game files, the games of --seed that the
+        /// sets of this folder already hold (to go on mining after them)
+        #[arg(long)]
+        restore: Option<std::path::PathBuf>,
         /// With --dir: threads (default: the machine's cores)
         #[arg(long)]
         jobs: Option<usize>,
@@ -547,11 +551,16 @@ fn run(cli: Cli) -> ExitCode {
             dir: Some(dir),
             games,
             collect,
+            restore,
             jobs,
             exact_empties,
             mid_tries,
         }) => {
-            if collect {
+            if let Some(from) = restore
+                && let Err(e) = cli::mine::restore(&dir, &from, seed)
+            {
+                Err(e)
+            } else if collect {
                 let out = out.unwrap_or_else(|| std::path::PathBuf::from("puzzles"));
                 cli::mine::collect(&dir, &out)
             } else {

@@ -136,3 +136,65 @@ pub fn collect(dir: &Path, out: &Path) -> Result<(), UserError> {
     );
     Ok(())
 }
+
+/// Writes the games of seed `seed` that the sets in `from` already hold (puzzle ids
+/// `m<seed>-<game>-<empties>`) back into `dir` as game files, one for every game up
+/// to the highest found (a game whose puzzles were all left out gets an empty file),
+/// so that mining goes on after them on a machine without the old working folder.
+/// Files already in `dir` are kept. Returns the number of files written.
+pub fn restore(dir: &Path, from: &Path, seed: u64) -> Result<usize, UserError> {
+    use othello_tutor::tutor::puzzle::parse_set;
+    use std::collections::BTreeMap;
+    let io = |p: &Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
+    let prefix = format!("m{seed}-");
+    let mut games: BTreeMap<usize, Vec<Puzzle>> = BTreeMap::new();
+    for name in [
+        "mined-endgame.toml",
+        "mined-lines.toml",
+        "mined-midgame.toml",
+    ] {
+        let path = from.join(name);
+        if !path.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+        let (puzzles, errors) = parse_set(&path.display().to_string(), &text);
+        if let Some(e) = errors.first() {
+            return Err(UserError(e.to_string()));
+        }
+        for p in puzzles {
+            let game =
+                p.id.strip_prefix(&prefix)
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|g| g.parse::<usize>().ok());
+            if let Some(g) = game.filter(|&g| g > 0) {
+                games.entry(g).or_default().push(p);
+            }
+        }
+    }
+    let last = games.keys().next_back().copied().unwrap_or(0);
+    let games_dir = dir.join("games");
+    std::fs::create_dir_all(&games_dir).map_err(|e| io(&games_dir, e))?;
+    let mut written = 0;
+    for g in 1..=last {
+        let path = game_file(dir, g);
+        if path.exists() {
+            continue;
+        }
+        let puzzles = games.remove(&g).unwrap_or_default();
+        let mut text = format!(
+            "# game {g}: restored from {} ({} puzzles)\n",
+            from.display(),
+            puzzles.len()
+        );
+        text.push_str(&to_toml(None, &puzzles));
+        write_atomic(&path, text.as_bytes()).map_err(|e| UserError(e.to_string()))?;
+        written += 1;
+    }
+    eprintln!(
+        "restored games 1 to {last} of seed {seed} from {} into {}: {written} files written",
+        from.display(),
+        dir.display()
+    );
+    Ok(written)
+}
