@@ -205,20 +205,19 @@ impl Solver {
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
         let g = Solver::first_guess(board);
         let score = self.score_with_presearch(board, g)?;
-        let pv = self.line(board, score)?;
-        let best = pv.first().copied().flatten();
-        Ok(Solution {
-            score,
-            best,
-            pv,
-            nodes: self.nodes,
-        })
+        self.with_line(board, score)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
     /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
     pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
         let score = self.score_from_guess(board, guess)?;
+        self.with_line(board, score)
+    }
+
+    /// The solution of `board`, whose exact value is `score`: a line read from the
+    /// table (continuing the current search).
+    fn with_line(&mut self, board: &Board, score: i32) -> Result<Solution, SolveError> {
         let pv = self.line(board, score)?;
         let best = pv.first().copied().flatten();
         Ok(Solution {
@@ -277,14 +276,7 @@ impl Solver {
         score: i32,
     ) -> Result<Solution, SolveError> {
         self.begin();
-        let pv = self.line(board, score)?;
-        let best = pv.first().copied().flatten();
-        Ok(Solution {
-            score,
-            best,
-            pv,
-            nodes: self.nodes,
-        })
+        self.with_line(board, score)
     }
 
     /// Win/loss/draw only: the score is clamped to -1, 0 or +1 (faster than exact).
