@@ -183,17 +183,13 @@ fn order_search_depth(empties: u32) -> u32 {
 
 /// The side to move's value by the evaluation, `depth` plies deep (alpha-beta; used
 /// to order moves far from the end, where it is worth its cost).
-/// The side to move's value by the evaluation, `depth` plies deep, in the window
-/// (`alpha`, `beta`) (fail-soft: a bound outside it).
-pub(super) fn evaluation_search(p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
-    eval_search(p, o, depth, alpha, beta)
-}
-
 fn opponent_best_reply(p: u64, o: u64, depth: u32) -> i32 {
     eval_search(p, o, depth, -100_000, 100_000)
 }
 
-fn eval_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// The side to move's value by the evaluation, `depth` plies deep, in the window
+/// (`alpha`, `beta`) (fail-soft: a bound outside it).
+pub(super) fn eval_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     let b = Board {
         player: p,
         opponent: o,

@@ -43,12 +43,12 @@ impl Solver {
         };
         // Two null-window tests: at least the margin above the window, or below it.
         let high = (alpha + 1) * 100 + self.cut_margin;
-        if super::order::evaluation_search(p, o, depth, high - 1, high) >= high {
+        if super::order::eval_search(p, o, depth, high - 1, high) >= high {
             self.selective_cuts += 1;
             return Some(alpha + 1);
         }
         let low = alpha * 100 - self.cut_margin;
-        if super::order::evaluation_search(p, o, depth, low, low + 1) <= low {
+        if super::order::eval_search(p, o, depth, low, low + 1) <= low {
             self.selective_cuts += 1;
             return Some(alpha);
         }
