@@ -161,9 +161,27 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     let bytes = std::fs::read(&out).unwrap();
     let book = othello_tutor::engine::book::Book::decode(&bytes).unwrap();
     assert_eq!(book.depth(), 2);
+    // Every move of every book position is valued by searches whose horizon has an
+    // even number of empties: depth 2 or 3 from the leaves, so that the moves of a
+    // position are compared at one parity.
+    let mut depths = std::collections::BTreeSet::new();
+    for board in book.positions() {
+        for m in book.lookup(&board) {
+            assert_eq!(
+                (board.empty_count() - m.depth) % 2,
+                0,
+                "{:?} move {} depth {}",
+                board,
+                m.square,
+                m.depth
+            );
+            depths.insert(m.depth);
+        }
+    }
+    assert!(depths.contains(&3) && depths.contains(&4), "{depths:?}");
     // Stopped half way (half the values kept, the last line cut short): the build
     // goes on from there and writes the same book.
-    let results = dir.join("leaves-d2.txt");
+    let results = dir.join("leaves-d2e.txt");
     let text = std::fs::read_to_string(&results).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let mut kept = lines[..lines.len() / 2].join("\n");

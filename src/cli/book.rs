@@ -1,11 +1,12 @@
 //! `othello-tutor book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
 //! opening book. The book's positions are every position along every named line;
 //! their leaves are every legal move off those positions (one ply). Each leaf is
-//! valued by a search of depth D with the shipped evaluation, a fresh searcher per
+//! valued by a search of depth D or D + 1 with the shipped evaluation, whichever
+//! ends at an even number of empties (see [`leaf_depth`]), a fresh searcher per
 //! leaf (so a value repeats whatever ran before it), the leaves spread over the
-//! threads; each result is appended to `leaves-dD.txt` in the working folder as soon
-//! as it is found, so a stopped build picks up where it was. Then the values are
-//! negamaxed from the leaves: a book move's value is its best continuation's.
+//! threads; each result is appended to `leaves-dDe.txt` in the working folder as
+//! soon as it is found, so a stopped build picks up where it was. Then the values
+//! are negamaxed from the leaves: a book move's value is its best continuation's.
 
 use super::{UserError, outln};
 use othello_tutor::engine::book::{Book, BookMove};
@@ -87,12 +88,23 @@ pub fn tree() -> Result<Tree, UserError> {
     })
 }
 
-/// The results file of a depth (and selectivity) in the working folder.
+/// The results file of a depth (and selectivity) in the working folder ("e": the
+/// leaves' searches end at an even number of empties).
 fn results_path(dir: &Path, depth: u32, selective: Option<Confidence>) -> PathBuf {
     match selective {
-        None => dir.join(format!("leaves-d{depth}.txt")),
-        Some(c) => dir.join(format!("leaves-d{depth}-mpc{}.txt", c.0)),
+        None => dir.join(format!("leaves-d{depth}e.txt")),
+        Some(c) => dir.join(format!("leaves-d{depth}e-mpc{}.txt", c.0)),
     }
+}
+
+/// The depth a leaf is searched to in a book of depth `depth`: `depth` or one more,
+/// whichever leaves an even number of empties at the search's horizon. Every move of
+/// every book position is then valued by searches ending at the same parity: our
+/// evaluation reads about 2.5 discs better for the side to move after an even number
+/// of plies than after an odd one, so a book mixing the two would compare the moves
+/// of a position unfairly (the moves to leaves against those along a line).
+pub fn leaf_depth(leaf: &Board, depth: u32) -> u32 {
+    depth + (leaf.empty_count() + depth) % 2
 }
 
 /// The results found so far: "PLAYER OPPONENT SCORE" (hex, hex, hundredths) per line.
@@ -158,10 +170,11 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         .copied()
         .collect();
     eprintln!(
-        "book: {} positions, {} leaves at depth {}; {} already valued in {}, {} to go on {} threads",
+        "book: {} positions, {} leaves at depth {} or {}; {} already valued in {}, {} to go on {} threads",
         tree.interior.len(),
         tree.leaves.len(),
         config.depth,
+        config.depth + 1,
         tree.leaves.len() - todo.len(),
         path.display(),
         todo.len(),
@@ -197,7 +210,8 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
                         return;
                     }
                     let t = Instant::now();
-                    let Some(score) = value_leaf(leaf, config.depth, config.selective) else {
+                    let leaf_d = leaf_depth(leaf, config.depth);
+                    let Some(score) = value_leaf(leaf, leaf_d, config.selective) else {
                         continue;
                     };
                     let secs = t.elapsed().as_secs_f64();
@@ -219,7 +233,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
                     let elapsed = search_start.elapsed().as_secs_f64();
                     let left = elapsed / d as f64 * (todo.len() - d) as f64;
                     eprintln!(
-                        "book: leaf {d}/{} ({} empties) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
+                        "book: leaf {d}/{} ({} empties, depth {leaf_d}) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
                         todo.len(),
                         leaf.empty_count(),
                         elapsed * config.threads.max(1) as f64 / d as f64,
@@ -259,6 +273,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
 
 /// The book from the leaves' values: every interior position with every move's
 /// value, the value of a move to an interior position being that position's best.
+/// A leaf's depth is [`leaf_depth`]'s.
 pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
     // Interior positions from the deepest (most discs) up: children come first.
     let mut order: Vec<&Board> = tree.interior.values().collect();
@@ -273,7 +288,7 @@ pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
             let (value, d) = match best.get(&k) {
                 Some(&(v, d)) => (-v, d + 1),
                 None => match leaves.get(&k) {
-                    Some(&v) => (-v, depth + 1),
+                    Some(&v) => (-v, leaf_depth(&c, depth) + 1),
                     None => continue,
                 },
             };
@@ -349,13 +364,22 @@ pub fn check(
                             .any(|m| m.square == sq && m.value == best.value)
                     });
                     let diff = (best.value - r.score).abs();
+                    let theirs = r
+                        .best
+                        .and_then(|sq| moves.iter().find(|m| m.square == sq))
+                        .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
+                        .unwrap_or_default();
                     eprintln!(
-                        "book check: {}/{}: book {:+.2}, search {:+.2}{}",
+                        "book check: {}/{}: {} empties: book {} {:+.2} d{}, search {} {:+.2}{}",
                         i + 1,
                         sample.len(),
+                        board.empty_count(),
+                        best.square,
                         best.value as f64 / 100.0,
+                        best.depth,
+                        r.best.map(|sq| sq.to_string()).unwrap_or_else(|| "-".into()),
                         r.score as f64 / 100.0,
-                        if agrees { "" } else { ", another move" }
+                        if agrees { String::new() } else { format!(", another move{theirs}") }
                     );
                     if let Ok(mut v) = results.lock() {
                         v.push((diff, agrees));
