@@ -161,27 +161,46 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     let bytes = std::fs::read(&out).unwrap();
     let book = othello_tutor::engine::book::Book::decode(&bytes).unwrap();
     assert_eq!(book.depth(), 2);
-    // Every move of every book position is valued by searches whose horizon has an
-    // even number of empties: depth 2 or 3 from the leaves, so that the moves of a
-    // position are compared at one parity.
-    let mut depths = std::collections::BTreeSet::new();
+    // Every leaf was searched at depths 2 and 3, and a move to a leaf is worth the
+    // negated mean of the two (rounded down), counted as 4 plies.
+    let read = |depth: u32| -> std::collections::HashMap<(u64, u64), i32> {
+        std::fs::read_to_string(dir.join(format!("leaves-d{depth}.txt")))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (
+                    (
+                        u64::from_str_radix(f[0], 16).unwrap(),
+                        u64::from_str_radix(f[1], 16).unwrap(),
+                    ),
+                    f[2].parse().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (d2, d3) = (read(2), read(3));
+    assert_eq!(d2.len(), 1347);
+    assert_eq!(d3.len(), 1347);
+    let mut leaf_moves = 0;
     for board in book.positions() {
         for m in book.lookup(&board) {
-            assert_eq!(
-                (board.empty_count() - m.depth) % 2,
-                0,
-                "{:?} move {} depth {}",
-                board,
-                m.square,
-                m.depth
-            );
-            depths.insert(m.depth);
+            let child =
+                othello_tutor::engine::symmetry::canonical(&board.play_unchecked(m.square)).0;
+            let k = (child.player, child.opponent);
+            if book.contains(&child) {
+                continue;
+            }
+            let mean = (d2[&k] + d3[&k]).div_euclid(2);
+            assert_eq!(m.value, -mean, "{board:?} {}", m.square);
+            assert_eq!(m.depth, 4);
+            leaf_moves += 1;
         }
     }
-    assert!(depths.contains(&3) && depths.contains(&4), "{depths:?}");
+    assert!(leaf_moves >= 1347, "{leaf_moves}");
     // Stopped half way (half the values kept, the last line cut short): the build
     // goes on from there and writes the same book.
-    let results = dir.join("leaves-d2e.txt");
+    let results = dir.join("leaves-d2.txt");
     let text = std::fs::read_to_string(&results).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let mut kept = lines[..lines.len() / 2].join("\n");
@@ -191,7 +210,10 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     let second = run_args(args(&again));
     assert!(second.status.success(), "{}", stderr(&second));
     assert!(
-        stderr(&second).contains(&format!("{} already valued", lines.len() / 2)),
+        stderr(&second).contains(&format!(
+            "{} of 2694 searches already done",
+            1347 + lines.len() / 2
+        )),
         "{}",
         stderr(&second).lines().next().unwrap_or("")
     );

@@ -1,12 +1,12 @@
 //! `othello-tutor book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
 //! opening book. The book's positions are every position along every named line;
 //! their leaves are every legal move off those positions (one ply). Each leaf is
-//! valued by a search of depth D or D + 1 with the shipped evaluation, whichever
-//! ends at an even number of empties (see [`leaf_depth`]), a fresh searcher per
-//! leaf (so a value repeats whatever ran before it), the leaves spread over the
-//! threads; each result is appended to `leaves-dDe.txt` in the working folder as
-//! soon as it is found, so a stopped build picks up where it was. Then the values
-//! are negamaxed from the leaves: a book move's value is its best continuation's.
+//! valued by two searches with the shipped evaluation, of depth D and D + 1, and
+//! their mean (see [`leaf_value`]), a fresh searcher per search (so a value repeats
+//! whatever ran before it), the searches spread over the threads; each result is
+//! appended to `leaves-dD.txt` (or `leaves-dD+1.txt`) in the working folder as soon
+//! as it is found, so a stopped build picks up where it was. Then the values are
+//! negamaxed from the leaves: a book move's value is its best continuation's.
 
 use super::{UserError, outln};
 use othello_tutor::engine::book::{Book, BookMove};
@@ -88,23 +88,24 @@ pub fn tree() -> Result<Tree, UserError> {
     })
 }
 
-/// The results file of a depth (and selectivity) in the working folder ("e": the
-/// leaves' searches end at an even number of empties).
+/// The results file of a depth (and selectivity) in the working folder.
 fn results_path(dir: &Path, depth: u32, selective: Option<Confidence>) -> PathBuf {
     match selective {
-        None => dir.join(format!("leaves-d{depth}e.txt")),
-        Some(c) => dir.join(format!("leaves-d{depth}e-mpc{}.txt", c.0)),
+        None => dir.join(format!("leaves-d{depth}.txt")),
+        Some(c) => dir.join(format!("leaves-d{depth}-mpc{}.txt", c.0)),
     }
 }
 
-/// The depth a leaf is searched to in a book of depth `depth`: `depth` or one more,
-/// whichever leaves an even number of empties at the search's horizon. Every move of
-/// every book position is then valued by searches ending at the same parity: our
-/// evaluation reads about 2.5 discs better for the side to move after an even number
-/// of plies than after an odd one, so a book mixing the two would compare the moves
-/// of a position unfairly (the moves to leaves against those along a line).
-pub fn leaf_depth(leaf: &Board, depth: u32) -> u32 {
-    depth + (leaf.empty_count() + depth) % 2
+/// A leaf's value in hundredths of a disc (for its side to move) from its searches
+/// of depth D and D + 1: their mean, rounded down. Our evaluation reads about 2.5
+/// discs better for the side to move after an even number of plies than after an
+/// odd one; one search depth for every leaf would compare a move to a leaf (D + 1
+/// plies from the book position) with a move along a line (D + 2 plies) across that
+/// swing, and searches ending at one parity would carry it into every value (the
+/// start position would read 2 discs up for Black). The mean of an even and an odd
+/// depth cancels it.
+pub fn leaf_value(at_depth: i32, one_deeper: i32) -> i32 {
+    (at_depth + one_deeper).div_euclid(2)
 }
 
 /// The results found so far: "PLAYER OPPONENT SCORE" (hex, hex, hundredths) per line.
@@ -161,40 +162,29 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
     let tree = tree()?;
     std::fs::create_dir_all(&config.dir)
         .map_err(|e| UserError(format!("{}: {e}", config.dir.display())))?;
-    let path = results_path(&config.dir, config.depth, config.selective);
-    let mut values = read_results(&path)?;
-    let todo: Vec<Board> = tree
+    let depths = [config.depth, config.depth + 1];
+    let paths = depths.map(|d| results_path(&config.dir, d, config.selective));
+    let mut values = [read_results(&paths[0])?, read_results(&paths[1])?];
+    // Every (leaf, which depth) whose value is not in the folder yet.
+    let todo: Vec<(Board, usize)> = tree
         .leaves
         .iter()
-        .filter(|b| !values.contains_key(&key(b)))
-        .copied()
+        .flat_map(|b| [(*b, 0), (*b, 1)])
+        .filter(|(b, i)| !values[*i].contains_key(&key(b)))
         .collect();
     eprintln!(
-        "book: {} positions, {} leaves at depth {} or {}; {} already valued in {}, {} to go on {} threads",
+        "book: {} positions, {} leaves, each searched at depths {} and {}; {} of {} searches already done in {}, {} to go on {} threads",
         tree.interior.len(),
         tree.leaves.len(),
-        config.depth,
-        config.depth + 1,
-        tree.leaves.len() - todo.len(),
-        path.display(),
+        depths[0],
+        depths[1],
+        2 * tree.leaves.len() - todo.len(),
+        2 * tree.leaves.len(),
+        config.dir.display(),
         todo.len(),
         config.threads.max(1),
     );
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
-    // A line cut short by a stop is ended, so that the next result starts a line.
-    let cut_short = std::fs::read(&path)
-        .map(|b| b.last().is_some_and(|&c| c != b'\n'))
-        .unwrap_or(false);
-    let mut file = file;
-    if cut_short {
-        file.write_all(b"\n")
-            .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
-    }
-    let file = Mutex::new(file);
+    let files = [open_results(&paths[0])?, open_results(&paths[1])?];
     let found = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -204,38 +194,38 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(leaf) = todo.get(i) else { return };
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(leaf, which)) = todo.get(n) else { return };
                     if failure.lock().map_or(true, |f| f.is_some()) {
                         return;
                     }
                     let t = Instant::now();
-                    let leaf_d = leaf_depth(leaf, config.depth);
-                    let Some(score) = value_leaf(leaf, leaf_d, config.selective) else {
+                    let Some(score) = value_leaf(&leaf, depths[which], config.selective) else {
                         continue;
                     };
                     let secs = t.elapsed().as_secs_f64();
                     let line = format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
-                    let written = file
+                    let written = files[which]
                         .lock()
                         .map_err(|_| std::io::Error::other("lock"))
                         .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()));
                     if let Err(e) = written {
                         if let Ok(mut f) = failure.lock() {
-                            *f = Some(UserError(format!("{}: {e}", path.display())));
+                            *f = Some(UserError(format!("{}: {e}", paths[which].display())));
                         }
                         return;
                     }
                     if let Ok(mut v) = found.lock() {
-                        v.push((key(leaf), score));
+                        v.push((which, key(&leaf), score));
                     }
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let elapsed = search_start.elapsed().as_secs_f64();
                     let left = elapsed / d as f64 * (todo.len() - d) as f64;
                     eprintln!(
-                        "book: leaf {d}/{} ({} empties, depth {leaf_d}) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
+                        "book: search {d}/{} ({} empties, depth {}) {secs:.2} s; mean {:.2} s per search per thread; about {} to go",
                         todo.len(),
                         leaf.empty_count(),
+                        depths[which],
                         elapsed * config.threads.max(1) as f64 / d as f64,
                         duration(left)
                     );
@@ -246,17 +236,25 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    values.extend(found.into_inner().unwrap_or_else(|e| e.into_inner()));
-    let missing = tree
-        .leaves
-        .iter()
-        .filter(|b| !values.contains_key(&key(b)))
-        .count();
+    for (which, k, score) in found.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        values[which].insert(k, score);
+    }
+    let mut leaf_values = HashMap::new();
+    let mut missing = 0;
+    for b in &tree.leaves {
+        match (values[0].get(&key(b)), values[1].get(&key(b))) {
+            (Some(&v), Some(&w)) => {
+                leaf_values.insert(key(b), leaf_value(v, w));
+            }
+            _ => missing += 1,
+        }
+    }
     if missing > 0 {
         return Err(UserError(format!(
             "{missing} leaves were not valued; run the build again to finish them"
         )));
     }
+    let values = leaf_values;
     let book = negamax(&tree, &values, config.depth);
     let bytes = book.encode();
     write_atomic(&config.out, &bytes)?;
@@ -273,7 +271,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
 
 /// The book from the leaves' values: every interior position with every move's
 /// value, the value of a move to an interior position being that position's best.
-/// A leaf's depth is [`leaf_depth`]'s.
+/// A leaf's value stands for a search of depth + 1 plies (the deeper of its two).
 pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
     // Interior positions from the deepest (most discs) up: children come first.
     let mut order: Vec<&Board> = tree.interior.values().collect();
@@ -288,7 +286,7 @@ pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
             let (value, d) = match best.get(&k) {
                 Some(&(v, d)) => (-v, d + 1),
                 None => match leaves.get(&k) {
-                    Some(&v) => (-v, leaf_depth(&c, depth) + 1),
+                    Some(&v) => (-v, depth + 2),
                     None => continue,
                 },
             };
@@ -307,6 +305,24 @@ pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
         entries.push((*b, moves));
     }
     Book::new(depth, entries)
+}
+
+/// Opens a results file for appending; a line cut short by a stop is ended first,
+/// so that the next result starts a line.
+fn open_results(path: &Path) -> Result<Mutex<std::fs::File>, UserError> {
+    let fail = |e: std::io::Error| UserError(format!("{}: {e}", path.display()));
+    let cut_short = std::fs::read(path)
+        .map(|b| b.last().is_some_and(|&c| c != b'\n'))
+        .unwrap_or(false);
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(fail)?;
+    if cut_short {
+        file.write_all(b"\n").map_err(fail)?;
+    }
+    Ok(Mutex::new(file))
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
@@ -377,9 +393,15 @@ pub fn check(
                         best.square,
                         best.value as f64 / 100.0,
                         best.depth,
-                        r.best.map(|sq| sq.to_string()).unwrap_or_else(|| "-".into()),
+                        r.best
+                            .map(|sq| sq.to_string())
+                            .unwrap_or_else(|| "-".into()),
                         r.score as f64 / 100.0,
-                        if agrees { String::new() } else { format!(", another move{theirs}") }
+                        if agrees {
+                            String::new()
+                        } else {
+                            format!(", another move{theirs}")
+                        }
                     );
                     if let Ok(mut v) = results.lock() {
                         v.push((diff, agrees));
