@@ -254,8 +254,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
             "{missing} leaves were not valued; run the build again to finish them"
         )));
     }
-    let values = leaf_values;
-    let book = negamax(&tree, &values, config.depth);
+    let book = negamax(&tree, &leaf_values, config.depth);
     let bytes = book.encode();
     write_atomic(&config.out, &bytes)?;
     outln!(
