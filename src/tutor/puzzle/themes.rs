@@ -24,7 +24,7 @@ fn forces_corner(pos: &Position, sq: Square) -> bool {
 }
 
 /// The mover's frontier discs (discs next to an empty square) after `sq`.
-fn frontier_after(pos: &Position, sq: Square) -> u32 {
+pub(crate) fn frontier_after(pos: &Position, sq: Square) -> u32 {
     let after = pos.board.play_unchecked(sq); // from the opponent's view
     frontier_discs(after.opponent, after.empty()).count_ones()
 }

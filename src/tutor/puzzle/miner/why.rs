@@ -5,6 +5,7 @@
 use crate::engine::SquareSet;
 use crate::engine::bits::CORNERS;
 use crate::tutor::explain::{MoveFacts, describe_sentences, drawback_clause, move_facts, plural};
+use crate::tutor::puzzle::themes::frontier_after;
 use crate::tutor::puzzle::{Goal, Proof, Puzzle, Theme};
 
 fn list(set: SquareSet) -> String {
@@ -31,6 +32,11 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
             )
         }
     };
+    if has(Theme::WipeOut) {
+        return Some(format!(
+            "Go for the wipe-out: after {key}, with best play {them} is left with no disc at all."
+        ));
+    }
     if let Some(c) = f.takes_corner {
         let stable = f.stable_after.saturating_sub(f.stable_before);
         return Some(format!(
@@ -85,12 +91,15 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
     }
     if has(Theme::QuietMove) {
         return Some(format!(
-            "A quiet move: {key} flips no disc on the frontier, so it opens no new squares for {them}."
+            "A quiet move: none of the discs {key} flips touches an empty square, so they add nothing to your frontier, and {them} is left with {}.",
+            plural(f.their_moves_after, "move", "moves")
         ));
     }
     if has(Theme::Frontier) {
+        let n = frontier_after(&p.steps[0].position, key);
         return Some(format!(
-            "Keep your frontier small: after {key} fewer of your discs touch an empty square than after any other move (at least two fewer), so {them} has fewer places to play."
+            "Keep your frontier small: after {key} only {n} of your discs {} an empty square, at least two fewer than after any other move.",
+            if n == 1 { "touches" } else { "touch" }
         ));
     }
     if has(Theme::Parity) {
@@ -106,7 +115,7 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
             corner_word(f)
         };
         return Some(format!(
-            "An edge move at the right time: {key} is on the edge, {safety}, and {them} is left {}.",
+            "An edge move at the right time: {key} is on the edge, {safety}, and {them} is left with {}.",
             plural(f.their_moves_after, "move", "moves")
         ));
     }
