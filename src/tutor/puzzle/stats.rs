@@ -21,6 +21,16 @@ pub const CONCEPTS: [(&str, &[Theme]); 9] = [
     ("exact-endgame", &[Theme::ExactEndgame]),
 ];
 
+/// The rating bands of the per-concept table: 400 points wide from 1000, the lowest
+/// and highest open-ended.
+pub const RATING_BANDS: [(u32, u32); 5] = [
+    (0, 1000),
+    (1000, 1400),
+    (1400, 1800),
+    (1800, 2200),
+    (2200, u32::MAX),
+];
+
 /// The counts as lines of text.
 pub fn statistics(puzzles: &[Puzzle]) -> String {
     let mut out = format!("{} puzzles\n", puzzles.len());
@@ -31,6 +41,25 @@ pub fn statistics(puzzles: &[Puzzle]) -> String {
             "  {name:<24} {:>5}\n",
             count(&|p| themes.iter().any(|&t| p.has_theme(t)))
         ));
+    }
+    out.push_str("per concept and rating:");
+    for (lo, hi) in RATING_BANDS {
+        let label = if hi == u32::MAX {
+            format!("{lo}+")
+        } else {
+            format!("{lo}-{}", hi - 1)
+        };
+        out.push_str(&format!(" {label:>9}"));
+    }
+    out.push('\n');
+    for (name, themes) in CONCEPTS {
+        out.push_str(&format!("  {name:<22}"));
+        for (lo, hi) in RATING_BANDS {
+            let n =
+                count(&|p| themes.iter().any(|&t| p.has_theme(t)) && (lo..hi).contains(&p.rating));
+            out.push_str(&format!(" {n:>9}"));
+        }
+        out.push('\n');
     }
     out.push_str("per theme:\n");
     for t in Theme::ALL {
