@@ -174,6 +174,10 @@ enum Command {
         /// Only print the puzzle set's make-up: per concept, theme, phase, rating, goal
         #[arg(long)]
         stats: bool,
+        /// Prove the puzzle sets of this folder instead of the embedded content (to
+        /// check new sets before they are built in)
+        #[arg(long, value_name = "DIR")]
+        puzzles: Option<std::path::PathBuf>,
     },
     /// Mine puzzles from varied engine games; progress on stderr, Enter stops early
     MinePuzzles {
@@ -543,6 +547,11 @@ fn run(cli: Cli) -> ExitCode {
             },
         ),
         Some(Command::CheckContent { stats: true, .. }) => cli::content::stats(),
+        Some(Command::CheckContent {
+            puzzles: Some(dir),
+            full,
+            ..
+        }) => return cli::content::check_dir(&dir, full),
         Some(Command::CheckContent { full, .. }) => return cli::content::check(full),
         Some(Command::MinePuzzles {
             count,

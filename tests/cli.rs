@@ -562,3 +562,47 @@ fn mining_restores_the_committed_games_and_collects_them_unchanged() {
     assert!(stderr(&o).contains("0 files written"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn check_content_proves_the_puzzle_sets_of_a_folder() {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-sets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    // The first puzzle of a shipped set, as it is, proves; with its value raised by
+    // two discs the proof names the puzzle and the field.
+    let shipped = include_str!("../puzzles/endgame-best.toml");
+    let second = shipped
+        .match_indices("[[puzzle]]")
+        .nth(1)
+        .map_or(shipped.len(), |(i, _)| i);
+    let one = &shipped[..second];
+    std::fs::write(dir.join("one.toml"), one).expect("write");
+    let path = dir.to_str().expect("utf-8");
+    let out = run(&["check-content", "--puzzles", path, "--full"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert_eq!(
+        text.trim_end(),
+        format!("puzzles in {path}: 1, problems: 0")
+    );
+    let value = one
+        .lines()
+        .find(|l| l.starts_with("value = "))
+        .expect("value");
+    let n: i32 = value["value = ".len()..].parse().expect("number");
+    std::fs::write(
+        dir.join("one.toml"),
+        one.replace(value, &format!("value = {}", n + 2)),
+    )
+    .expect("write");
+    let out = run(&["check-content", "--puzzles", path]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("one.toml") && first.contains("value"),
+        "{first}"
+    );
+    assert!(text.ends_with("problems: 1\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
