@@ -325,6 +325,10 @@ enum BookCommand {
         /// Multi-ProbCut confidence of the re-searches (0: full width, the default)
         #[arg(long, default_value_t = 0.0)]
         selective: f32,
+        /// Re-search at the one depth only (by default at it and one ply deeper, their
+        /// mean the reference, as the book values its leaves)
+        #[arg(long)]
+        single: bool,
     },
 }
 
@@ -633,8 +637,16 @@ fn run(cli: Cli) -> ExitCode {
                     extra,
                     seed,
                     selective,
+                    single,
                 },
-        }) => cli::book::check(positions, extra, seed, confidence(selective), threads),
+        }) => cli::book_check::check(&cli::book_check::CheckConfig {
+            count: positions,
+            extra,
+            seed,
+            selective: confidence(selective),
+            threads,
+            single,
+        }),
         Some(Command::Library { trash }) => cli::library::list(cli.data_dir.as_deref(), trash),
         Some(Command::Import { file }) => cli::library::import(cli.data_dir.as_deref(), &file),
         Some(Command::Review { game }) => cli::review::run(&game.join(" ")),

@@ -239,15 +239,15 @@ fn book_check_reports_the_difference_and_the_agreement() {
         "0",
         "--seed",
         "3",
-        // Selective: the book is 18 deep, and a full-width depth-18 search of two
-        // positions takes minutes.
+        // Selective: the book is 20 deep, and full-width searches of depths 20 and 21
+        // of two positions take minutes.
         "--selective",
         "2",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.starts_with("book check: 2 positions, depth "),
+        text.starts_with("book check: 2 positions, depths 20 and 21 (their mean): "),
         "{text}"
     );
     assert!(

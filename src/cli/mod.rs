@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod book_check;
 pub mod content;
 pub mod cpu;
 pub mod library;

@@ -1,0 +1,190 @@
+//! `othello-tutor book check`: book positions drawn at random, re-searched deeper than
+//! the book, and how far the book's values and moves are from the deeper searches'.
+
+use super::book::leaf_value;
+use super::{UserError, outln};
+use othello_tutor::engine::mpc::Confidence;
+use othello_tutor::engine::search::{Limits, Searcher};
+use othello_tutor::engine::{Board, Square};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Midgame and solver table sizes of each search's searcher (fixed, so values repeat).
+const TABLE_MB: (usize, usize) = (16, 4);
+
+/// What to check.
+pub struct CheckConfig {
+    /// Positions drawn.
+    pub count: usize,
+    /// Plies deeper than the book's leaf depth.
+    pub extra: u32,
+    /// Seed of the draw.
+    pub seed: u64,
+    /// Multi-ProbCut in the re-searches (`None`: full width).
+    pub selective: Option<Confidence>,
+    /// Threads.
+    pub threads: usize,
+    /// Re-search at the one depth only, not at it and one ply deeper.
+    pub single: bool,
+}
+
+/// The deeper searches' verdict on one position: the best move and its value in
+/// hundredths of a disc, and how it was found.
+struct Reference {
+    best: Square,
+    value: i32,
+    how: String,
+}
+
+/// A fresh searcher's search of `board` to `depth`: the best move and the value.
+fn search(
+    board: &Board,
+    depth: u32,
+    selective: Option<Confidence>,
+) -> Option<(Option<Square>, i32)> {
+    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+    searcher.set_selectivity(selective.map(Confidence::selectivity));
+    let r = searcher.search(board, Limits::depth(depth, 0)).ok()?;
+    Some((r.best, r.score))
+}
+
+/// The reference of one position. With `single`, the search of `depth`. Otherwise
+/// the book's own measure one step deeper: the mean of the searches of `depth` and
+/// `depth + 1` (the same even/odd pair the book's leaves are valued with); where the
+/// two choose different moves, each of the two is valued at the other depth (its
+/// position searched one ply less) and the better mean wins.
+fn reference(
+    board: &Board,
+    depth: u32,
+    selective: Option<Confidence>,
+    single: bool,
+) -> Option<Reference> {
+    let hundredths = |v: i32| format!("{:+.2}", v as f64 / 100.0);
+    let (a, at_depth) = search(board, depth, selective)?;
+    let a = a?;
+    if single {
+        return Some(Reference {
+            best: a,
+            value: at_depth,
+            how: format!("d{depth} {a} {}", hundredths(at_depth)),
+        });
+    }
+    let (b, deeper) = search(board, depth + 1, selective)?;
+    let b = b?;
+    if a == b {
+        let value = leaf_value(at_depth, deeper);
+        return Some(Reference {
+            best: a,
+            value,
+            how: format!("d{depth}/d{} {a} {}", depth + 1, hundredths(value)),
+        });
+    }
+    let a_deeper = -search(&board.play_unchecked(a), depth, selective)?.1;
+    let b_at_depth = -search(&board.play_unchecked(b), depth.saturating_sub(1), selective)?.1;
+    let (mean_a, mean_b) = (
+        leaf_value(at_depth, a_deeper),
+        leaf_value(b_at_depth, deeper),
+    );
+    let (best, value) = if mean_a >= mean_b {
+        (a, mean_a)
+    } else {
+        (b, mean_b)
+    };
+    Some(Reference {
+        best,
+        value,
+        how: format!(
+            "d{depth}/d{} {best} {} (d{depth} chose {a}, d{} {b}: means {a} {}, {b} {})",
+            depth + 1,
+            hundredths(value),
+            depth + 1,
+            hundredths(mean_a),
+            hundredths(mean_b)
+        ),
+    })
+}
+
+/// `book check`: `count` book positions drawn at random (seeded), each re-searched
+/// `extra` plies deeper than the book's leaf depth with fresh searchers (see
+/// [`reference`]); prints the mean absolute difference between the book's value and
+/// the reference's, and how often the reference's move is one of the book's best.
+pub fn check(config: &CheckConfig) -> Result<(), UserError> {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    let book = othello_tutor::engine::book::shipped()
+        .map_err(|e| UserError(format!("the opening book: {e}")))?;
+    let mut all: Vec<Board> = book.positions().collect();
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let mut sample = Vec::new();
+    while sample.len() < config.count.min(all.len()) {
+        let i = rng.random_range(0..all.len());
+        sample.push(all.swap_remove(i));
+    }
+    let depth = book.depth() + config.extra;
+    let searched = if config.single {
+        format!("depth {depth}")
+    } else {
+        format!("depths {depth} and {} (their mean)", depth + 1)
+    };
+    eprintln!(
+        "book check: {} positions, book depth {}, searched to {searched}",
+        sample.len(),
+        book.depth()
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(board) = sample.get(i) else { return };
+                    let moves = book.lookup(board);
+                    let Some(best) = moves.first() else { continue };
+                    let Some(r) = reference(board, depth, config.selective, config.single) else {
+                        continue;
+                    };
+                    let agrees = moves
+                        .iter()
+                        .any(|m| m.square == r.best && m.value == best.value);
+                    let diff = (best.value - r.value).abs();
+                    let theirs = moves
+                        .iter()
+                        .find(|m| m.square == r.best)
+                        .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
+                        .unwrap_or_default();
+                    eprintln!(
+                        "book check: {}/{}: {} empties: book {} {:+.2} d{}, search {}{}",
+                        i + 1,
+                        sample.len(),
+                        board.empty_count(),
+                        best.square,
+                        best.value as f64 / 100.0,
+                        best.depth,
+                        r.how,
+                        if agrees {
+                            String::new()
+                        } else {
+                            format!(", another move{theirs}")
+                        }
+                    );
+                    if let Ok(mut v) = results.lock() {
+                        v.push((diff, best.value - r.value, agrees));
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    if results.is_empty() {
+        return Err(UserError("book check: no position was checked".into()));
+    }
+    let n = results.len() as f64;
+    let mean = results.iter().map(|r| r.0 as f64).sum::<f64>() / n / 100.0;
+    let signed = results.iter().map(|r| r.1 as f64).sum::<f64>() / n / 100.0;
+    let agree = results.iter().filter(|r| r.2).count() as f64 / n * 100.0;
+    outln!(
+        "book check: {} positions, {searched}: mean |difference| {mean:.2} discs (book minus search {signed:+.2}), best move agrees in {agree:.0}%",
+        results.len()
+    );
+    Ok(())
+}
