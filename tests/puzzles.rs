@@ -289,9 +289,8 @@ fn broken_puzzle_files_give_exact_errors() {
 #[test]
 fn a_sample_of_the_embedded_puzzles_is_proved_by_the_engine() {
     let puzzles = embedded();
-    // 1541 with the first 422 games of the re-mined set (seed 2027); mining goes on
-    // towards the 500 beyond 20 empties that issue 16 asks for.
-    assert!(puzzles.len() >= 1500, "{}", puzzles.len());
+    // 2124 with the 600 games of the re-mined set (seed 2027).
+    assert!(puzzles.len() >= 2000, "{}", puzzles.len());
     // An even spread of the puzzles of up to 20 empties, and three exact and three
     // searched ones from beyond (their proofs take seconds each; `check-content
     // --full` proves them all).
@@ -599,4 +598,30 @@ fn the_null_window_lead_agrees_with_valuing_every_move() {
     }
     // The positions give both answers.
     assert_eq!(leads_seen.len(), 2);
+}
+
+/// Issue 16's make-up of the set: every concept a lesson teaches has at least 60
+/// puzzles, some in every rating band; at most 5% ask for the least loss; and the
+/// positions beyond 20 empties number at least 500.
+#[test]
+fn the_set_covers_every_concept_across_the_ratings() {
+    use othello_tutor::tutor::puzzle::{CONCEPTS, RATING_BANDS};
+    let puzzles = embedded();
+    for (name, themes) in CONCEPTS {
+        let of: Vec<&Puzzle> = puzzles
+            .iter()
+            .filter(|p| themes.iter().any(|&t| p.has_theme(t)))
+            .collect();
+        assert!(of.len() >= 60, "{name}: {}", of.len());
+        for (lo, hi) in RATING_BANDS {
+            assert!(
+                of.iter().any(|p| (lo..hi).contains(&p.rating)),
+                "{name}: none rated {lo} to {hi}"
+            );
+        }
+    }
+    let least = puzzles.iter().filter(|p| p.goal == Goal::LeastLoss).count();
+    assert!(least * 20 <= puzzles.len(), "{least} of {}", puzzles.len());
+    let deep = puzzles.iter().filter(|p| p.empties() > 20).count();
+    assert!(deep >= 500, "{deep} beyond 20 empties");
 }
