@@ -28,10 +28,10 @@ pub struct CheckConfig {
     pub single: bool,
 }
 
-/// The deeper searches' verdict on one position: the best move and its value in
-/// hundredths of a disc, and how it was found.
+/// The deeper searches' verdict on one position: the best value in hundredths of a
+/// disc, the moves that reach it (more than one on a tie), and how it was found.
 struct Reference {
-    best: Square,
+    best: Vec<Square>,
     value: i32,
     how: String,
 }
@@ -48,59 +48,89 @@ fn search(
     Some((r.best, r.score))
 }
 
-/// The reference of one position. With `single`, the search of `depth`. Otherwise
-/// the book's own measure one step deeper: the mean of the searches of `depth` and
-/// `depth + 1` (the same even/odd pair the book's leaves are valued with); where the
-/// two choose different moves, each of the two is valued at the other depth (its
-/// position searched one ply less) and the better mean wins.
+/// The value of `mv` searched to `depth` (its position searched one ply less).
+fn move_value(board: &Board, mv: Square, depth: u32, selective: Option<Confidence>) -> Option<i32> {
+    Some(
+        -search(
+            &board.play_unchecked(mv),
+            depth.saturating_sub(1),
+            selective,
+        )?
+        .1,
+    )
+}
+
+/// The reference of one position. With `single`, the search of `depth` (the book's
+/// move `book_move` counts as its best too when the search values it the same).
+/// Otherwise the book's own measure one step deeper: a move's value is the mean of
+/// its values searched to `depth` and `depth + 1` (the even/odd pair the book's leaves
+/// are valued with); the candidates are the moves the two searches choose and the
+/// book's move, and the best mean wins.
 fn reference(
     board: &Board,
     depth: u32,
     selective: Option<Confidence>,
     single: bool,
+    book_move: Square,
 ) -> Option<Reference> {
     let hundredths = |v: i32| format!("{:+.2}", v as f64 / 100.0);
     let (a, at_depth) = search(board, depth, selective)?;
     let a = a?;
     if single {
+        let mut best = vec![a];
+        if book_move != a && move_value(board, book_move, depth, selective)? == at_depth {
+            best.push(book_move);
+        }
         return Some(Reference {
-            best: a,
+            best,
             value: at_depth,
             how: format!("d{depth} {a} {}", hundredths(at_depth)),
         });
     }
     let (b, deeper) = search(board, depth + 1, selective)?;
     let b = b?;
-    if a == b {
-        let value = leaf_value(at_depth, deeper);
-        return Some(Reference {
-            best: a,
-            value,
-            how: format!("d{depth}/d{} {a} {}", depth + 1, hundredths(value)),
-        });
+    // Each candidate's values at the two depths, the root searches' own where known.
+    let mut candidates: Vec<(Square, i32, i32)> = Vec::new();
+    for mv in [a, b, book_move] {
+        if candidates.iter().any(|c| c.0 == mv) {
+            continue;
+        }
+        let shallow = if mv == a {
+            at_depth
+        } else {
+            move_value(board, mv, depth, selective)?
+        };
+        let deep = if mv == b {
+            deeper
+        } else {
+            move_value(board, mv, depth + 1, selective)?
+        };
+        candidates.push((mv, shallow, deep));
     }
-    let a_deeper = -search(&board.play_unchecked(a), depth, selective)?.1;
-    let b_at_depth = -search(&board.play_unchecked(b), depth.saturating_sub(1), selective)?.1;
-    let (mean_a, mean_b) = (
-        leaf_value(at_depth, a_deeper),
-        leaf_value(b_at_depth, deeper),
-    );
-    let (best, value) = if mean_a >= mean_b {
-        (a, mean_a)
-    } else {
-        (b, mean_b)
-    };
+    let means: Vec<(Square, i32)> = candidates
+        .iter()
+        .map(|&(mv, s, d)| (mv, leaf_value(s, d)))
+        .collect();
+    let value = means.iter().map(|m| m.1).max()?;
+    let best: Vec<Square> = means.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+    let listed: Vec<String> = means
+        .iter()
+        .map(|(mv, v)| format!("{mv} {}", hundredths(*v)))
+        .collect();
     Some(Reference {
-        best,
-        value,
         how: format!(
-            "d{depth}/d{} {best} {} (d{depth} chose {a}, d{} {b}: means {a} {}, {b} {})",
+            "d{depth}/d{} {} {} (d{depth} chose {a}, d{} {b}; means {})",
             depth + 1,
+            best.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join("="),
             hundredths(value),
             depth + 1,
-            hundredths(mean_a),
-            hundredths(mean_b)
+            listed.join(", ")
         ),
+        best,
+        value,
     })
 }
 
@@ -140,16 +170,18 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                     let Some(board) = sample.get(i) else { return };
                     let moves = book.lookup(board);
                     let Some(best) = moves.first() else { continue };
-                    let Some(r) = reference(board, depth, config.selective, config.single) else {
+                    let Some(r) =
+                        reference(board, depth, config.selective, config.single, best.square)
+                    else {
                         continue;
                     };
                     let agrees = moves
                         .iter()
-                        .any(|m| m.square == r.best && m.value == best.value);
+                        .any(|m| r.best.contains(&m.square) && m.value == best.value);
                     let diff = (best.value - r.value).abs();
                     let theirs = moves
                         .iter()
-                        .find(|m| m.square == r.best)
+                        .find(|m| r.best.first() == Some(&m.square))
                         .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
                         .unwrap_or_default();
                     eprintln!(
