@@ -126,6 +126,21 @@ fn regions(p: &Position) -> usize {
 }
 
 fn stable_gain(p: &Position, s: Square) -> u32 {
+    stable_total(p, s).saturating_sub(stable_count(p))
+}
+
+/// The mover's stable discs on `p`.
+fn stable_count(p: &Position) -> u32 {
+    let (b, w) = (p.black(), p.white());
+    match p.to_move {
+        Color::Black => stable_discs(b, w),
+        Color::White => stable_discs(w, b),
+    }
+    .count_ones()
+}
+
+/// The mover's stable discs after `s`.
+fn stable_total(p: &Position, s: Square) -> u32 {
     let mine = |q: &Position| {
         let (b, w) = (q.black(), q.white());
         match p.to_move {
@@ -134,7 +149,7 @@ fn stable_gain(p: &Position, s: Square) -> u32 {
         }
         .count_ones()
     };
-    mine(&p.play_unchecked(s)).saturating_sub(mine(p))
+    mine(&p.play_unchecked(s))
 }
 
 /// Whether the wedge definition holds: on an edge (not a corner), both neighbours
@@ -391,7 +406,11 @@ fn every_mined_explanation_states_true_facts() {
         }
         if why.starts_with("Build stable discs") {
             let n = number_after(why, "makes").unwrap();
-            check("stable discs", n == stable_gain(p, key) && n >= 4);
+            let total = number_after(why, "permanent,").unwrap();
+            check(
+                "stable discs",
+                n == stable_gain(p, key) && n >= 4 && total == stable_total(p, key),
+            );
         }
         if why.starts_with("Take away moves") {
             let n = number_after(why, "has only").unwrap() as usize;

@@ -78,7 +78,7 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
     }
     if has(Theme::StableDiscs) {
         return Some(format!(
-            "Build stable discs: {key} makes {} of yours permanent (you have {} now).",
+            "Build stable discs: {key} makes {} more of your discs permanent, {} in all.",
             f.stable_after.saturating_sub(f.stable_before),
             f.stable_after
         ));
