@@ -383,12 +383,51 @@ fn every_mined_explanation_states_true_facts() {
         if why.contains("gets no corner from it") {
             check("no corner given", corners_given(p, key).is_empty());
         }
-        if why.contains("corner it offers costs less") {
+        if why.contains("could take ") || why.contains(&format!("with best play {them} takes ")) {
+            // Replay the solution: the corners each side places, and where it ends.
             let given = corners_given(p, key);
-            check(
-                "corner offered",
-                !given.is_empty() && given.iter().all(|c| why.contains(&c.to_string())),
-            );
+            let mut q = p.clone();
+            let (mut theirs, mut mine) = (Vec::new(), Vec::new());
+            for (i, m) in pz.solution.iter().enumerate() {
+                if let Move::Place(s) = *m
+                    && is_corner(s)
+                {
+                    if i % 2 == 0 { &mut mine } else { &mut theirs }.push(s);
+                }
+                q = q.play(*m).unwrap();
+            }
+            let named = |s: &Square| why.contains(&s.to_string());
+            if why.contains("could take ") {
+                let ended = q.is_game_over();
+                let tail_ok = if ended {
+                    why.contains("but with best play never does")
+                } else {
+                    why.contains("but does not in the best line")
+                };
+                check(
+                    "corner offered, left alone",
+                    !given.is_empty()
+                        && given.iter().all(named)
+                        && !theirs.iter().any(|s| given.contains(s))
+                        && tail_ok,
+                );
+            } else {
+                let taken: Vec<Square> = theirs
+                    .iter()
+                    .copied()
+                    .filter(|s| given.contains(s))
+                    .collect();
+                let ok = if why.contains("yet every other move does worse") {
+                    mine.is_empty()
+                } else {
+                    let tail = &why[why.find("but you take").unwrap()..];
+                    !mine.is_empty() && mine.iter().all(|s| tail.contains(&s.to_string()))
+                };
+                check(
+                    "corner offered, taken",
+                    !taken.is_empty() && taken.iter().all(named) && ok,
+                );
+            }
         }
         if why.starts_with("Gain a tempo") {
             let after = p.play_unchecked(key);
@@ -475,7 +514,8 @@ fn every_mined_explanation_states_true_facts() {
         "x-square",
         "c-square",
         "no corner given",
-        "corner offered",
+        "corner offered, left alone",
+        "corner offered, taken",
         "tempo",
         "wedge",
         "mobility",

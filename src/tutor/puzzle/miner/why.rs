@@ -2,11 +2,58 @@
 //! words, the facts on the board that make the move right, and the result. No search
 //! depth appears in it.
 
-use crate::engine::SquareSet;
 use crate::engine::bits::CORNERS;
+use crate::engine::{Move, Square, SquareSet};
 use crate::tutor::explain::{MoveFacts, describe_sentences, drawback_clause, move_facts, plural};
 use crate::tutor::puzzle::themes::frontier_after;
 use crate::tutor::puzzle::{Goal, Proof, Puzzle, Theme};
+
+/// "a1", "a1 and h8", "a1, h1 and h8".
+fn join(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// What becomes of the corners the key move offers, along the solution line: the
+/// opponent leaves them alone, or takes them while the learner takes others, or
+/// takes them and the key is still the best move.
+fn offered_corners(p: &Puzzle, f: &MoveFacts) -> String {
+    let them = f.mover.opposite();
+    let (mut theirs, mut mine) = (Vec::new(), Vec::new());
+    let mut pos = Some(p.position.clone());
+    for (i, m) in p.solution.iter().enumerate() {
+        pos = pos.and_then(|q| q.play(*m).ok());
+        if let Move::Place(s) = *m {
+            if i % 2 == 1 && f.corners_given.contains(&s) {
+                theirs.push(s);
+            } else if i % 2 == 0 && s.bit() & CORNERS != 0 {
+                mine.push(s);
+            }
+        }
+    }
+    let offered = join(&f.corners_given);
+    if theirs.is_empty() {
+        if pos.is_some_and(|q| q.is_game_over()) {
+            format!("{them} could take {offered} at once, but with best play never does")
+        } else {
+            format!("{them} could take {offered} at once, but does not in the best line")
+        }
+    } else if mine.is_empty() {
+        format!(
+            "with best play {them} takes {}, yet every other move does worse",
+            join(&theirs)
+        )
+    } else {
+        format!(
+            "with best play {them} takes {}, but you take {}",
+            join(&theirs),
+            join(&mine)
+        )
+    }
+}
 
 fn list(set: SquareSet) -> String {
     set.into_iter()
@@ -25,11 +72,7 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
         if f.corners_given.is_empty() {
             format!("{them} gets no corner from it")
         } else {
-            let c: Vec<String> = f.corners_given.iter().map(|c| c.to_string()).collect();
-            format!(
-                "the {} corner it offers costs less than what it wins",
-                c.join(" and ")
-            )
+            offered_corners(p, f)
         }
     };
     if has(Theme::WipeOut) {
@@ -109,14 +152,15 @@ fn idea(p: &Puzzle, f: &MoveFacts) -> Option<String> {
         ));
     }
     if has(Theme::Edge) {
-        let safety = if f.corners_given.is_empty() {
-            format!("{them} gets no corner from it")
-        } else {
-            corner_word(f)
-        };
+        let left = plural(f.their_moves_after, "move", "moves");
+        if f.corners_given.is_empty() {
+            return Some(format!(
+                "An edge move at the right time: {key} is on the edge, {them} gets no corner from it, and {them} is left with {left}."
+            ));
+        }
         return Some(format!(
-            "An edge move at the right time: {key} is on the edge, {safety}, and {them} is left with {}.",
-            plural(f.their_moves_after, "move", "moves")
+            "An edge move at the right time: {key} is on the edge and {them} is left with {left}; {}.",
+            corner_word(f)
         ));
     }
     None
