@@ -134,21 +134,28 @@ fn reference(
     })
 }
 
+/// `count` of `all` drawn at random (seeded), each at most once; all of them when
+/// `count` is at least their number.
+fn draw<T>(mut all: Vec<T>, count: usize, seed: u64) -> Vec<T> {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let wanted = count.min(all.len());
+    let mut sample = Vec::with_capacity(wanted);
+    while sample.len() < wanted {
+        let i = rng.random_range(0..all.len());
+        sample.push(all.swap_remove(i));
+    }
+    sample
+}
+
 /// `book check`: `count` book positions drawn at random (seeded), each re-searched
 /// `extra` plies deeper than the book's leaf depth with fresh searchers (see
 /// [`reference`]); prints the mean absolute difference between the book's value and
 /// the reference's, and how often the reference's move is one of the book's best.
 pub fn check(config: &CheckConfig) -> Result<(), UserError> {
-    use rand::{RngExt, SeedableRng, rngs::StdRng};
     let book = othello_tutor::engine::book::shipped()
         .map_err(|e| UserError(format!("the opening book: {e}")))?;
-    let mut all: Vec<Board> = book.positions().collect();
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut sample = Vec::new();
-    while sample.len() < config.count.min(all.len()) {
-        let i = rng.random_range(0..all.len());
-        sample.push(all.swap_remove(i));
-    }
+    let sample = draw(book.positions().collect(), config.count, config.seed);
     let depth = book.depth() + config.extra;
     let searched = if config.single {
         format!("depth {depth}")
@@ -219,4 +226,22 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
         results.len()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::draw;
+
+    #[test]
+    fn a_draw_takes_each_item_at_most_once_and_all_when_asked_for_more() {
+        let all: Vec<u32> = (0..179).collect();
+        for (count, want) in [(50, 50), (179, 179), (500, 179), (0, 0)] {
+            let mut got = draw(all.clone(), count, 3);
+            assert_eq!(got.len(), want);
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(got.len(), want, "an item drawn twice");
+        }
+        assert_eq!(draw(all.clone(), 50, 1), draw(all, 50, 1), "a seed repeats");
+    }
 }
