@@ -386,7 +386,7 @@ fn every_mined_explanation_states_true_facts() {
         if why.contains("could take ") || why.contains(&format!("with best play {them} takes ")) {
             // Replay the solution: the corners each side places, and where it ends.
             let given = corners_given(p, key);
-            let mut q = p.clone();
+            let mut q = *p;
             let (mut theirs, mut mine) = (Vec::new(), Vec::new());
             for (i, m) in pz.solution.iter().enumerate() {
                 if let Move::Place(s) = *m

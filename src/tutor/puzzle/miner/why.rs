@@ -23,7 +23,7 @@ fn join(squares: &[Square]) -> String {
 fn offered_corners(p: &Puzzle, f: &MoveFacts) -> String {
     let them = f.mover.opposite();
     let (mut theirs, mut mine) = (Vec::new(), Vec::new());
-    let mut pos = Some(p.position.clone());
+    let mut pos = Some(p.position);
     for (i, m) in p.solution.iter().enumerate() {
         pos = pos.and_then(|q| q.play(*m).ok());
         if let Move::Place(s) = *m {
