@@ -56,10 +56,7 @@ fn offered_corners(p: &Puzzle, f: &MoveFacts) -> String {
 }
 
 fn list(set: SquareSet) -> String {
-    set.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" and ")
+    join(&set.into_iter().collect::<Vec<_>>())
 }
 
 /// The idea of the puzzle's leading theme, in the lessons' words, with the facts of
