@@ -129,27 +129,24 @@ fn stable_gain(p: &Position, s: Square) -> u32 {
     stable_total(p, s).saturating_sub(stable_count(p))
 }
 
-/// The mover's stable discs on `p`.
-fn stable_count(p: &Position) -> u32 {
-    let (b, w) = (p.black(), p.white());
-    match p.to_move {
+/// The stable discs of `colour` on `q`.
+fn stable_of(q: &Position, colour: Color) -> u32 {
+    let (b, w) = (q.black(), q.white());
+    match colour {
         Color::Black => stable_discs(b, w),
         Color::White => stable_discs(w, b),
     }
     .count_ones()
 }
 
+/// The mover's stable discs on `p`.
+fn stable_count(p: &Position) -> u32 {
+    stable_of(p, p.to_move)
+}
+
 /// The mover's stable discs after `s`.
 fn stable_total(p: &Position, s: Square) -> u32 {
-    let mine = |q: &Position| {
-        let (b, w) = (q.black(), q.white());
-        match p.to_move {
-            Color::Black => stable_discs(b, w),
-            Color::White => stable_discs(w, b),
-        }
-        .count_ones()
-    };
-    mine(&p.play_unchecked(s))
+    stable_of(&p.play_unchecked(s), p.to_move)
 }
 
 /// Whether the wedge definition holds: on an edge (not a corner), both neighbours
