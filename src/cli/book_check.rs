@@ -33,6 +33,8 @@ pub struct CheckConfig {
 struct Reference {
     best: Vec<Square>,
     value: i32,
+    /// The book's move's value by the same measure.
+    book_move: i32,
     how: String,
 }
 
@@ -78,12 +80,18 @@ fn reference(
     let a = a?;
     if single {
         let mut best = vec![a];
-        if book_move != a && move_value(board, book_move, depth, selective)? == at_depth {
+        let theirs = if book_move == a {
+            at_depth
+        } else {
+            move_value(board, book_move, depth, selective)?
+        };
+        if book_move != a && theirs == at_depth {
             best.push(book_move);
         }
         return Some(Reference {
             best,
             value: at_depth,
+            book_move: theirs,
             how: format!("d{depth} {a} {}", hundredths(at_depth)),
         });
     }
@@ -112,6 +120,7 @@ fn reference(
         .map(|&(mv, s, d)| (mv, leaf_value(s, d)))
         .collect();
     let value = means.iter().map(|m| m.1).max()?;
+    let theirs = means.iter().find(|m| m.0 == book_move)?.1;
     let best: Vec<Square> = means.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
     let listed: Vec<String> = means
         .iter()
@@ -131,6 +140,7 @@ fn reference(
         ),
         best,
         value,
+        book_move: theirs,
     })
 }
 
@@ -151,7 +161,8 @@ fn draw<T>(mut all: Vec<T>, count: usize, seed: u64) -> Vec<T> {
 /// `book check`: `count` book positions drawn at random (seeded), each re-searched
 /// `extra` plies deeper than the book's leaf depth with fresh searchers (see
 /// [`reference`]); prints the mean absolute difference between the book's value and
-/// the reference's, and how often the reference's move is one of the book's best.
+/// the reference's, how often the reference's move is one of the book's best, and
+/// how far below the reference's best it values the book's move (the misses' cost).
 pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     let book = othello_tutor::engine::book::shipped()
         .map_err(|e| UserError(format!("the opening book: {e}")))?;
@@ -207,7 +218,7 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                         }
                     );
                     if let Ok(mut v) = results.lock() {
-                        v.push((diff, best.value - r.value, agrees));
+                        v.push((diff, best.value - r.value, agrees, r.value - r.book_move));
                     }
                 }
             });
@@ -220,10 +231,25 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     let n = results.len() as f64;
     let mean = results.iter().map(|r| r.0 as f64).sum::<f64>() / n / 100.0;
     let signed = results.iter().map(|r| r.1 as f64).sum::<f64>() / n / 100.0;
-    let agree = results.iter().filter(|r| r.2).count() as f64 / n * 100.0;
+    let agreeing = results.iter().filter(|r| r.2).count();
+    let agree = agreeing as f64 / n * 100.0;
+    let cost = results.iter().map(|r| r.3 as f64).sum::<f64>() / n / 100.0;
+    let misses: Vec<i32> = results.iter().filter(|r| !r.2).map(|r| r.3).collect();
+    let close = misses.iter().filter(|&&c| c <= 50).count();
+    let worst = misses.iter().max().copied().unwrap_or(0) as f64 / 100.0;
     outln!(
-        "book check: {} positions, {searched}: mean |difference| {mean:.2} discs (book minus search {signed:+.2}), best move agrees in {agree:.0}%",
+        "book check: {} positions, {searched}: mean |difference| {mean:.2} discs (book minus search {signed:+.2}), best move agrees in {agree:.0}% ({agreeing} of {})",
+        results.len(),
         results.len()
+    );
+    let detail = if misses.is_empty() {
+        String::new()
+    } else {
+        format!(", {close} of them within 0.5 disc of it, the worst {worst:.2} discs below")
+    };
+    outln!(
+        "book check: by the search, the book's move is {cost:.2} discs below the best on average; {} misses{detail}",
+        misses.len()
     );
     Ok(())
 }
