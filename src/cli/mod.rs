@@ -3,6 +3,7 @@
 //! on standard output and returns a `UserError` for bad input.
 
 pub mod analyze;
+pub mod args;
 pub mod bench;
 pub mod book;
 pub mod book_check;
