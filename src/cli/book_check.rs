@@ -4,8 +4,9 @@
 use super::book::leaf_value;
 use super::{UserError, outln};
 use othello_tutor::engine::mpc::Confidence;
+use othello_tutor::engine::notation::to_obf;
 use othello_tutor::engine::search::{Limits, Searcher};
-use othello_tutor::engine::{Board, Square};
+use othello_tutor::engine::{Board, Color, Position, Square};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -214,7 +215,7 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                         if agrees {
                             String::new()
                         } else {
-                            format!(", another move{theirs}")
+                            format!(", another move{theirs} in {}", miss_position(board))
                         }
                     );
                     if let Ok(mut v) = results.lock() {
@@ -254,9 +255,38 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     Ok(())
 }
 
+/// A missed book position as an OBF line, to look at again (`analyze`): as the book
+/// stores it (one of its symmetric forms), Black to move at an even number of empties,
+/// as in every game without a pass, which the named lines never have.
+fn miss_position(board: &Board) -> String {
+    let to_move = if board.empty_count() % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    to_obf(&Position {
+        board: *board,
+        to_move,
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::draw;
+    use super::{draw, miss_position};
+    use othello_tutor::engine::notation::to_obf;
+    use othello_tutor::engine::{Position, Square};
+
+    #[test]
+    fn a_missed_position_is_written_with_the_side_to_move_of_its_ply() {
+        let start = Position::start();
+        assert_eq!(miss_position(&start.board), to_obf(&start));
+        assert!(miss_position(&start.board).contains(" X"));
+        let after = start.play_unchecked(Square::parse("f5").unwrap());
+        assert_eq!(miss_position(&after.board), to_obf(&after));
+        assert!(miss_position(&after.board).contains(" O"));
+        let third = after.play_unchecked(Square::parse("d6").unwrap());
+        assert_eq!(miss_position(&third.board), to_obf(&third));
+    }
 
     #[test]
     fn a_draw_takes_each_item_at_most_once_and_all_when_asked_for_more() {
