@@ -259,7 +259,7 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
 /// stores it (one of its symmetric forms), Black to move at an even number of empties,
 /// as in every game without a pass, which the named lines never have.
 fn miss_position(board: &Board) -> String {
-    let to_move = if board.empty_count() % 2 == 0 {
+    let to_move = if board.empty_count().is_multiple_of(2) {
         Color::Black
     } else {
         Color::White
