@@ -128,7 +128,8 @@ pub enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Instead of training: measure Multi-ProbCut's table with these weights on
-        /// the working folder's positions (writes mpc.txt there)
+        /// the working folder's positions, playing its self-play games first if it
+        /// has none (writes mpc.txt there)
         #[arg(long)]
         calibrate: Option<std::path::PathBuf>,
         /// Positions per four empties for --calibrate

@@ -328,8 +328,40 @@ fn to_weights(params: &[f32]) -> PatternWeights {
     )
 }
 
+/// From this many empties up, the calibration's positions come from random openings.
+const RANDOM_OPENING_EMPTIES: u32 = 52;
+
+/// Up to `count` distinct positions (canonical) with 52 to 59 empties, reached from the
+/// start by random legal moves (seeded), as many after each number of plies as there
+/// are (after one to three plies there are only 1, 3 and 14 distinct ones).
+fn random_openings(seed: u64, count: usize) -> Vec<Board> {
+    use rand::RngExt;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0x6f70_656e);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for _ in 0..count * 8 {
+        if out.len() >= count {
+            break;
+        }
+        let plies = rng.random_range(1..=64 - RANDOM_OPENING_EMPTIES - 4);
+        let mut board = Position::start().board;
+        for _ in 0..plies {
+            let moves: Vec<_> = board.legal_moves().into_iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            board = board.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        let c = symmetry::canonical(&board).0;
+        if !c.is_game_over() && seen.insert((c.player, c.opponent)) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Measures Multi-ProbCut's predictions on `per_bucket` training positions per
-/// four empties (every depth from `mpc::MIN_DEPTH` to `mpc::MAX_CALIBRATED`, with the
+/// four empties (the self-play games are played first where the folder lacks them) (every depth from `mpc::MIN_DEPTH` to `mpc::MAX_CALIBRATED`, with the
 /// weights in `weights`) and writes the table to `out`.
 pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
     use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
@@ -337,7 +369,18 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
     let w = Arc::new(
         pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", weights.display())))?,
     );
-    let all = positions(config)?;
+    // The self-play games first, as training plays them (a fresh folder gets them).
+    std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
+    games(config)?;
+    // The games begin at XOT openings (52 empties, all near-balanced): positions with
+    // that many empties or more come from random openings instead, whose values spread
+    // as far as those of positions one move off a book line do.
+    let mut all: Vec<Board> = positions(config)?
+        .into_iter()
+        .filter(|b| b.empty_count() < RANDOM_OPENING_EMPTIES)
+        .collect();
+    all.extend(random_openings(config.seed, 4 * per_bucket));
+    all.sort_by_key(|b| (b.empty_count(), b.player, b.opponent));
     // Every bucket's positions, spread evenly over the file (which is sorted by empties).
     let mut work: Vec<(usize, Board)> = Vec::new();
     for bucket in 4..BUCKETS {
