@@ -261,6 +261,7 @@ fn run(cli: Cli) -> ExitCode {
                     seed,
                     selective,
                     single,
+                    book,
                 },
         }) => cli::book_check::check(&cli::book_check::CheckConfig {
             count: positions,
@@ -269,6 +270,7 @@ fn run(cli: Cli) -> ExitCode {
             selective: confidence(selective),
             threads,
             single,
+            book,
         }),
         Some(Command::Library { trash }) => cli::library::list(cli.data_dir.as_deref(), trash),
         Some(Command::Import { file }) => cli::library::import(cli.data_dir.as_deref(), &file),

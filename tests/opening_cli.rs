@@ -225,6 +225,41 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
         .filter(|l| l.split_whitespace().count() == 3)
         .count();
     assert_eq!(whole, lines.len());
+    // `book check --book` checks the file just written, not the shipped book.
+    let file = out.display().to_string();
+    let checked = run(&[
+        "book",
+        "check",
+        "--book",
+        &file,
+        "--positions",
+        "3",
+        "--extra",
+        "0",
+    ]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    assert!(
+        stdout(&checked).starts_with("book check: 3 positions, depths 2 and 3 (their mean): "),
+        "{}",
+        stdout(&checked)
+    );
+    // A damaged file and a missing one: one line naming the file, exit 2.
+    let damaged = dir.join("damaged.bin");
+    let mut cut = bytes.clone();
+    cut.truncate(bytes.len() / 2);
+    std::fs::write(&damaged, cut).unwrap();
+    let missing = dir.join("missing.bin");
+    for (path, says) in [(&damaged, "not a book"), (&missing, "cannot read")] {
+        let file = path.display().to_string();
+        let bad = run(&["book", "check", "--book", &file]);
+        assert_eq!(bad.status.code(), Some(2), "{file}");
+        let err = stderr(&bad);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("othello-tutor: {file}: {says}")),
+            "{err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -328,6 +328,9 @@ pub enum BookCommand {
         /// mean the reference, as the book values its leaves)
         #[arg(long)]
         single: bool,
+        /// Check this book file (as `book build` writes it) instead of the shipped book
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
     },
 }
 

@@ -3,6 +3,7 @@
 
 use super::book::leaf_value;
 use super::{UserError, outln};
+use othello_tutor::engine::book::Book;
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation::to_obf;
 use othello_tutor::engine::search::{Limits, Searcher};
@@ -27,6 +28,8 @@ pub struct CheckConfig {
     pub threads: usize,
     /// Re-search at the one depth only, not at it and one ply deeper.
     pub single: bool,
+    /// A book file to check instead of the shipped book.
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// The deeper searches' verdict on one position: the best value in hundredths of a
@@ -165,8 +168,15 @@ fn draw<T>(mut all: Vec<T>, count: usize, seed: u64) -> Vec<T> {
 /// the reference's, how often the reference's move is one of the book's best, and
 /// how far below the reference's best it values the book's move (the misses' cost).
 pub fn check(config: &CheckConfig) -> Result<(), UserError> {
-    let book = othello_tutor::engine::book::shipped()
-        .map_err(|e| UserError(format!("the opening book: {e}")))?;
+    let loaded;
+    let book = match &config.book {
+        Some(path) => {
+            loaded = load(path)?;
+            &loaded
+        }
+        None => othello_tutor::engine::book::shipped()
+            .map_err(|e| UserError(format!("the opening book: {e}")))?,
+    };
     let sample = draw(book.positions().collect(), config.count, config.seed);
     let depth = book.depth() + config.extra;
     let searched = if config.single {
@@ -253,6 +263,13 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
         misses.len()
     );
     Ok(())
+}
+
+/// The book in the file at `path`, or a one-line error naming the file.
+fn load(path: &std::path::Path) -> Result<Book, UserError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| UserError(format!("{}: cannot read: {e}", path.display())))?;
+    Book::decode(&bytes).map_err(|e| UserError(format!("{}: not a book: {e}", path.display())))
 }
 
 /// A missed book position as an OBF line, to look at again (`analyze`): as the book
