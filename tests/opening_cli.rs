@@ -294,7 +294,8 @@ fn book_check_reports_the_difference_and_the_agreement() {
     );
     assert!(
         lines[1].starts_with("book check: by the search, the book's move is ")
-            && lines[1].contains(" misses"),
+            && lines[1].contains(" misses")
+            && lines[1].contains("; the two deeper searches chose different moves in "),
         "{text}"
     );
 }

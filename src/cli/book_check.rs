@@ -39,6 +39,8 @@ struct Reference {
     value: i32,
     /// The book's move's value by the same measure.
     book_move: i32,
+    /// Whether the two deeper searches chose different moves (never with `single`).
+    split: bool,
     how: String,
 }
 
@@ -96,6 +98,7 @@ fn reference(
             best,
             value: at_depth,
             book_move: theirs,
+            split: false,
             how: format!("d{depth} {a} {}", hundredths(at_depth)),
         });
     }
@@ -145,6 +148,7 @@ fn reference(
         best,
         value,
         book_move: theirs,
+        split: a != b,
     })
 }
 
@@ -229,7 +233,13 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                         }
                     );
                     if let Ok(mut v) = results.lock() {
-                        v.push((diff, best.value - r.value, agrees, r.value - r.book_move));
+                        v.push((
+                            diff,
+                            best.value - r.value,
+                            agrees,
+                            r.value - r.book_move,
+                            r.split,
+                        ));
                     }
                 }
             });
@@ -253,11 +263,20 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
         results.len(),
         results.len()
     );
-    let detail = if misses.is_empty() {
+    let mut detail = if misses.is_empty() {
         String::new()
     } else {
         format!(", {close} of them within 0.5 disc of it, the worst {worst:.2} discs below")
     };
+    if !config.single {
+        // Where the two deeper searches disagree with each other, the reference
+        // itself is unsettled: say how often, and how many misses lie there.
+        let split = results.iter().filter(|r| r.4).count();
+        let split_misses = results.iter().filter(|r| r.4 && !r.2).count();
+        detail.push_str(&format!(
+            "; the two deeper searches chose different moves in {split} positions ({split_misses} of the misses)"
+        ));
+    }
     outln!(
         "book check: by the search, the book's move is {cost:.2} discs below the best on average; {} misses{detail}",
         misses.len()
