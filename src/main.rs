@@ -262,6 +262,7 @@ fn run(cli: Cli) -> ExitCode {
                     selective,
                     single,
                     book,
+                    work,
                 },
         }) => cli::book_check::check(&cli::book_check::CheckConfig {
             count: positions,
@@ -271,6 +272,7 @@ fn run(cli: Cli) -> ExitCode {
             threads,
             single,
             book,
+            work,
         }),
         Some(Command::Library { trash }) => cli::library::list(cli.data_dir.as_deref(), trash),
         Some(Command::Import { file }) => cli::library::import(cli.data_dir.as_deref(), &file),

@@ -243,6 +243,50 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
         "{}",
         stdout(&checked)
     );
+    // `--work FILE`: a check stopped part way goes on where it was (a line cut short
+    // before its text is skipped) and prints the same figures; another check refuses the file.
+    let work = dir.join("check.txt").display().to_string();
+    let check = |more: &[&str]| {
+        let mut a = vec![
+            "book",
+            "check",
+            "--book",
+            &file,
+            "--positions",
+            "6",
+            "--extra",
+            "0",
+            "--work",
+            &work,
+        ];
+        a.extend_from_slice(more);
+        run(&a)
+    };
+    let whole = check(&[]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let text = std::fs::read_to_string(&work).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert!(lines[0].starts_with("book-check "), "{text}");
+    let mut kept = lines[..4].join("\n");
+    kept.push('\n');
+    kept.push_str(lines[4].split(" | ").next().unwrap());
+    std::fs::write(&work, kept).unwrap();
+    let resumed = check(&[]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("3 of 6 positions already checked"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(stdout(&resumed), stdout(&whole));
+    let other = check(&["--seed", "2"]);
+    assert_eq!(other.status.code(), Some(2));
+    let err = stderr(&other);
+    assert!(
+        err.contains(&format!("{work}:1: a work file of another check")),
+        "{err}"
+    );
     // A damaged file and a missing one: one line naming the file, exit 2.
     let damaged = dir.join("damaged.bin");
     let mut cut = bytes.clone();

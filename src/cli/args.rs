@@ -331,6 +331,10 @@ pub enum BookCommand {
         /// Check this book file (as `book build` writes it) instead of the shipped book
         #[arg(long)]
         book: Option<std::path::PathBuf>,
+        /// Keep each checked position in this file; run again with the same file and
+        /// settings to go on where a stopped check left off
+        #[arg(long)]
+        work: Option<std::path::PathBuf>,
     },
 }
 

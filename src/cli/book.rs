@@ -308,7 +308,7 @@ pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
 
 /// Opens a results file for appending; a line cut short by a stop is ended first,
 /// so that the next result starts a line.
-fn open_results(path: &Path) -> Result<Mutex<std::fs::File>, UserError> {
+pub(super) fn open_results(path: &Path) -> Result<Mutex<std::fs::File>, UserError> {
     let fail = |e: std::io::Error| UserError(format!("{}: {e}", path.display()));
     let cut_short = std::fs::read(path)
         .map(|b| b.last().is_some_and(|&c| c != b'\n'))

@@ -30,6 +30,105 @@ pub struct CheckConfig {
     pub single: bool,
     /// A book file to check instead of the shipped book.
     pub book: Option<std::path::PathBuf>,
+    /// A work file: each checked position is appended to it, and a check started
+    /// again with the same file and settings skips the positions it holds.
+    pub work: Option<std::path::PathBuf>,
+}
+
+/// One checked position: the book's value's distance from the reference's
+/// (absolute, signed), whether the moves agree, how far below the reference's best
+/// the book's move is, and whether the two deeper searches chose different moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Checked {
+    diff: i32,
+    signed: i32,
+    agrees: bool,
+    cost: i32,
+    split: bool,
+}
+
+impl Checked {
+    /// The work file's line: "INDEX DIFF SIGNED AGREES COST SPLIT | TEXT".
+    fn line(&self, index: usize, text: &str) -> String {
+        format!(
+            "{index} {} {} {} {} {} | {text}\n",
+            self.diff, self.signed, self.agrees as u8, self.cost, self.split as u8
+        )
+    }
+
+    /// A work file's line read back (`None` for one that does not read, such as the
+    /// end of a line cut short by a stop).
+    fn parse(line: &str) -> Option<(usize, Checked)> {
+        let (fields, _) = line.split_once(" | ")?;
+        let f: Vec<&str> = fields.split(' ').collect();
+        let [index, diff, signed, agrees, cost, split] = f[..] else {
+            return None;
+        };
+        let flag = |s: &str| match s {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        Some((
+            index.parse().ok()?,
+            Checked {
+                diff: diff.parse().ok()?,
+                signed: signed.parse().ok()?,
+                agrees: flag(agrees)?,
+                cost: cost.parse().ok()?,
+                split: flag(split)?,
+            },
+        ))
+    }
+}
+
+/// A work file opened for appending, one writer at a time.
+type WorkFile = Mutex<std::fs::File>;
+
+/// FNV-1a of the book's encoding: which book a work file belongs to.
+fn book_id(book: &Book) -> u64 {
+    book.encode().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The positions a work file already holds (by index in the draw), after checking
+/// that its first line is `header`; a new or empty file gets the header. Returns the
+/// file opened for appending.
+fn open_work(
+    path: &std::path::Path,
+    header: &str,
+    count: usize,
+) -> Result<(Vec<(usize, Checked)>, WorkFile), UserError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(UserError(format!("{}: cannot read: {e}", path.display()))),
+    };
+    let mut done: Vec<(usize, Checked)> = Vec::new();
+    if let Some(first) = text.lines().next() {
+        if first != header {
+            return Err(UserError(format!(
+                "{}:1: a work file of another check (\"{first}\", this one is \"{header}\"); delete it or name another",
+                path.display()
+            )));
+        }
+        for (index, c) in text.lines().skip(1).filter_map(Checked::parse) {
+            if index < count && !done.iter().any(|d| d.0 == index) {
+                done.push((index, c));
+            }
+        }
+    }
+    let file = super::book::open_results(path)?;
+    if text.is_empty() {
+        use std::io::Write;
+        let mut f = file
+            .lock()
+            .map_err(|_| UserError("work file lock".into()))?;
+        writeln!(f, "{header}")
+            .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    Ok((done, file))
 }
 
 /// The deeper searches' verdict on one position: the best value in hundredths of a
@@ -188,19 +287,51 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     } else {
         format!("depths {depth} and {} (their mean)", depth + 1)
     };
+    let header = format!(
+        "book-check {:016x} seed {} positions {} extra {} {} selective {:.2}",
+        book_id(book),
+        config.seed,
+        sample.len(),
+        config.extra,
+        if config.single { "single" } else { "pair" },
+        config.selective.map_or(0.0, Confidence::t)
+    );
+    let (done, work) = match &config.work {
+        Some(path) => {
+            let (done, file) = open_work(path, &header, sample.len())?;
+            (done, Some((path, file)))
+        }
+        None => (Vec::new(), None),
+    };
     eprintln!(
         "book check: {} positions, book depth {}, searched to {searched}",
         sample.len(),
         book.depth()
     );
+    if let Some((path, _)) = &work
+        && !done.is_empty()
+    {
+        eprintln!(
+            "book check: {} of {} positions already checked in {}",
+            done.len(),
+            sample.len(),
+            path.display()
+        );
+    }
+    let todo: Vec<usize> = (0..sample.len())
+        .filter(|i| !done.iter().any(|d| d.0 == *i))
+        .collect();
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
+    let results = Mutex::new(done.iter().map(|d| d.1).collect::<Vec<Checked>>());
+    let failed = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(board) = sample.get(i) else { return };
+                    let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        return;
+                    };
+                    let board = &sample[i];
                     let moves = book.lookup(board);
                     let Some(best) = moves.first() else { continue };
                     let Some(r) =
@@ -211,14 +342,20 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                     let agrees = moves
                         .iter()
                         .any(|m| r.best.contains(&m.square) && m.value == best.value);
-                    let diff = (best.value - r.value).abs();
+                    let checked = Checked {
+                        diff: (best.value - r.value).abs(),
+                        signed: best.value - r.value,
+                        agrees,
+                        cost: r.value - r.book_move,
+                        split: r.split,
+                    };
                     let theirs = moves
                         .iter()
                         .find(|m| r.best.first() == Some(&m.square))
                         .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
                         .unwrap_or_default();
-                    eprintln!(
-                        "book check: {}/{}: {} empties: book {} {:+.2} d{}, search {}{}",
+                    let text = format!(
+                        "{}/{}: {} empties: book {} {:+.2} d{}, search {}{}",
                         i + 1,
                         sample.len(),
                         board.empty_count(),
@@ -232,30 +369,45 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                             format!(", another move{theirs} in {}", miss_position(board))
                         }
                     );
+                    eprintln!("book check: {text}");
+                    if let Some((path, file)) = &work {
+                        use std::io::Write;
+                        let wrote = file
+                            .lock()
+                            .map_err(|_| std::io::Error::other("lock"))
+                            .and_then(|mut f| f.write_all(checked.line(i, &text).as_bytes()));
+                        if let Err(e) = wrote
+                            && let Ok(mut failed) = failed.lock()
+                        {
+                            *failed = Some(format!("{}: cannot write: {e}", path.display()));
+                            return;
+                        }
+                    }
                     if let Ok(mut v) = results.lock() {
-                        v.push((
-                            diff,
-                            best.value - r.value,
-                            agrees,
-                            r.value - r.book_move,
-                            r.split,
-                        ));
+                        v.push(checked);
                     }
                 }
             });
         }
     });
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(UserError(e));
+    }
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     if results.is_empty() {
         return Err(UserError("book check: no position was checked".into()));
     }
     let n = results.len() as f64;
-    let mean = results.iter().map(|r| r.0 as f64).sum::<f64>() / n / 100.0;
-    let signed = results.iter().map(|r| r.1 as f64).sum::<f64>() / n / 100.0;
-    let agreeing = results.iter().filter(|r| r.2).count();
+    let mean = results.iter().map(|r| r.diff as f64).sum::<f64>() / n / 100.0;
+    let signed = results.iter().map(|r| r.signed as f64).sum::<f64>() / n / 100.0;
+    let agreeing = results.iter().filter(|r| r.agrees).count();
     let agree = agreeing as f64 / n * 100.0;
-    let cost = results.iter().map(|r| r.3 as f64).sum::<f64>() / n / 100.0;
-    let misses: Vec<i32> = results.iter().filter(|r| !r.2).map(|r| r.3).collect();
+    let cost = results.iter().map(|r| r.cost as f64).sum::<f64>() / n / 100.0;
+    let misses: Vec<i32> = results
+        .iter()
+        .filter(|r| !r.agrees)
+        .map(|r| r.cost)
+        .collect();
     let close = misses.iter().filter(|&&c| c <= 50).count();
     let worst = misses.iter().max().copied().unwrap_or(0) as f64 / 100.0;
     outln!(
@@ -271,8 +423,8 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     if !config.single {
         // Where the two deeper searches disagree with each other, the reference
         // itself is unsettled: say how often, and how many misses lie there.
-        let split = results.iter().filter(|r| r.4).count();
-        let split_misses = results.iter().filter(|r| r.4 && !r.2).count();
+        let split = results.iter().filter(|r| r.split).count();
+        let split_misses = results.iter().filter(|r| r.split && !r.agrees).count();
         detail.push_str(&format!(
             "; the two deeper searches chose different moves in {split} positions ({split_misses} of the misses)"
         ));
