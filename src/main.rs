@@ -103,11 +103,25 @@ fn run(cli: Cli) -> ExitCode {
             out,
             calibrate,
             calibrate_positions,
+            consistency,
+            consistency_positions,
+            consistency_depth,
             splice,
             splice_phase,
         }) => (|| {
             if let (Some(files), Some(out)) = (&splice, &out) {
                 return cli::train::splice(&files[0], &files[1], splice_phase as usize, out);
+            }
+            if let Some(weights) = consistency {
+                return cli::consistency::run(
+                    &weights,
+                    &cli::consistency::ConsistencyConfig {
+                        positions: consistency_positions,
+                        depth: consistency_depth,
+                        seed,
+                        threads: jobs.unwrap_or(threads),
+                    },
+                );
             }
             let dir = match dir {
                 Some(d) => d,

@@ -606,3 +606,67 @@ fn check_content_proves_the_puzzle_sets_of_a_folder() {
     assert!(text.ends_with("problems: 1\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn consistency_measures_a_weights_file() {
+    let base =
+        std::env::temp_dir().join(format!("othello-tutor-{}-consistency", std::process::id()));
+    std::fs::create_dir_all(&base).expect("a temporary folder");
+    let measure = |file: &std::path::Path| {
+        run(&[
+            "train",
+            "--consistency",
+            file.to_str().expect("utf-8"),
+            "--consistency-positions",
+            "6",
+            "--consistency-depth",
+            "2",
+        ])
+    };
+    // Zero weights value every move 0 at every depth: every move is a best one, and
+    // nothing moves between depths.
+    let zero = base.join("zero.bin");
+    let weights = othello_tutor::engine::pattern::PatternWeights::zero();
+    std::fs::write(&zero, othello_tutor::engine::pattern::encode(&weights)).expect("write");
+    let out = measure(&zero);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "consistency: 6 positions, best move at depths 2/3 (their mean) against 4/5: agrees in 100.0% (6 of 6), best value moves 0.00 discs; even/odd swing (depth 2 minus 3) +0.00 discs\n"
+    );
+    let shipped = base.join("shipped.bin");
+    std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
+    let out = measure(&shipped);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("consistency: 6 positions, best move at depths 2/3"),
+        "{}",
+        stdout(&out)
+    );
+    // The shipped weights move values between depths (they are not all zero).
+    assert!(
+        !stdout(&out).contains("best value moves 0.00 discs"),
+        "{}",
+        stdout(&out)
+    );
+    let damaged = base.join("damaged.bin");
+    std::fs::write(
+        &damaged,
+        &othello_tutor::engine::pattern::WEIGHTS_FILE[..100],
+    )
+    .expect("write");
+    let out = measure(&damaged);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out).trim_end().lines().count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("damaged.bin: not a weights file"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}

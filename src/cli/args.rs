@@ -135,6 +135,16 @@ pub enum Command {
         /// Positions per four empties for --calibrate
         #[arg(long, default_value_t = 150)]
         calibrate_positions: usize,
+        /// Instead of training: how consistent a search with these weights is (the best
+        /// move at depths D and D+1 against D+2 and D+3, and the even/odd swing)
+        #[arg(long)]
+        consistency: Option<std::path::PathBuf>,
+        /// Positions for --consistency (40 to 54 empties; --seed picks them)
+        #[arg(long, default_value_t = 300)]
+        consistency_positions: usize,
+        /// The depth D of --consistency
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
+        consistency_depth: u32,
         /// Instead of training: join two weights files, the phases below
         /// --splice-phase from the first and the others from the second, into --out
         #[arg(long, num_args = 2, value_names = ["LOW", "HIGH"], requires = "out")]
