@@ -5,7 +5,6 @@
 use super::{UserError, outln};
 use othello_tutor::engine::Board;
 use othello_tutor::engine::evaluator::Evaluator;
-use othello_tutor::engine::pattern;
 use othello_tutor::engine::search::{Limits, Searcher};
 use rand::{RngExt, SeedableRng};
 use std::path::Path;
@@ -103,12 +102,7 @@ fn measure(searcher: &mut Searcher, board: &Board, depth: u32) -> Option<(bool, 
 
 /// Measures the weights in `path` and prints one line.
 pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| UserError(format!("{}: cannot read: {e}", path.display())))?;
-    let weights = Arc::new(
-        pattern::decode(&bytes)
-            .map_err(|e| UserError(format!("{}: not a weights file: {e}", path.display())))?,
-    );
+    let weights = Arc::new(super::train::read_weights(path)?);
     if config.depth < 1 || config.positions == 0 {
         return Err(UserError(
             "--consistency needs a depth of at least 1 and at least one position".into(),

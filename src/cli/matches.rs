@@ -30,9 +30,7 @@ pub fn parse_strategy(text: &str) -> Result<Strategy, UserError> {
 /// from a file that `train` wrote; a file that cannot be read is an error).
 fn parse_evaluator(text: &str) -> Result<Option<Evaluator>, UserError> {
     if let Some(path) = text.strip_prefix("patterns:") {
-        let bytes = std::fs::read(path).map_err(|e| UserError(format!("{path}: {e}")))?;
-        let weights = othello_tutor::engine::pattern::decode(&bytes)
-            .map_err(|e| UserError(format!("{path}: {e}")))?;
+        let weights = super::train::read_weights(std::path::Path::new(path))?;
         return Ok(Some(Evaluator::Patterns(std::sync::Arc::new(weights))));
     }
     Ok(match text.to_ascii_lowercase().as_str() {

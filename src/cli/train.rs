@@ -365,10 +365,7 @@ fn random_openings(seed: u64, count: usize) -> Vec<Board> {
 /// weights in `weights`) and writes the table to `out`.
 pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
     use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
-    let bytes = std::fs::read(weights).map_err(io(weights))?;
-    let w = Arc::new(
-        pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", weights.display())))?,
-    );
+    let w = Arc::new(read_weights(weights)?);
     // The self-play games first, as training plays them (a fresh folder gets them).
     std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
     games(config)?;
@@ -463,14 +460,17 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
     Ok(())
 }
 
+/// The pattern weights in the file at `path` (as `train` writes them), or one line
+/// naming the file.
+pub(super) fn read_weights(path: &Path) -> Result<PatternWeights, UserError> {
+    let bytes = std::fs::read(path).map_err(io(path))?;
+    pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", path.display())))
+}
+
 /// Writes to `out` the weights of `low` for the phases below `first_high` and those of
 /// `high` for the others (to keep the phases one run labelled better).
 pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<(), UserError> {
-    let read = |path: &Path| -> Result<PatternWeights, UserError> {
-        let bytes = std::fs::read(path).map_err(io(path))?;
-        pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", path.display())))
-    };
-    let (a, b) = (read(low)?, read(high)?);
+    let (a, b) = (read_weights(low)?, read_weights(high)?);
     let cut = first_high.min(PHASES) * layout().params;
     let mut params = a.params()[..cut].to_vec();
     params.extend_from_slice(&b.params()[cut..]);
