@@ -87,9 +87,7 @@ type WorkFile = Mutex<std::fs::File>;
 
 /// FNV-1a of the book's encoding: which book a work file belongs to.
 fn book_id(book: &Book) -> u64 {
-    book.encode().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
+    othello_tutor::engine::book::checksum(&book.encode())
 }
 
 /// The positions a work file already holds (by index in the draw), after checking

@@ -94,8 +94,8 @@ pub struct Book {
     entries: Vec<Entry>,
 }
 
-/// FNV-1a, 64 bits.
-fn checksum(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits: the book file's checksum, and a book's identity.
+pub fn checksum(bytes: &[u8]) -> u64 {
     let mut h = 0xCBF2_9CE4_8422_2325u64;
     for &b in bytes {
         h ^= b as u64;
