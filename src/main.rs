@@ -250,6 +250,7 @@ fn run(cli: Cli) -> ExitCode {
                     out,
                     dir,
                     selective,
+                    deepen,
                 },
         }) => (|| {
             let dir = match dir {
@@ -265,6 +266,7 @@ fn run(cli: Cli) -> ExitCode {
                 out,
                 threads,
                 selective: confidence(selective),
+                deepen: deepen.map(|d| (d * 100.0).round() as i32),
             })
         })(),
         Some(Command::Book {

@@ -307,6 +307,93 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A results file of `book build`: (player, opponent) -> value.
+fn read_leaves(path: &std::path::Path) -> std::collections::HashMap<(u64, u64), i32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                (
+                    u64::from_str_radix(f[0], 16).unwrap(),
+                    u64::from_str_radix(f[1], 16).unwrap(),
+                ),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn book_build_deepens_the_leaves_of_contested_positions() {
+    let dir = std::env::temp_dir().join(format!("othello-tutor-deepen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("book.bin");
+    let (d, o) = (dir.display().to_string(), out.display().to_string());
+    let built = run(&[
+        "book", "build", "--depth", "2", "--deepen", "0.3", "--dir", &d, "--out", &o,
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let text = stdout(&built);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("book: 179 positions, depth 2, "),
+        "{text}"
+    );
+    let deepened: usize = lines[1]
+        .strip_prefix("book: ")
+        .and_then(|l| {
+            l.strip_suffix(" leaves of contested positions searched again at depths 4 and 5")
+        })
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(deepened > 0, "{text}");
+    assert!(stderr(&built).contains("book: deepening, round 1: "));
+    let book = othello_tutor::engine::book::Book::decode(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(book.depth(), 2);
+    let values: Vec<_> = (2..=5)
+        .map(|depth| read_leaves(&dir.join(format!("leaves-d{depth}.txt"))))
+        .collect();
+    assert_eq!(values[2].len(), deepened);
+    assert_eq!(values[3].len(), deepened);
+    let mut deep_leaves = std::collections::HashSet::new();
+    for board in book.positions() {
+        let moves = book.lookup(&board);
+        let mut sorted: Vec<i32> = moves.iter().map(|m| m.value).collect();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let contested = sorted.len() > 1 && sorted[0] - sorted[1] <= 30;
+        for m in &moves {
+            let child =
+                othello_tutor::engine::symmetry::canonical(&board.play_unchecked(m.square)).0;
+            if book.contains(&child) {
+                continue;
+            }
+            let k = (child.player, child.opponent);
+            // A deepened leaf is worth the mean of its depth-4 and depth-5 searches and
+            // counts 6 plies; the others keep their depth-2 and depth-3 mean, 4 plies.
+            let (shallow, deep) = if m.depth == 6 { (2, 3) } else { (0, 1) };
+            assert!(m.depth == 6 || m.depth == 4, "{}", m.depth);
+            assert_eq!(
+                m.value,
+                -(values[shallow][&k] + values[deep][&k]).div_euclid(2)
+            );
+            if m.depth == 6 {
+                deep_leaves.insert(k);
+            }
+            // Where the final book is contested, every leaf within the margin was deepened.
+            if contested && sorted[0] - m.value <= 30 {
+                assert_eq!(m.depth, 6, "{board:?} {}", m.square);
+            }
+        }
+    }
+    assert_eq!(deep_leaves.len(), deepened);
+    // A margin that is not a number of discs is refused.
+    let bad = run(&["book", "build", "--deepen", "x", "--dir", &d]);
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn book_check_reports_the_difference_and_the_agreement() {
     let out = run(&[

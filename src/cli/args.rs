@@ -318,6 +318,10 @@ pub enum BookCommand {
         /// Multi-ProbCut confidence of the leaf searches (0: full width, the default)
         #[arg(long, default_value_t = 0.0)]
         selective: f32,
+        /// Where a position's two best moves lie within this many discs, search its
+        /// leaves within them two plies deeper (again until none is left)
+        #[arg(long, value_parser = discs_margin)]
+        deepen: Option<f32>,
     },
     /// Re-search book positions drawn at random deeper than the book: the mean
     /// absolute difference of the values and how often the best move agrees
@@ -398,5 +402,13 @@ pub fn protect_board(arg: std::ffi::OsString) -> std::ffi::OsString {
             format!(".{}", &text[1..]).into()
         }
         _ => arg,
+    }
+}
+
+/// A margin in discs: a number from 0 to 64.
+fn discs_margin(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=64.0).contains(&v) => Ok(v),
+        _ => Err(format!("\"{s}\" is not a margin in discs (0 to 64)")),
     }
 }

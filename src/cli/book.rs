@@ -33,6 +33,9 @@ pub struct BuildConfig {
     pub threads: usize,
     /// Multi-ProbCut in the leaf searches (`None`: full width).
     pub selective: Option<Confidence>,
+    /// Search the leaves of contested positions two plies deeper: a position whose two
+    /// best moves lie within this many hundredths of a disc (`None`: no deepening).
+    pub deepen: Option<i32>,
 }
 
 /// Midgame and solver table sizes of each leaf's searcher (fixed, so values repeat).
@@ -155,23 +158,155 @@ pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> O
         .map(|r| r.score)
 }
 
-/// Builds the book: values the leaves not yet in the working folder, then negamaxes
-/// and writes the book file.
+/// The results files open for appending, by search depth.
+type Files = HashMap<u32, (PathBuf, Mutex<std::fs::File>)>;
+
+/// Searches every (leaf, depth) of `todo` over the threads, each value appended to
+/// its depth's results file as soon as it is found; the values found.
+fn search_all(
+    todo: &[(Board, u32)],
+    files: &Files,
+    config: &BuildConfig,
+) -> Result<Vec<(u32, Key, i32)>, UserError> {
+    let found = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failure: Mutex<Option<UserError>> = Mutex::new(None);
+    let search_start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(leaf, depth)) = todo.get(n) else { return };
+                    if failure.lock().map_or(true, |f| f.is_some()) {
+                        return;
+                    }
+                    let t = Instant::now();
+                    let Some(score) = value_leaf(&leaf, depth, config.selective) else {
+                        continue;
+                    };
+                    let secs = t.elapsed().as_secs_f64();
+                    let line = format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
+                    let Some((path, file)) = files.get(&depth) else { return };
+                    let written = file
+                        .lock()
+                        .map_err(|_| std::io::Error::other("lock"))
+                        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()));
+                    if let Err(e) = written {
+                        if let Ok(mut f) = failure.lock() {
+                            *f = Some(UserError(format!("{}: {e}", path.display())));
+                        }
+                        return;
+                    }
+                    if let Ok(mut v) = found.lock() {
+                        v.push((depth, key(&leaf), score));
+                    }
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    let elapsed = search_start.elapsed().as_secs_f64();
+                    let left = elapsed / d as f64 * (todo.len() - d) as f64;
+                    eprintln!(
+                        "book: search {d}/{} ({} empties, depth {depth}) {secs:.2} s; mean {:.2} s per search per thread; about {} to go",
+                        todo.len(),
+                        leaf.empty_count(),
+                        elapsed * config.threads.max(1) as f64 / d as f64,
+                        duration(left)
+                    );
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    Ok(found.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// The leaves searched so far, by depth, read from the working folder.
+struct Results {
+    values: HashMap<u32, HashMap<Key, i32>>,
+    files: Files,
+}
+
+impl Results {
+    /// Reads (and opens for appending) the results files of `depths`.
+    fn open(&mut self, config: &BuildConfig, depths: [u32; 2]) -> Result<(), UserError> {
+        for d in depths {
+            if self.files.contains_key(&d) {
+                continue;
+            }
+            let path = results_path(&config.dir, d, config.selective);
+            self.values.insert(d, read_results(&path)?);
+            let file = open_results(&path)?;
+            self.files.insert(d, (path, file));
+        }
+        Ok(())
+    }
+
+    /// The searches of `leaves` at `depths` not in the folder yet.
+    fn todo(&self, leaves: &[Board], depths: [u32; 2]) -> Vec<(Board, u32)> {
+        leaves
+            .iter()
+            .flat_map(|b| depths.map(|d| (*b, d)))
+            .filter(|(b, d)| !self.values.get(d).is_some_and(|v| v.contains_key(&key(b))))
+            .collect()
+    }
+
+    /// Searches what `todo` lists and keeps the values.
+    fn search(&mut self, todo: &[(Board, u32)], config: &BuildConfig) -> Result<(), UserError> {
+        for (d, k, score) in search_all(todo, &self.files, config)? {
+            self.values.entry(d).or_default().insert(k, score);
+        }
+        Ok(())
+    }
+
+    /// A leaf's value from its searches at `depths` (see [`leaf_value`]).
+    fn value(&self, leaf: &Board, depths: [u32; 2]) -> Option<i32> {
+        let get = |d: u32| self.values.get(&d)?.get(&key(leaf)).copied();
+        Some(leaf_value(get(depths[0])?, get(depths[1])?))
+    }
+}
+
+/// The leaves to search deeper: in every position whose two best moves lie within
+/// `margin` (hundredths of a disc) of each other, each move within `margin` of the
+/// best that leads to a leaf (canonical, in the tree's order).
+pub fn contested_leaves(tree: &Tree, book: &Book, margin: i32) -> Vec<Board> {
+    let mut out = BTreeMap::new();
+    for b in tree.interior.values() {
+        let moves = book.lookup(b);
+        let mut values: Vec<i32> = moves.iter().map(|m| m.value).collect();
+        values.sort_unstable_by(|x, y| y.cmp(x));
+        let (Some(&best), Some(&second)) = (values.first(), values.get(1)) else {
+            continue;
+        };
+        if best - second > margin {
+            continue;
+        }
+        for m in moves.iter().filter(|m| best - m.value <= margin) {
+            let c = canon(&b.play_unchecked(m.square));
+            if !tree.interior.contains_key(&key(&c)) {
+                out.insert(key(&c), c);
+            }
+        }
+    }
+    out.into_values().collect()
+}
+
+/// Builds the book: values the leaves not yet in the working folder, negamaxes; with
+/// `deepen`, searches the leaves of contested positions two plies deeper, round after
+/// round until no new one is contested; then writes the book file.
 pub fn build(config: &BuildConfig) -> Result<(), UserError> {
     let started = Instant::now();
     let tree = tree()?;
     std::fs::create_dir_all(&config.dir)
         .map_err(|e| UserError(format!("{}: {e}", config.dir.display())))?;
     let depths = [config.depth, config.depth + 1];
-    let paths = depths.map(|d| results_path(&config.dir, d, config.selective));
-    let mut values = [read_results(&paths[0])?, read_results(&paths[1])?];
-    // Every (leaf, which depth) whose value is not in the folder yet.
-    let todo: Vec<(Board, usize)> = tree
-        .leaves
-        .iter()
-        .flat_map(|b| [(*b, 0), (*b, 1)])
-        .filter(|(b, i)| !values[*i].contains_key(&key(b)))
-        .collect();
+    let mut results = Results {
+        values: HashMap::new(),
+        files: HashMap::new(),
+    };
+    results.open(config, depths)?;
+    let todo = results.todo(&tree.leaves, depths);
     eprintln!(
         "book: {} positions, {} leaves, each searched at depths {} and {}; {} of {} searches already done in {}, {} to go on {} threads",
         tree.interior.len(),
@@ -184,69 +319,15 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         todo.len(),
         config.threads.max(1),
     );
-    let files = [open_results(&paths[0])?, open_results(&paths[1])?];
-    let found = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<UserError>> = Mutex::new(None);
-    let search_start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(leaf, which)) = todo.get(n) else { return };
-                    if failure.lock().map_or(true, |f| f.is_some()) {
-                        return;
-                    }
-                    let t = Instant::now();
-                    let Some(score) = value_leaf(&leaf, depths[which], config.selective) else {
-                        continue;
-                    };
-                    let secs = t.elapsed().as_secs_f64();
-                    let line = format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
-                    let written = files[which]
-                        .lock()
-                        .map_err(|_| std::io::Error::other("lock"))
-                        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()));
-                    if let Err(e) = written {
-                        if let Ok(mut f) = failure.lock() {
-                            *f = Some(UserError(format!("{}: {e}", paths[which].display())));
-                        }
-                        return;
-                    }
-                    if let Ok(mut v) = found.lock() {
-                        v.push((which, key(&leaf), score));
-                    }
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    let elapsed = search_start.elapsed().as_secs_f64();
-                    let left = elapsed / d as f64 * (todo.len() - d) as f64;
-                    eprintln!(
-                        "book: search {d}/{} ({} empties, depth {}) {secs:.2} s; mean {:.2} s per search per thread; about {} to go",
-                        todo.len(),
-                        leaf.empty_count(),
-                        depths[which],
-                        elapsed * config.threads.max(1) as f64 / d as f64,
-                        duration(left)
-                    );
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
-    for (which, k, score) in found.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        values[which].insert(k, score);
-    }
+    results.search(&todo, config)?;
     let mut leaf_values = HashMap::new();
     let mut missing = 0;
     for b in &tree.leaves {
-        match (values[0].get(&key(b)), values[1].get(&key(b))) {
-            (Some(&v), Some(&w)) => {
-                leaf_values.insert(key(b), leaf_value(v, w));
+        match results.value(b, depths) {
+            Some(v) => {
+                leaf_values.insert(key(b), (v, config.depth));
             }
-            _ => missing += 1,
+            None => missing += 1,
         }
     }
     if missing > 0 {
@@ -254,7 +335,46 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
             "{missing} leaves were not valued; run the build again to finish them"
         )));
     }
-    let book = negamax(&tree, &leaf_values, config.depth);
+    let mut book = negamax(&tree, &leaf_values, config.depth);
+    let mut deepened = 0;
+    if let Some(margin) = config.deepen {
+        let deeper = [config.depth + 2, config.depth + 3];
+        results.open(config, deeper)?;
+        for round in 1.. {
+            let more: Vec<Board> = contested_leaves(&tree, &book, margin)
+                .into_iter()
+                .filter(|b| {
+                    leaf_values
+                        .get(&key(b))
+                        .is_some_and(|v| v.1 == config.depth)
+                })
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            let todo = results.todo(&more, deeper);
+            eprintln!(
+                "book: deepening, round {round}: {} leaves of positions whose two best moves lie within {:.2} discs, searched at depths {} and {}; {} of {} searches already done",
+                more.len(),
+                margin as f64 / 100.0,
+                deeper[0],
+                deeper[1],
+                2 * more.len() - todo.len(),
+                2 * more.len(),
+            );
+            results.search(&todo, config)?;
+            for b in &more {
+                let v = results.value(b, deeper).ok_or_else(|| {
+                    UserError(
+                        "a deeper leaf was not valued; run the build again to finish it".into(),
+                    )
+                })?;
+                leaf_values.insert(key(b), (v, deeper[0]));
+            }
+            deepened += more.len();
+            book = negamax(&tree, &leaf_values, config.depth);
+        }
+    }
     let bytes = book.encode();
     write_atomic(&config.out, &bytes)?;
     outln!(
@@ -265,13 +385,21 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         config.out.display(),
         duration(started.elapsed().as_secs_f64())
     );
+    if config.deepen.is_some() {
+        outln!(
+            "book: {deepened} leaves of contested positions searched again at depths {} and {}",
+            config.depth + 2,
+            config.depth + 3
+        );
+    }
     Ok(())
 }
 
 /// The book from the leaves' values: every interior position with every move's
 /// value, the value of a move to an interior position being that position's best.
-/// A leaf's value stands for a search of depth + 1 plies (the deeper of its two).
-pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
+/// A leaf's value comes with the lower depth of its two searches; a move to it counts
+/// that depth + 2 plies.
+pub fn negamax(tree: &Tree, leaves: &HashMap<Key, (i32, u32)>, depth: u32) -> Book {
     // Interior positions from the deepest (most discs) up: children come first.
     let mut order: Vec<&Board> = tree.interior.values().collect();
     order.sort_by_key(|b| b.empty_count());
@@ -285,7 +413,7 @@ pub fn negamax(tree: &Tree, leaves: &HashMap<Key, i32>, depth: u32) -> Book {
             let (value, d) = match best.get(&k) {
                 Some(&(v, d)) => (-v, d + 1),
                 None => match leaves.get(&k) {
-                    Some(&v) => (-v, depth + 2),
+                    Some(&(v, d)) => (-v, d + 2),
                     None => continue,
                 },
             };
