@@ -279,6 +279,7 @@ fn run(cli: Cli) -> ExitCode {
                     single,
                     book,
                     work,
+                    references,
                 },
         }) => cli::book_check::check(&cli::book_check::CheckConfig {
             count: positions,
@@ -289,6 +290,7 @@ fn run(cli: Cli) -> ExitCode {
             single,
             book,
             work,
+            references,
         }),
         Some(Command::Library { trash }) => cli::library::list(cli.data_dir.as_deref(), trash),
         Some(Command::Import { file }) => cli::library::import(cli.data_dir.as_deref(), &file),

@@ -388,6 +388,56 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
         }
     }
     assert_eq!(deep_leaves.len(), deepened);
+    // The same folder without --deepen: the plain book, from the values already found.
+    let plain = dir.join("plain.bin");
+    let p = plain.display().to_string();
+    let again = run(&["book", "build", "--depth", "2", "--dir", &d, "--out", &p]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("2694 of 2694 searches already done"));
+    assert_ne!(std::fs::read(&plain).unwrap(), std::fs::read(&out).unwrap());
+    // `book check --references FILE`: the plain book's check keeps what its searches
+    // found; the deepened book's check takes it from there and searches only the
+    // moves not valued yet, with the figures of a check that searches everything.
+    let refs = dir.join("refs.txt").display().to_string();
+    let check = |book: &str, more: &[&str]| {
+        let mut a = vec![
+            "book",
+            "check",
+            "--book",
+            book,
+            "--positions",
+            "179",
+            "--extra",
+            "0",
+        ];
+        a.extend_from_slice(more);
+        let r = run(&a);
+        assert!(r.status.success(), "{}", stderr(&r));
+        stdout(&r)
+    };
+    let plain_fresh = check(&p, &[]);
+    assert_eq!(check(&p, &["--references", &refs]), plain_fresh);
+    let kept = std::fs::read_to_string(&refs).unwrap();
+    assert_eq!(kept.lines().count(), 179);
+    assert_eq!(check(&p, &["--references", &refs]), plain_fresh);
+    assert_eq!(
+        std::fs::read_to_string(&refs).unwrap(),
+        kept,
+        "nothing new to keep"
+    );
+    let deep_fresh = check(&o, &[]);
+    assert_eq!(check(&o, &["--references", &refs]), deep_fresh);
+    let more = std::fs::read_to_string(&refs).unwrap().lines().count() - 179;
+    assert!(more > 0 && more <= 179, "{more}");
+    // A damaged references file: one line naming the file and the line, exit 2.
+    std::fs::write(&refs, format!("{kept}not a line\n")).unwrap();
+    let bad = run(&["book", "check", "--book", &p, "--references", &refs]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).starts_with(&format!("othello-tutor: {refs}:180: not a line")),
+        "{}",
+        stderr(&bad)
+    );
     // A margin that is not a number of discs is refused.
     let bad = run(&["book", "build", "--deepen", "x", "--dir", &d]);
     assert_eq!(bad.status.code(), Some(2));

@@ -349,6 +349,10 @@ pub enum BookCommand {
         /// settings to go on where a stopped check left off
         #[arg(long)]
         work: Option<std::path::PathBuf>,
+        /// Keep what the deeper searches find in this file, per position; a later check
+        /// (of this book or another of the same positions) searches only what it lacks
+        #[arg(long)]
+        references: Option<std::path::PathBuf>,
     },
 }
 

@@ -1,18 +1,14 @@
 //! `othello-tutor book check`: book positions drawn at random, re-searched deeper than
 //! the book, and how far the book's values and moves are from the deeper searches'.
 
-use super::book::leaf_value;
+use super::book_reference::{Measure, References, find, judge};
 use super::{UserError, outln};
 use othello_tutor::engine::book::Book;
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation::to_obf;
-use othello_tutor::engine::search::{Limits, Searcher};
-use othello_tutor::engine::{Board, Color, Position, Square};
+use othello_tutor::engine::{Board, Color, Position};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Midgame and solver table sizes of each search's searcher (fixed, so values repeat).
-const TABLE_MB: (usize, usize) = (16, 4);
 
 /// What to check.
 pub struct CheckConfig {
@@ -33,6 +29,9 @@ pub struct CheckConfig {
     /// A work file: each checked position is appended to it, and a check started
     /// again with the same file and settings skips the positions it holds.
     pub work: Option<std::path::PathBuf>,
+    /// A references file: what the deeper searches found, kept per position and
+    /// taken from there by later checks (see [`super::book_reference`]).
+    pub references: Option<std::path::PathBuf>,
 }
 
 /// One checked position: the book's value's distance from the reference's
@@ -129,126 +128,6 @@ fn open_work(
     Ok((done, file))
 }
 
-/// The deeper searches' verdict on one position: the best value in hundredths of a
-/// disc, the moves that reach it (more than one on a tie), and how it was found.
-struct Reference {
-    best: Vec<Square>,
-    value: i32,
-    /// The book's move's value by the same measure.
-    book_move: i32,
-    /// Whether the two deeper searches chose different moves (never with `single`).
-    split: bool,
-    how: String,
-}
-
-/// A fresh searcher's search of `board` to `depth`: the best move and the value.
-fn search(
-    board: &Board,
-    depth: u32,
-    selective: Option<Confidence>,
-) -> Option<(Option<Square>, i32)> {
-    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
-    searcher.set_selectivity(selective.map(Confidence::selectivity));
-    let r = searcher.search(board, Limits::depth(depth, 0)).ok()?;
-    Some((r.best, r.score))
-}
-
-/// The value of `mv` searched to `depth` (its position searched one ply less).
-fn move_value(board: &Board, mv: Square, depth: u32, selective: Option<Confidence>) -> Option<i32> {
-    Some(
-        -search(
-            &board.play_unchecked(mv),
-            depth.saturating_sub(1),
-            selective,
-        )?
-        .1,
-    )
-}
-
-/// The reference of one position. With `single`, the search of `depth` (the book's
-/// move `book_move` counts as its best too when the search values it the same).
-/// Otherwise the book's own measure one step deeper: a move's value is the mean of
-/// its values searched to `depth` and `depth + 1` (the even/odd pair the book's leaves
-/// are valued with); the candidates are the moves the two searches choose and the
-/// book's move, and the best mean wins.
-fn reference(
-    board: &Board,
-    depth: u32,
-    selective: Option<Confidence>,
-    single: bool,
-    book_move: Square,
-) -> Option<Reference> {
-    let hundredths = |v: i32| format!("{:+.2}", v as f64 / 100.0);
-    let (a, at_depth) = search(board, depth, selective)?;
-    let a = a?;
-    if single {
-        let mut best = vec![a];
-        let theirs = if book_move == a {
-            at_depth
-        } else {
-            move_value(board, book_move, depth, selective)?
-        };
-        if book_move != a && theirs == at_depth {
-            best.push(book_move);
-        }
-        return Some(Reference {
-            best,
-            value: at_depth,
-            book_move: theirs,
-            split: false,
-            how: format!("d{depth} {a} {}", hundredths(at_depth)),
-        });
-    }
-    let (b, deeper) = search(board, depth + 1, selective)?;
-    let b = b?;
-    // Each candidate's values at the two depths, the root searches' own where known.
-    let mut candidates: Vec<(Square, i32, i32)> = Vec::new();
-    for mv in [a, b, book_move] {
-        if candidates.iter().any(|c| c.0 == mv) {
-            continue;
-        }
-        let shallow = if mv == a {
-            at_depth
-        } else {
-            move_value(board, mv, depth, selective)?
-        };
-        let deep = if mv == b {
-            deeper
-        } else {
-            move_value(board, mv, depth + 1, selective)?
-        };
-        candidates.push((mv, shallow, deep));
-    }
-    let means: Vec<(Square, i32)> = candidates
-        .iter()
-        .map(|&(mv, s, d)| (mv, leaf_value(s, d)))
-        .collect();
-    let value = means.iter().map(|m| m.1).max()?;
-    let theirs = means.iter().find(|m| m.0 == book_move)?.1;
-    let best: Vec<Square> = means.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
-    let listed: Vec<String> = means
-        .iter()
-        .map(|(mv, v)| format!("{mv} {}", hundredths(*v)))
-        .collect();
-    Some(Reference {
-        how: format!(
-            "d{depth}/d{} {} {} (d{depth} chose {a}, d{} {b}; means {})",
-            depth + 1,
-            best.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join("="),
-            hundredths(value),
-            depth + 1,
-            listed.join(", ")
-        ),
-        best,
-        value,
-        book_move: theirs,
-        split: a != b,
-    })
-}
-
 /// `count` of `all` drawn at random (seeded), each at most once; all of them when
 /// `count` is at least their number.
 fn draw<T>(mut all: Vec<T>, count: usize, seed: u64) -> Vec<T> {
@@ -294,6 +173,10 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
         if config.single { "single" } else { "pair" },
         config.selective.map_or(0.0, Confidence::t)
     );
+    let refs = match &config.references {
+        Some(path) => Some(References::open(path)?),
+        None => None,
+    };
     let (done, work) = match &config.work {
         Some(path) => {
             let (done, file) = open_work(path, &header, sample.len())?;
@@ -316,6 +199,11 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
             path.display()
         );
     }
+    let measure = Measure {
+        depth,
+        selective: config.selective.map_or(0, |c| c.0),
+        single: config.single,
+    };
     let todo: Vec<usize> = (0..sample.len())
         .filter(|i| !done.iter().any(|d| d.0 == *i))
         .collect();
@@ -332,9 +220,17 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
                     let board = &sample[i];
                     let moves = book.lookup(board);
                     let Some(best) = moves.first() else { continue };
-                    let Some(r) =
-                        reference(board, depth, config.selective, config.single, best.square)
-                    else {
+                    let known = refs.as_ref().and_then(|r| r.get(board, measure));
+                    let Some(found) = find(board, measure, best.square, known) else {
+                        continue;
+                    };
+                    if let Some(Err(e)) = refs.as_ref().map(|r| r.keep(board, measure, &found))
+                        && let Ok(mut failed) = failed.lock()
+                    {
+                        *failed = Some(e.0);
+                        return;
+                    }
+                    let Some(r) = judge(&found, measure, best.square) else {
                         continue;
                     };
                     let agrees = moves

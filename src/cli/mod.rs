@@ -7,6 +7,7 @@ pub mod args;
 pub mod bench;
 pub mod book;
 pub mod book_check;
+pub mod book_reference;
 pub mod consistency;
 pub mod content;
 pub mod cpu;
