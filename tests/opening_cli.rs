@@ -163,22 +163,7 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     assert_eq!(book.depth(), 2);
     // Every leaf was searched at depths 2 and 3, and a move to a leaf is worth the
     // negated mean of the two (rounded down), counted as 4 plies.
-    let read = |depth: u32| -> std::collections::HashMap<(u64, u64), i32> {
-        std::fs::read_to_string(dir.join(format!("leaves-d{depth}.txt")))
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let f: Vec<&str> = l.split_whitespace().collect();
-                (
-                    (
-                        u64::from_str_radix(f[0], 16).unwrap(),
-                        u64::from_str_radix(f[1], 16).unwrap(),
-                    ),
-                    f[2].parse().unwrap(),
-                )
-            })
-            .collect()
-    };
+    let read = |depth: u32| read_leaves(&dir.join(format!("leaves-d{depth}.txt")));
     let (d2, d3) = (read(2), read(3));
     assert_eq!(d2.len(), 1347);
     assert_eq!(d3.len(), 1347);
