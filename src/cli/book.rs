@@ -147,15 +147,23 @@ fn duration(secs: f64) -> String {
     }
 }
 
-/// Values one leaf: a fresh searcher, a search of `depth` (exact when the game ends
-/// within it). Hundredths of a disc, for the leaf's side to move.
-pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> Option<i32> {
+/// A fresh searcher's search of `board` to `depth` (exact when the game ends within
+/// it): the best move and the value in hundredths of a disc for the side to move. A
+/// fresh searcher with fixed tables, so a value repeats whatever ran before it.
+pub fn fresh_search(
+    board: &Board,
+    depth: u32,
+    selective: Option<Confidence>,
+) -> Option<(Option<othello_tutor::engine::Square>, i32)> {
     let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
     searcher.set_selectivity(selective.map(Confidence::selectivity));
-    searcher
-        .search(board, Limits::depth(depth, 0))
-        .ok()
-        .map(|r| r.score)
+    let r = searcher.search(board, Limits::depth(depth, 0)).ok()?;
+    Some((r.best, r.score))
+}
+
+/// Values one leaf: its [`fresh_search`]'s value.
+pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> Option<i32> {
+    fresh_search(board, depth, selective).map(|r| r.1)
 }
 
 /// The results files open for appending, by search depth.

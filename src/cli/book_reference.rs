@@ -4,17 +4,13 @@
 //! only the moves not valued yet.
 
 use super::UserError;
-use super::book::leaf_value;
+use super::book::{fresh_search as search, leaf_value};
 use othello_tutor::engine::mpc::Confidence;
-use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Board, Square};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// Midgame and solver table sizes of each search's searcher (fixed, so values repeat).
-const TABLE_MB: (usize, usize) = (16, 4);
 
 /// How the reference is measured: the depth, Multi-ProbCut, and one depth or the
 /// mean of it and one ply deeper.
@@ -66,18 +62,6 @@ pub struct Reference {
     pub split: bool,
     /// The verdict in words.
     pub how: String,
-}
-
-/// A fresh searcher's search of `board` to `depth`: the best move and the value.
-fn search(
-    board: &Board,
-    depth: u32,
-    selective: Option<Confidence>,
-) -> Option<(Option<Square>, i32)> {
-    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
-    searcher.set_selectivity(selective.map(Confidence::selectivity));
-    let r = searcher.search(board, Limits::depth(depth, 0)).ok()?;
-    Some((r.best, r.score))
 }
 
 /// The value of `mv` searched to `depth` (its position searched one ply less).
