@@ -588,3 +588,48 @@ fn multi_probcut_prunes_and_stays_close() {
         "{cut_nodes} nodes with cuts, {plain_nodes} without"
     );
 }
+
+/// A fresh searcher's iteration d gives exactly what a fresh search to depth d gives,
+/// with and without Multi-ProbCut, and for a side that must pass (the book build takes
+/// its two leaf values from one search on this ground).
+#[test]
+fn each_iteration_equals_a_fresh_search_to_its_depth() {
+    use othello_tutor::engine::mpc;
+    let table = Arc::new(mpc::shipped().clone());
+    let mut rng = StdRng::seed_from_u64(77);
+    let mut boards: Vec<Board> = (0..3)
+        .map(|i| othello_tutor::tutor::openings::xot_position(40 + 7 * i).board)
+        .collect();
+    // A side that must pass while its opponent can move, found by random play.
+    let must_pass = |b: &Board| b.legal_moves_bits() == 0 && b.pass().legal_moves_bits() != 0;
+    let pass = (0..10_000)
+        .find_map(|_| {
+            let plies = 40 + rng.random_range(0..20);
+            let p = random_position(&mut rng, plies);
+            must_pass(&p.board).then_some(p.board)
+        })
+        .expect("random games reach a pass");
+    boards.push(pass);
+    for (i, board) in boards.iter().enumerate() {
+        for selectivity in [None, Some((table.clone(), 1.5))] {
+            let fresh = |depth: u32| {
+                let mut s = Searcher::new(4, 4);
+                s.set_selectivity(selectivity.clone());
+                s.search(board, Limits::depth(depth, 0))
+                    .expect("not stopped")
+            };
+            let mut deep = Searcher::new(4, 4);
+            deep.set_selectivity(selectivity.clone());
+            let r = deep
+                .search(board, Limits::depth(8, 0))
+                .expect("not stopped");
+            let iterations = deep.iterations().to_vec();
+            let reached = 8.min(board.empty_count());
+            assert_eq!(iterations.len() as u32, reached, "position {i}");
+            assert_eq!(iterations.last().map(|it| it.1), Some(r.score));
+            for (depth, score) in iterations {
+                assert_eq!(score, fresh(depth).score, "position {i}, depth {depth}");
+            }
+        }
+    }
+}

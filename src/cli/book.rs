@@ -166,13 +166,43 @@ pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> O
     fresh_search(board, depth, selective).map(|r| r.1)
 }
 
+/// [`value_leaf`] at each of `depths` with one search: a fresh searcher's iteration at
+/// depth d is what a fresh search to depth d returns, so the deepest search gives the
+/// others on its way (a depth it did not reach is searched on its own).
+pub fn value_leaf_at(
+    board: &Board,
+    depths: &[u32],
+    selective: Option<Confidence>,
+) -> Option<Vec<(u32, i32)>> {
+    let deepest = depths.iter().copied().max()?;
+    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+    searcher.set_selectivity(selective.map(Confidence::selectivity));
+    let r = searcher.search(board, Limits::depth(deepest, 0)).ok()?;
+    let mut out = Vec::with_capacity(depths.len());
+    for &d in depths {
+        let found = searcher
+            .iterations()
+            .iter()
+            .find(|it| it.0 == d)
+            .map(|it| it.1);
+        let value = match found {
+            Some(v) => v,
+            None if d == deepest && r.exact => r.score,
+            None => value_leaf(board, d, selective)?,
+        };
+        out.push((d, value));
+    }
+    Some(out)
+}
+
 /// The results files open for appending, by search depth.
 type Files = HashMap<u32, (PathBuf, Mutex<std::fs::File>)>;
 
-/// Searches every (leaf, depth) of `todo` over the threads, each value appended to
-/// its depth's results file as soon as it is found; the values found.
+/// Values every leaf of `todo` at its listed depths (one search a leaf, see
+/// [`value_leaf_at`]) over the threads, each value appended to its depth's results
+/// file as soon as it is found; the values found.
 fn search_all(
-    todo: &[(Board, u32)],
+    todo: &[(Board, Vec<u32>)],
     files: &Files,
     config: &BuildConfig,
 ) -> Result<Vec<(u32, Key, i32)>, UserError> {
@@ -186,37 +216,44 @@ fn search_all(
             scope.spawn(|| {
                 loop {
                     let n = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(leaf, depth)) = todo.get(n) else { return };
+                    let Some((leaf, depths)) = todo.get(n) else { return };
                     if failure.lock().map_or(true, |f| f.is_some()) {
                         return;
                     }
                     let t = Instant::now();
-                    let Some(score) = value_leaf(&leaf, depth, config.selective) else {
+                    let Some(values) = value_leaf_at(leaf, depths, config.selective) else {
                         continue;
                     };
                     let secs = t.elapsed().as_secs_f64();
-                    let line = format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
-                    let Some((path, file)) = files.get(&depth) else { return };
-                    let written = file
-                        .lock()
-                        .map_err(|_| std::io::Error::other("lock"))
-                        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()));
-                    if let Err(e) = written {
-                        if let Ok(mut f) = failure.lock() {
-                            *f = Some(UserError(format!("{}: {e}", path.display())));
+                    for (depth, score) in values {
+                        let line =
+                            format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
+                        let Some((path, file)) = files.get(&depth) else { return };
+                        let written = file
+                            .lock()
+                            .map_err(|_| std::io::Error::other("lock"))
+                            .and_then(|mut f| {
+                                f.write_all(line.as_bytes()).and_then(|_| f.flush())
+                            });
+                        if let Err(e) = written {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(UserError(format!("{}: {e}", path.display())));
+                            }
+                            return;
                         }
-                        return;
-                    }
-                    if let Ok(mut v) = found.lock() {
-                        v.push((depth, key(&leaf), score));
+                        if let Ok(mut v) = found.lock() {
+                            v.push((depth, key(leaf), score));
+                        }
                     }
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let elapsed = search_start.elapsed().as_secs_f64();
                     let left = elapsed / d as f64 * (todo.len() - d) as f64;
+                    let listed: Vec<String> = depths.iter().map(u32::to_string).collect();
                     eprintln!(
-                        "book: search {d}/{} ({} empties, depth {depth}) {secs:.2} s; mean {:.2} s per search per thread; about {} to go",
+                        "book: leaf {d}/{} ({} empties, depths {}) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
                         todo.len(),
                         leaf.empty_count(),
+                        listed.join("+"),
                         elapsed * config.threads.max(1) as f64 / d as f64,
                         duration(left)
                     );
@@ -251,17 +288,27 @@ impl Results {
         Ok(())
     }
 
-    /// The searches of `leaves` at `depths` not in the folder yet.
-    fn todo(&self, leaves: &[Board], depths: [u32; 2]) -> Vec<(Board, u32)> {
+    /// The leaves of `leaves` with the depths of `depths` not in the folder yet.
+    fn todo(&self, leaves: &[Board], depths: [u32; 2]) -> Vec<(Board, Vec<u32>)> {
         leaves
             .iter()
-            .flat_map(|b| depths.map(|d| (*b, d)))
-            .filter(|(b, d)| !self.values.get(d).is_some_and(|v| v.contains_key(&key(b))))
+            .map(|b| {
+                let missing = depths
+                    .into_iter()
+                    .filter(|d| !self.values.get(d).is_some_and(|v| v.contains_key(&key(b))))
+                    .collect();
+                (*b, missing)
+            })
+            .filter(|(_, missing): &(Board, Vec<u32>)| !missing.is_empty())
             .collect()
     }
 
     /// Searches what `todo` lists and keeps the values.
-    fn search(&mut self, todo: &[(Board, u32)], config: &BuildConfig) -> Result<(), UserError> {
+    fn search(
+        &mut self,
+        todo: &[(Board, Vec<u32>)],
+        config: &BuildConfig,
+    ) -> Result<(), UserError> {
         for (d, k, score) in search_all(todo, &self.files, config)? {
             self.values.entry(d).or_default().insert(k, score);
         }
@@ -315,16 +362,17 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
     };
     results.open(config, depths)?;
     let todo = results.todo(&tree.leaves, depths);
+    let searches: usize = todo.iter().map(|t| t.1.len()).sum();
     eprintln!(
         "book: {} positions, {} leaves, each searched at depths {} and {}; {} of {} searches already done in {}, {} to go on {} threads",
         tree.interior.len(),
         tree.leaves.len(),
         depths[0],
         depths[1],
-        2 * tree.leaves.len() - todo.len(),
+        2 * tree.leaves.len() - searches,
         2 * tree.leaves.len(),
         config.dir.display(),
-        todo.len(),
+        searches,
         config.threads.max(1),
     );
     results.search(&todo, config)?;
@@ -361,13 +409,14 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
                 break;
             }
             let todo = results.todo(&more, deeper);
+            let searches: usize = todo.iter().map(|t| t.1.len()).sum();
             eprintln!(
                 "book: deepening, round {round}: {} leaves of positions whose two best moves lie within {:.2} discs, searched at depths {} and {}; {} of {} searches already done",
                 more.len(),
                 margin as f64 / 100.0,
                 deeper[0],
                 deeper[1],
-                2 * more.len() - todo.len(),
+                2 * more.len() - searches,
                 2 * more.len(),
             );
             results.search(&todo, config)?;

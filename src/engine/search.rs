@@ -110,6 +110,8 @@ pub struct Searcher {
     move_stack: Vec<(u8, i32, u64, u64)>,
     /// Multi-ProbCut: the calibration and the confidence `t` (off when `None`).
     selectivity: Option<(Arc<mpc::Table>, f32)>,
+    /// The last search's finished iterations: (depth, score for the side to move).
+    iterations: Vec<(u32, i32)>,
 }
 
 impl Default for Searcher {
@@ -149,6 +151,7 @@ impl Searcher {
             states: vec![PatternState::new(0, 0); MAX_PLY + 1],
             move_stack: Vec::with_capacity(MAX_MOVES * MAX_PLY),
             selectivity: None,
+            iterations: Vec::new(),
         }
     }
 
@@ -220,6 +223,13 @@ impl Searcher {
         }
     }
 
+    /// The score of each finished iteration of the last [`Searcher::search`] (depth, value
+    /// for the side to move at its root; empty after an exact solve). A fresh searcher's
+    /// iteration `d` is exactly what a fresh searcher's search to depth `d` returns.
+    pub fn iterations(&self) -> &[(u32, i32)] {
+        &self.iterations
+    }
+
     /// Nodes searched so far by the last search (midgame and exact parts).
     pub fn nodes(&self) -> u64 {
         self.nodes + self.solver.nodes()
@@ -228,6 +238,7 @@ impl Searcher {
     /// Searches `board` within `limits` (or until the stop flag is raised).
     pub fn search(&mut self, board: &Board, limits: Limits) -> Result<SearchResult, SearchError> {
         self.begin(&limits);
+        self.iterations.clear();
         let empties = board.empty_count();
         let moves = board.legal_moves_bits();
         if moves == 0 {
@@ -244,6 +255,9 @@ impl Searcher {
             }
             let mut r = self.search(&pass, limits)?;
             r.score = -r.score;
+            for it in &mut self.iterations {
+                it.1 = -it.1;
+            }
             r.pv.insert(0, None);
             r.best = None;
             return Ok(r);
@@ -295,6 +309,7 @@ impl Searcher {
                 .collect();
             pv.truncate(board.legal_prefix(&pv));
             let exact = depth >= empties;
+            self.iterations.push((depth, score));
             result = Some(SearchResult {
                 best: pv.first().copied().flatten(),
                 score,
