@@ -627,8 +627,12 @@ fn each_iteration_equals_a_fresh_search_to_its_depth() {
             let reached = 8.min(board.empty_count());
             assert_eq!(iterations.len() as u32, reached, "position {i}");
             assert_eq!(iterations.last().map(|it| it.1), Some(r.score));
-            for (depth, score) in iterations {
-                assert_eq!(score, fresh(depth).score, "position {i}, depth {depth}");
+            for (depth, score, best) in iterations {
+                let f = fresh(depth);
+                assert_eq!(score, f.score, "position {i}, depth {depth}");
+                if best.is_some() {
+                    assert_eq!(best, f.best, "position {i}, depth {depth}");
+                }
             }
         }
     }

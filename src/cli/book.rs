@@ -166,9 +166,36 @@ pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> O
     fresh_search(board, depth, selective).map(|r| r.1)
 }
 
-/// [`value_leaf`] at each of `depths` with one search: a fresh searcher's iteration at
-/// depth d is what a fresh search to depth d returns, so the deepest search gives the
-/// others on its way (a depth it did not reach is searched on its own).
+/// [`fresh_search`] at each of `depths` (best move, value) with one search where it
+/// can: a fresh searcher's iteration at depth d is what a fresh search to depth d
+/// returns, so the deepest search gives the others on its way (a depth it did not
+/// reach, or whose line starts with a pass, is searched on its own).
+pub fn fresh_search_at(
+    board: &Board,
+    depths: &[u32],
+    selective: Option<Confidence>,
+) -> Option<Vec<(Option<othello_tutor::engine::Square>, i32)>> {
+    let deepest = depths.iter().copied().max()?;
+    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
+    searcher.set_selectivity(selective.map(Confidence::selectivity));
+    let r = searcher.search(board, Limits::depth(deepest, 0)).ok()?;
+    let mut out = Vec::with_capacity(depths.len());
+    for &d in depths {
+        let found = searcher
+            .iterations()
+            .iter()
+            .find(|it| it.0 == d && it.2.is_some());
+        out.push(match found {
+            Some(it) if d < deepest => (it.2, it.1),
+            _ if d == deepest => (r.best, r.score),
+            _ => fresh_search(board, d, selective)?,
+        });
+    }
+    Some(out)
+}
+
+/// [`value_leaf`] at each of `depths`, with one search where it can (as
+/// [`fresh_search_at`], the values only).
 pub fn value_leaf_at(
     board: &Board,
     depths: &[u32],
@@ -180,17 +207,12 @@ pub fn value_leaf_at(
     let r = searcher.search(board, Limits::depth(deepest, 0)).ok()?;
     let mut out = Vec::with_capacity(depths.len());
     for &d in depths {
-        let found = searcher
-            .iterations()
-            .iter()
-            .find(|it| it.0 == d)
-            .map(|it| it.1);
-        let value = match found {
-            Some(v) => v,
-            None if d == deepest && r.exact => r.score,
-            None => value_leaf(board, d, selective)?,
-        };
-        out.push((d, value));
+        let found = searcher.iterations().iter().find(|it| it.0 == d);
+        out.push(match found {
+            _ if d == deepest => (d, r.score),
+            Some(it) => (d, it.1),
+            None => (d, value_leaf(board, d, selective)?),
+        });
     }
     Some(out)
 }

@@ -4,7 +4,7 @@
 //! only the moves not valued yet.
 
 use super::UserError;
-use super::book::{fresh_search as search, leaf_value};
+use super::book::{fresh_search as search, fresh_search_at, leaf_value};
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::{Board, Square};
 use std::collections::HashMap;
@@ -83,19 +83,24 @@ fn move_value(board: &Board, mv: Square, depth: u32, selective: Option<Confidenc
 pub fn find(board: &Board, m: Measure, book_move: Square, known: Option<Found>) -> Option<Found> {
     let sel = m.confidence();
     let measure = |mv: Square| -> Option<i32> {
-        let shallow = move_value(board, mv, m.depth, sel)?;
         if m.single {
-            return Some(shallow);
+            return move_value(board, mv, m.depth, sel);
         }
-        Some(leaf_value(
-            shallow,
-            move_value(board, mv, m.depth + 1, sel)?,
-        ))
+        // One search of the position after the move gives both depths.
+        let child = board.play_unchecked(mv);
+        let depths = [m.depth.saturating_sub(1), m.depth];
+        let both = fresh_search_at(&child, &depths, sel)?;
+        Some(leaf_value(-both[0].1, -both[1].1))
     };
     let mut found = match known {
         Some(f) => f,
         None => {
-            let (a, at_depth) = search(board, m.depth, sel)?;
+            let both = if m.single {
+                vec![search(board, m.depth, sel)?]
+            } else {
+                fresh_search_at(board, &[m.depth, m.depth + 1], sel)?
+            };
+            let (a, at_depth) = both[0];
             let a = a?;
             if m.single {
                 Found {
@@ -104,7 +109,7 @@ pub fn find(board: &Board, m: Measure, book_move: Square, known: Option<Found>) 
                     values: vec![(a, at_depth)],
                 }
             } else {
-                let (b, deeper) = search(board, m.depth + 1, sel)?;
+                let (b, deeper) = both[1];
                 let b = b?;
                 let mut values = Vec::new();
                 // Each chosen move's values at the two depths, the root searches' own.

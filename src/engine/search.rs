@@ -110,8 +110,9 @@ pub struct Searcher {
     move_stack: Vec<(u8, i32, u64, u64)>,
     /// Multi-ProbCut: the calibration and the confidence `t` (off when `None`).
     selectivity: Option<(Arc<mpc::Table>, f32)>,
-    /// The last search's finished iterations: (depth, score for the side to move).
-    iterations: Vec<(u32, i32)>,
+    /// The last search's finished iterations: (depth, score for the side to move, the
+    /// line's first move).
+    iterations: Vec<(u32, i32, Option<Square>)>,
 }
 
 impl Default for Searcher {
@@ -223,10 +224,11 @@ impl Searcher {
         }
     }
 
-    /// The score of each finished iteration of the last [`Searcher::search`] (depth, value
-    /// for the side to move at its root; empty after an exact solve). A fresh searcher's
-    /// iteration `d` is exactly what a fresh searcher's search to depth `d` returns.
-    pub fn iterations(&self) -> &[(u32, i32)] {
+    /// Each finished iteration of the last [`Searcher::search`]: its depth, its value for
+    /// the side to move at the root and its line's first move (`None` at a pass; empty
+    /// after an exact solve). A fresh searcher's iteration `d` has exactly the value and
+    /// the move (when there is one) of a fresh searcher's search to depth `d`.
+    pub fn iterations(&self) -> &[(u32, i32, Option<Square>)] {
         &self.iterations
     }
 
@@ -256,7 +258,7 @@ impl Searcher {
             let mut r = self.search(&pass, limits)?;
             r.score = -r.score;
             for it in &mut self.iterations {
-                it.1 = -it.1;
+                *it = (it.0, -it.1, None);
             }
             r.pv.insert(0, None);
             r.best = None;
@@ -309,7 +311,8 @@ impl Searcher {
                 .collect();
             pv.truncate(board.legal_prefix(&pv));
             let exact = depth >= empties;
-            self.iterations.push((depth, score));
+            self.iterations
+                .push((depth, score, pv.first().copied().flatten()));
             result = Some(SearchResult {
                 best: pv.first().copied().flatten(),
                 score,
