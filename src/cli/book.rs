@@ -161,11 +161,6 @@ pub fn fresh_search(
     Some((r.best, r.score))
 }
 
-/// Values one leaf: its [`fresh_search`]'s value.
-pub fn value_leaf(board: &Board, depth: u32, selective: Option<Confidence>) -> Option<i32> {
-    fresh_search(board, depth, selective).map(|r| r.1)
-}
-
 /// [`fresh_search`] at each of `depths` (best move, value) with one search where it
 /// can: a fresh searcher's iteration at depth d is what a fresh search to depth d
 /// returns, so the deepest search gives the others on its way (a depth it did not
@@ -194,27 +189,14 @@ pub fn fresh_search_at(
     Some(out)
 }
 
-/// [`value_leaf`] at each of `depths`, with one search where it can (as
-/// [`fresh_search_at`], the values only).
+/// A leaf's value at each of `depths`: the values of [`fresh_search_at`].
 pub fn value_leaf_at(
     board: &Board,
     depths: &[u32],
     selective: Option<Confidence>,
 ) -> Option<Vec<(u32, i32)>> {
-    let deepest = depths.iter().copied().max()?;
-    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
-    searcher.set_selectivity(selective.map(Confidence::selectivity));
-    let r = searcher.search(board, Limits::depth(deepest, 0)).ok()?;
-    let mut out = Vec::with_capacity(depths.len());
-    for &d in depths {
-        let found = searcher.iterations().iter().find(|it| it.0 == d);
-        out.push(match found {
-            _ if d == deepest => (d, r.score),
-            Some(it) => (d, it.1),
-            None => (d, value_leaf(board, d, selective)?),
-        });
-    }
-    Some(out)
+    let found = fresh_search_at(board, depths, selective)?;
+    Some(depths.iter().zip(found).map(|(&d, r)| (d, r.1)).collect())
 }
 
 /// The results files open for appending, by search depth.
