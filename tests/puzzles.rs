@@ -1,4 +1,4 @@
-//! Puzzles: Glicko-2, the Leitner review queue, judging, broken files, the engine's
+//! Puzzles: Glicko-2, the Leitner review queue, broken files, the engine's
 //! proof of a sample of the embedded set, the miner's determinism, personal puzzles.
 
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
@@ -7,24 +7,22 @@ use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Color, Move, Square};
 use othello_tutor::tutor::feedback::grade_move;
 use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
+use othello_tutor::tutor::personal::personal_puzzles;
 use othello_tutor::tutor::practice::{Practice, Setup};
 use othello_tutor::tutor::puzzle::{
     Disproof, Goal, IllegalPuzzleMove, InvalidPuzzle, Proof, Puzzle, PuzzleProblem, Theme,
-    check_puzzles, load_dir, load_embedded, parse_set, proof_searcher, prove_puzzle,
-    sample_indices, to_toml,
+    check_puzzles, load_dir, parse_set, proof_searcher, prove_puzzle, sample_indices, to_toml,
 };
 use othello_tutor::tutor::rating::{Rating, TAU, update};
-use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange, personal_puzzles};
+use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange};
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-fn embedded() -> Vec<Puzzle> {
-    let (puzzles, errors) = load_embedded();
-    assert!(errors.is_empty(), "{errors:#?}");
-    puzzles
-}
+#[path = "common/puzzles.rs"]
+mod helpers;
+use helpers::embedded;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("othello-puzzles-{}-{name}", std::process::id()));
@@ -104,55 +102,6 @@ fn leitner_queue_serves_a_failed_puzzle_when_due_and_not_before() {
     assert_eq!(back, progress);
     let empty: PuzzleProgress = toml::from_str("").unwrap();
     assert_eq!(empty, PuzzleProgress::default());
-}
-
-#[test]
-fn judging_accepts_the_answers_and_explains_a_wrong_move() {
-    let puzzles = embedded();
-    let p = puzzles
-        .iter()
-        .find(|p| p.goal == Goal::Best && p.proof == Proof::Exact)
-        .unwrap();
-    let st = &p.steps[0];
-    for sq in st.accepted {
-        let j = p.judge(0, sq);
-        assert!(j.correct && j.legal, "{j:?}");
-        assert_eq!(j.why[0], p.why);
-    }
-    let wrong = st
-        .position
-        .legal_moves()
-        .into_iter()
-        .find(|&sq| !st.accepted.contains(sq))
-        .unwrap();
-    let j = p.judge(0, wrong);
-    assert!(!j.correct && j.legal);
-    assert!(
-        j.why[0].starts_with(&format!("{wrong} is not the best")),
-        "{j:?}"
-    );
-    assert!(j.why.len() >= 2, "{j:?}");
-    let occupied = othello_tutor::engine::Square::all()
-        .find(|&sq| st.position.disc_at(sq).is_some())
-        .unwrap();
-    let j = p.judge(0, occupied);
-    assert!(!j.correct && !j.legal);
-    assert_eq!(j.why, vec![format!("{occupied} is already occupied.")]);
-    // A line: the second step has its own position and answer.
-    let line = puzzles.iter().find(|p| p.goal == Goal::Line).unwrap();
-    let second = &line.steps[1];
-    assert!(line.judge(1, second.answer).correct);
-    let wrong = second
-        .position
-        .legal_moves()
-        .into_iter()
-        .find(|&sq| !second.accepted.contains(sq))
-        .unwrap();
-    assert!(!line.judge(1, wrong).correct);
-    assert_eq!(
-        line.judge(0, line.steps[0].answer).why[0],
-        format!("{} is right. Keep going.", line.steps[0].answer)
-    );
 }
 
 /// A good puzzle (the engine proves it in `broken_puzzle_files_give_exact_errors`),
@@ -466,71 +415,6 @@ fn prove_dir() {
 // ---------------------------------------------------------------------------------
 // Issue 12, item 9: puzzle feedback says why, with the values
 // ---------------------------------------------------------------------------------
-
-/// Whether a sentence names a drawback of the move it speaks of.
-fn names_a_drawback(line: &str) -> bool {
-    line.contains("risky")
-        || line.contains("X-square")
-        || line.contains("C-square")
-        || line.to_lowercase().contains("gives ")
-}
-
-#[test]
-fn a_miss_gives_both_values() {
-    let puzzles = embedded();
-    let p = puzzles
-        .iter()
-        .find(|p| p.proof == Proof::Exact && p.goal == Goal::Best)
-        .expect("an exact best puzzle");
-    let st = &p.steps[0];
-    let miss = st
-        .position
-        .legal_moves()
-        .into_iter()
-        .find(|&m| !st.accepted.contains(m))
-        .expect("a move the puzzle does not accept");
-    let j = p.judge(0, miss);
-    assert!(!j.correct && j.legal);
-    let best = format!("{:+}", p.value);
-    let next = format!("{:+}", p.value - p.margin);
-    assert!(
-        j.why[0].contains(&best) && j.why[0].contains(&next),
-        "{best} and {next} in {:?}",
-        j.why
-    );
-    assert!(j.why[0].contains(&st.answer.to_string()), "{:?}", j.why);
-}
-
-#[test]
-fn a_right_move_with_a_drawback_says_why_it_is_still_right() {
-    let puzzles = embedded();
-    let mut with_drawback = 0;
-    for p in &puzzles {
-        if names_a_drawback(&p.why) {
-            with_drawback += 1;
-            assert!(
-                p.why.contains("is still the right move"),
-                "{}: {}",
-                p.id,
-                p.why
-            );
-        }
-        for (k, st) in p.steps.iter().enumerate() {
-            let j = p.judge(k, st.answer);
-            assert!(j.correct, "{}", p.id);
-            if j.why.iter().any(|l| names_a_drawback(l)) {
-                assert!(
-                    j.why.iter().any(|l| l.contains("still")),
-                    "{} step {}: {:?}",
-                    p.id,
-                    k + 1,
-                    j.why
-                );
-            }
-        }
-    }
-    assert!(with_drawback > 0, "some puzzle answers have a drawback");
-}
 
 #[test]
 fn the_review_queue_counts_due_and_queued_puzzles() {

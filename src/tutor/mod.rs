@@ -11,6 +11,7 @@ pub mod game_review;
 pub mod lesson;
 pub mod library;
 pub mod openings;
+pub mod personal;
 pub mod practice;
 pub mod progress;
 pub mod puzzle;

@@ -118,7 +118,7 @@ pub(super) fn add_personal_puzzles(siv: &mut Cursive, shared: &Shared) {
             humans
                 .iter()
                 .flat_map(|&c| {
-                    crate::tutor::review::personal_puzzles(&practice, c, searcher, rating, t)
+                    crate::tutor::personal::personal_puzzles(&practice, c, searcher, rating, t)
                 })
                 .collect::<Vec<_>>()
         },
