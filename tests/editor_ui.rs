@@ -12,7 +12,7 @@ use othello_tutor::engine::analysis::{AnalysisOptions, analyze, analyze_with_thr
 use othello_tutor::engine::notation::{ObfRecord, parse_obf_file, to_obf};
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Move, Position};
-use othello_tutor::ui::analyze::ANALYSIS;
+use othello_tutor::tutor::settings::ANALYSIS;
 use othello_tutor::ui::nav::{self, Route};
 
 /// FFO #1 with its every move's exact value, from the copy of the FFO file in
@@ -61,7 +61,7 @@ fn shown_values(t: &str) -> Vec<(String, i32, bool)> {
     after
         .lines()
         .skip(1)
-        .map(|l| l.split('│').nth(3).unwrap_or_default().trim().to_string())
+        .map(|l| l.rsplit('│').nth(1).unwrap_or_default().trim().to_string())
         .take_while(|l| !l.is_empty())
         .filter_map(|l| {
             let mut words = l.split_whitespace();

@@ -129,7 +129,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     h.send(Event::Key(Key::Enter));
     let t = h.text();
     assert!(t.contains("Analysis"), "{t}");
-    assert!(t.contains("Esc/q back"), "{t}");
+    assert!(t.contains("Esc/q leave"), "{t}");
     h.send(Event::Key(Key::Esc));
     let t = h.text();
     assert!(row(&t, "tiger practice").is_some(), "{t}");

@@ -14,7 +14,8 @@ use othello_tutor::tutor::settings;
 /// Which settings value the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// A search of this depth (default 12), exact at 20 empties or fewer.
+    /// The analysis board's settings (`tutor::settings::ANALYSIS`), with this depth
+    /// instead of its own when given.
     Depth(Option<u32>),
     /// Every move solved exactly.
     Exact,
@@ -50,9 +51,10 @@ pub fn run(text: &str, mode: Mode, threads: usize) -> Result<(), UserError> {
         }
         Mode::Depth(depth) => {
             let options = AnalysisOptions {
-                depth: depth.unwrap_or(12),
-                ..AnalysisOptions::default()
+                depth: depth.unwrap_or(settings::ANALYSIS_DEPTH),
+                ..settings::ANALYSIS
             };
+            eprintln!("analysis settings: {}", settings::describe(&options));
             analyze_with_threads(&mut searcher, board, options, threads)
         }
         Mode::Exact => {

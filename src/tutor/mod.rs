@@ -10,6 +10,7 @@ pub mod files;
 pub mod game_review;
 pub mod lesson;
 pub mod library;
+pub mod models;
 pub mod openings;
 pub mod personal;
 pub mod practice;
@@ -18,7 +19,9 @@ pub mod puzzle;
 pub mod rating;
 pub mod review;
 pub mod saved_games;
+pub mod screen;
 pub mod settings;
+pub mod text;
 
 /// The puzzle miner, at its old path (it lives in [`puzzle::miner`]).
 pub use puzzle::miner;

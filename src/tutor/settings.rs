@@ -21,6 +21,12 @@ pub const FEEDBACK_EXACT_EMPTIES: u32 = 22;
 pub const HINT_DEPTH: u32 = 12;
 /// A hint solves exactly at or below this many empties.
 pub const HINT_EXACT_EMPTIES: u32 = 20;
+/// The search depth of the analysis board and of `othello-tutor analyze` (plies,
+/// counting the move).
+pub const ANALYSIS_DEPTH: u32 = 12;
+/// The analysis board and `othello-tutor analyze` solve exactly at or below this many
+/// empties.
+pub const ANALYSIS_EXACT_EMPTIES: u32 = 20;
 /// The midgame searches of the feedback and the hint are selective: Multi-ProbCut
 /// with this confidence (the exact solver never is).
 pub const SELECTIVE: Confidence = Confidence(200);
@@ -40,6 +46,24 @@ pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     time: None,
     selective: Some(SELECTIVE),
 };
+
+/// How the analysis board and `othello-tutor analyze` value every move: the same
+/// numbers on the screen and on the command line.
+pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
+    depth: ANALYSIS_DEPTH,
+    exact_empties: ANALYSIS_EXACT_EMPTIES,
+    time: None,
+    selective: Some(SELECTIVE),
+};
+
+/// Every move of `board` valued as the analysis board and `othello-tutor analyze`
+/// value them (best first). Stops when `searcher`'s stop flag is raised.
+pub fn analysis_values(
+    searcher: &mut Searcher,
+    board: &Board,
+) -> Result<Vec<MoveValue>, SearchError> {
+    analyze(searcher, board, ANALYSIS)
+}
 
 /// Every move of `board` valued as the practice feedback values them (best first), to
 /// grade a move with [`crate::tutor::feedback::grade_move`]. Stops when `searcher`'s

@@ -103,9 +103,11 @@ pub fn show_menu(siv: &mut Cursive) {
         .child(TextView::new(
             " \nUp/Down or mouse: choose  Enter: open  1-9, e: directly  F1: help  q: quit",
         ));
-    siv.add_fullscreen_layer(SizeGuard::new(
-        Dialog::around(body).title("othello-tutor").full_screen(),
-    ));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Menu,
+        SizeGuard::new(Dialog::around(body).title("othello-tutor").full_screen()),
+    );
 }
 
 fn open_entry(siv: &mut Cursive, i: usize) {

@@ -117,7 +117,11 @@ pub fn open(siv: &mut Cursive, position: Option<Position>) {
     bind(&mut keys, Event::Char('p'), practice_here);
     bind(&mut keys, Event::Char('q'), leave);
     bind(&mut keys, Event::Key(Key::Esc), leave);
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Editor,
+        SizeGuard::new(keys.full_screen()),
+    );
     super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
     refresh(siv, &shared);

@@ -2,77 +2,68 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
+use crate::tutor::models::analysis;
+use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
+use crate::tutor::settings;
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
 use cursive::views::{Dialog, OnEventView, ScrollView, TextView};
 
-/// The screens whose help starts with their own section.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The main menu.
-    Menu,
-    /// The lesson list.
-    Lessons,
-    /// A lesson's steps.
-    Lesson,
-    /// The puzzle trainer.
-    Puzzles,
-    /// A practice game.
-    Practice,
-    /// The analysis board.
-    Analyze,
-    /// The position editor.
-    Editor,
-    /// A game of Potential.
-    Potential,
-    /// The opening trainer (its list or a drill).
-    Openings,
-    /// The whole-game review.
-    Review,
-    /// The game library.
-    Library,
-}
-
-/// Which screen is open, from the names its views carry.
-fn screen_on(siv: &mut Cursive) -> Screen {
-    const NAMES: [(&str, Screen); 11] = [
-        // The review opens on top of another screen: look for it first.
-        ("review-graph", Screen::Review),
-        ("potential-board", Screen::Potential),
-        ("lesson-board", Screen::Lesson),
-        ("lesson-list", Screen::Lessons),
-        ("puzzle-board", Screen::Puzzles),
-        ("practice-board", Screen::Practice),
-        ("editor-board", Screen::Editor),
-        ("analyze-board", Screen::Analyze),
-        ("opening-board", Screen::Openings),
-        ("openings-list", Screen::Openings),
-        ("library-table", Screen::Library),
-    ];
-    NAMES
-        .iter()
-        .find(|(name, _)| siv.debug_name(name).is_some())
-        .map(|&(_, screen)| screen)
-        .unwrap_or(Screen::Menu)
-}
-
-/// The section of the help about `screen` itself.
-fn screen_text(screen: Screen) -> &'static str {
+/// The section of the help about `screen` itself: its heading, what it is for, and
+/// its keys (from the screen's key table) wrapped to `width` columns.
+fn screen_text(screen: ScreenId, width: usize) -> String {
+    let keys = |table: Vec<String>| table.join("\n");
     match screen {
-        Screen::Menu => {
+        ScreenId::Analyze => format!(
+            "{}\n  Every legal move of the position shown is valued ({}); the\n  values are the ones `othello-tutor analyze` prints. Playing a\n  move on the board starts a variation from the position shown.\n  The line under the board is the position in OBF.\n  {}\n{}\n",
+            screen.heading(),
+            settings::describe(&settings::ANALYSIS),
+            BOARD_KEYS,
+            keys(help_lines(analysis::KEYS, width)),
+        ),
+        ScreenId::PuzzleModes | ScreenId::PuzzleRun | ScreenId::EndgameDrill => {
+            legacy_text(ScreenId::Puzzles).to_string()
+        }
+        ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
+        ScreenId::Review => format!(
+            "\
+THE GAME REVIEW
+  Every move of both sides valued as the practice feedback values it
+  (the book in the opening, exact from {} empties, searched before),
+  with each side's accuracy overall and by phase (opening: {} or more
+  empties, endgame: {} or fewer) and the biggest swings first.
+  The graph: Black's value after each move; under it ? inaccuracy,
+  x mistake, X blunder, ^ the move shown. Left/Right or a click on
+  the graph: step through the game   Home/End: its ends
+  Up/Down or a click: the swings   c: cancel   g: go on   Esc/q: back
+",
+            settings::FEEDBACK_EXACT_EMPTIES,
+            crate::tutor::game_review::OPENING_MIN_EMPTIES,
+            crate::tutor::game_review::ENDGAME_MAX_EMPTIES,
+        ),
+        other => legacy_text(other).to_string(),
+    }
+}
+
+/// The sections of the screens whose keys are not in a table yet.
+fn legacy_text(screen: ScreenId) -> &'static str {
+    match screen {
+        ScreenId::Menu => {
             "\
 THE MAIN MENU
   Learn: the course, one strategic idea per lesson, with questions,
   moves to find and positions to play out. Puzzles: rated positions
   to solve. Practice: a game with every move graded and explained.
-  Analyze: every move's value in any position. Openings: drill the
-  named opening lines. Library: your saved games and imported ones.
-  Potential: a second board game.
+  Analyze: every move's value in any position. Editor: set up any
+  position, then analyze or play it. Openings: drill the named
+  opening lines. Library: your saved games and imported ones.
+  Potential: a second board game. Progress: your lessons, puzzles
+  and rating.
   Up/Down and Enter, a number key (q quits), or the mouse.
 "
         }
-        Screen::Lessons => {
+        ScreenId::Lessons => {
             "\
 THE LESSON LIST
   Enter opens a lesson where you left it; r starts it over;
@@ -81,7 +72,7 @@ THE LESSON LIST
   and at most one slip per two steps, one otherwise.
 "
         }
-        Screen::Lesson => {
+        ScreenId::Lesson => {
             "\
 IN A LESSON
   n or PgDn: next step (once this one is answered)   p or PgUp: back
@@ -93,7 +84,7 @@ IN A LESSON
   Esc or q: back to the lesson list (a finished lesson stays finished).
 "
         }
-        Screen::Puzzles => {
+        ScreenId::Puzzles => {
             "\
 IN THE PUZZLES
   Play the move on the board; a puzzle with a line goes on with the
@@ -117,7 +108,7 @@ IN THE PUZZLES
     line: [ ] step through it   n: next position.
 "
         }
-        Screen::Practice => {
+        ScreenId::Practice => {
             "\
 IN A PRACTICE GAME
   t  hint: every legal move's value written on the board
@@ -130,18 +121,7 @@ IN A PRACTICE GAME
   p  turn your graded mistakes into puzzles for review
 "
         }
-        Screen::Analyze => {
-            "\
-ON THE ANALYSIS BOARD
-  p: paste a transcript, an OBF line or a GGF game (or a file name).
-  [ ] or PgUp/PgDn step through the game, Home/End jump to its ends.
-  Every legal move is valued (exact near the end, else depth N).
-  Playing a move on the board starts a variation; r goes back to the
-  main line. w: why the move under the cursor is good or bad.
-  s: set up the position shown in the position editor.
-"
-        }
-        Screen::Editor => {
+        ScreenId::Editor => {
             "\
 THE POSITION EDITOR
   Move the cursor with the arrows or h j k l; b or x puts a black
@@ -157,7 +137,7 @@ THE POSITION EDITOR
   game is over), or no move for the side to move (t fixes that).
 "
         }
-        Screen::Openings => {
+        ScreenId::Openings => {
             "\
 THE OPENING TRAINER
   Choose a named line (type to search by name or moves) or a random
@@ -172,20 +152,7 @@ THE OPENING TRAINER
   time; a missed line comes back the next day.
 "
         }
-        Screen::Review => {
-            "\
-THE GAME REVIEW
-  Every move of both sides valued as the practice feedback values it
-  (the book in the opening, exact from 22 empties, searched before),
-  with each side's accuracy overall and by phase (opening: 41 or more
-  empties, endgame: 22 or fewer) and the biggest swings first.
-  The graph: Black's value after each move; under it ? inaccuracy,
-  x mistake, X blunder, ^ the move shown. Left/Right or a click on
-  the graph: step through the game   Home/End: its ends
-  Up/Down or a click: the swings   c: cancel   g: go on   Esc/q: back
-"
-        }
-        Screen::Library => {
+        ScreenId::Library => {
             "\
 THE GAME LIBRARY
   Your saved games (w in a practice game saves one), newest first:
@@ -202,7 +169,7 @@ THE GAME LIBRARY
   GGF file of many games: import them all, or analyze one of them.
 "
         }
-        Screen::Potential => {
+        ScreenId::Potential => {
             "\
 IN POTENTIAL
   First both sides place their pieces one by one, each touching the
@@ -213,12 +180,33 @@ IN POTENTIAL
   n: new game   o: opponent   c: swap sides   +/-: pieces next game
 "
         }
+        ScreenId::PracticeSetup => {
+            "\
+A NEW PRACTICE GAME
+  Choose your colour and the opponent: an engine level (1 plays
+  almost at random, higher levels search deeper) or a flawed
+  strategy to learn to punish; or a second player at this keyboard.
+  Tab or the arrows move between the choices, Space chooses, Enter
+  on an opponent starts the game, Esc goes back.
+"
+        }
+        ScreenId::Progress => {
+            "\
+YOUR PROGRESS
+  Your lessons (stars), your puzzle rating and the puzzles due for
+  review. Esc or q: back to the menu.
+"
+        }
+        _ => "",
     }
 }
 
+/// The width the help's text is wrapped to (the help dialog at 80 columns).
+pub const WIDTH: usize = 70;
+
 /// The help text for `screen`: its own section first, then the general one.
-pub fn text_for(screen: Screen) -> String {
-    format!("{}\n{}", screen_text(screen), text())
+pub fn text_for(screen: ScreenId) -> String {
+    format!("{}\n{}", screen_text(screen, WIDTH), text())
 }
 
 /// The general help text.
@@ -248,19 +236,26 @@ GRADES
   mistake      loses at most {MISTAKE_MAX_LOSS} discs
   blunder      loses more than {MISTAKE_MAX_LOSS} discs, or throws a win away
                (into a draw or a loss)
-  Near the end (16 empty squares or fewer for grades, 18 for hints)
-  the values are exact; before that they come from a search and are
-  estimates.
+  Near the end ({} empty squares or fewer for grades, {} for hints,
+  {} on the analysis board) the values are exact; before that they
+  come from a search ({} plies for grades, {} for hints, {} on the
+  analysis board) and are estimates.
 
 EVERYWHERE
   F1  this help   Esc  back   the bottom lines list each screen's keys
-"
+",
+        settings::FEEDBACK_EXACT_EMPTIES,
+        settings::HINT_EXACT_EMPTIES,
+        settings::ANALYSIS_EXACT_EMPTIES,
+        settings::FEEDBACK_DEPTH,
+        settings::HINT_DEPTH,
+        settings::ANALYSIS_DEPTH,
     )
 }
 
 /// Shows the help of the screen on top.
 pub fn show(siv: &mut Cursive) {
-    let screen = screen_on(siv);
+    let screen = crate::ui::layer::top_screen(siv);
     crate::ui::size_guard::add_layer(
         siv,
         Dialog::around(ScrollView::new(TextView::new(text_for(screen))).max_height(20))

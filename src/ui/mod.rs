@@ -9,6 +9,8 @@ pub mod app;
 pub mod board_view;
 pub mod editor;
 pub mod help;
+pub mod host;
+pub mod layer;
 pub mod lesson;
 pub mod library;
 pub mod nav;

@@ -89,17 +89,21 @@ pub fn open(siv: &mut Cursive) {
         }
         out
     });
-    siv.add_fullscreen_layer(SizeGuard::new(
-        Dialog::around(ScrollView::new(TextView::new(text)))
-            .title("Progress   (Up/Down: scroll   Esc: back)")
-            .button("Back", |s| {
-                s.pop_layer();
-            })
-            .wrap_with(OnEventView::new)
-            .on_event(Key::Esc, |s| {
-                s.pop_layer();
-            })
-            .full_screen(),
-    ));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Progress,
+        SizeGuard::new(
+            Dialog::around(ScrollView::new(TextView::new(text)))
+                .title("Progress   (Up/Down: scroll   Esc: back)")
+                .button("Back", |s| {
+                    s.pop_layer();
+                })
+                .wrap_with(OnEventView::new)
+                .on_event(Key::Esc, |s| {
+                    s.pop_layer();
+                })
+                .full_screen(),
+        ),
+    );
     super::shell::show_progress_notice(siv);
 }

@@ -4,11 +4,6 @@
 
 use cursive::{Printer, Vec2, View};
 
-/// Columns a string takes (the panel's text has no wide characters).
-fn cols(s: &str) -> usize {
-    s.chars().count()
-}
-
 /// Appends a block of message lines to a panel's text: a blank line, then each line
 /// on its own; nothing when there are none.
 pub fn push_lines(out: &mut String, lines: &[String]) {
@@ -55,64 +50,7 @@ impl WrapText {
     }
 }
 
-/// Wraps `text` to `width` columns. A line that starts with spaces and an optional
-/// bullet (`·`, `-`, `•`) continues at the column of its first word.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(8);
-    let mut out = Vec::new();
-    for line in text.split('\n') {
-        let indent_len = line.len() - line.trim_start().len();
-        let rest = &line[indent_len..];
-        let bullet = ["· ", "- ", "• "]
-            .iter()
-            .find(|b| rest.starts_with(**b))
-            .map(|b| b.len())
-            .unwrap_or(0);
-        let hang = cols(&line[..indent_len + bullet]).min(width / 2);
-        let mut current = String::new();
-        let mut current_width = 0;
-        let lead = &line[..indent_len + bullet];
-        current.push_str(lead);
-        current_width += cols(lead);
-        let mut first = true;
-        for (gap, word) in words(&line[indent_len + bullet..]) {
-            let w = cols(word);
-            let needed = if first { w } else { gap + w };
-            if !first && current_width + needed > width {
-                out.push(std::mem::take(&mut current));
-                current = " ".repeat(hang);
-                current_width = hang;
-                first = true;
-            }
-            if !first {
-                current.push_str(&" ".repeat(gap));
-                current_width += gap;
-            }
-            current.push_str(word);
-            current_width += w;
-            first = false;
-        }
-        out.push(current);
-    }
-    out
-}
-
-/// The words of `text`, each with the number of spaces before it (kept as written:
-/// aligned columns stay aligned).
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut gap = 0;
-    for piece in text.split(' ') {
-        if piece.is_empty() {
-            gap += 1;
-        } else {
-            out.push((gap.max(1), piece));
-            gap = 1;
-        }
-    }
-    // The first word's gap is not printed (the line's lead comes before it).
-    out
-}
+pub use crate::tutor::text::wrap;
 
 impl View for WrapText {
     fn draw(&self, printer: &Printer) {
@@ -127,38 +65,12 @@ impl View for WrapText {
 
     fn required_size(&mut self, constraint: Vec2) -> Vec2 {
         self.rewrap(constraint.x);
-        let w = self.lines.iter().map(|l| cols(l)).max().unwrap_or(0);
+        let w = self
+            .lines
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
         Vec2::new(w.min(constraint.x), self.lines.len())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    #[test]
-    fn bullets_keep_their_indent_when_wrapped() {
-        let lines = wrap("d3: best\n  · After d3 White has 3 moves (down from 4)", 24);
-        assert_eq!(
-            lines,
-            [
-                "d3: best",
-                "  · After d3 White has 3",
-                "    moves (down from 4)"
-            ]
-        );
-    }
-
-    #[test]
-    fn runs_of_spaces_are_kept() {
-        assert_eq!(wrap("Move 3   Black 3", 40), ["Move 3   Black 3"]);
-    }
-
-    #[test]
-    fn plain_lines_wrap_at_words_and_blank_lines_stay() {
-        assert_eq!(
-            wrap("one two three\n\nfour", 9),
-            ["one two", "three", "", "four"]
-        );
     }
 }

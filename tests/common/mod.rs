@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod models;
 
 use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};

@@ -88,8 +88,10 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
         .on_event('q', crate::ui::nav::menu)
         .on_event(Key::Esc, crate::ui::nav::menu);
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(
-        Dialog::around(view).title("Learn").full_screen(),
-    ));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Lessons,
+        SizeGuard::new(Dialog::around(view).title("Learn").full_screen()),
+    );
     show_progress_notice(siv);
 }

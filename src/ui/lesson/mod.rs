@@ -178,7 +178,11 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
     bind(&mut keys, Event::Key(Key::Esc), leave);
     bind(&mut keys, Event::Char('q'), leave);
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Lesson,
+        SizeGuard::new(keys.full_screen()),
+    );
     super::board_view::fit_boards(siv);
     refresh(siv, &shared);
 }

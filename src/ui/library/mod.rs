@@ -94,7 +94,11 @@ pub fn open(siv: &mut Cursive) {
     bind(&mut keys, Event::Char('t'), toggle_trash);
     bind(&mut keys, Event::Key(Key::Esc), back);
     keys.set_on_event('q', nav::menu);
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Library,
+        SizeGuard::new(keys.full_screen()),
+    );
     let _ = siv.focus_name(TABLE);
     reload(siv, &shared, None);
 }

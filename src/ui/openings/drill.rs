@@ -82,7 +82,11 @@ fn open_with(siv: &mut Cursive, setup: DrillSetup, mut lines: Vec<String>) {
     keys.set_on_event(Key::Esc, super::nav::menu);
     keys.set_on_event('q', super::nav::menu);
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::OpeningDrill,
+        SizeGuard::new(keys.full_screen()),
+    );
     super::super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
     finish_if_done(siv, &shared);

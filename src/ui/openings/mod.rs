@@ -96,9 +96,11 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
         );
     while siv.pop_layer().is_some() {}
     let _ = state(siv);
-    siv.add_fullscreen_layer(SizeGuard::new(
-        Dialog::around(keys).title("Openings").full_screen(),
-    ));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Openings,
+        SizeGuard::new(Dialog::around(keys).title("Openings").full_screen()),
+    );
     if select.is_some() {
         let _ = siv.focus_name(LIST);
     }

@@ -427,7 +427,11 @@ pub fn open_with(siv: &mut Cursive, options: PotentialOptions) {
         })
         .on_event('+', move |_| change_pieces(&s7, 1))
         .on_event('-', move |_| change_pieces(&s8, -1));
-    crate::ui::size_guard::add_layer(siv, screen.full_screen());
+    crate::ui::layer::add_dialog_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Potential,
+        screen.full_screen(),
+    );
     after_change(siv, &shared);
 }
 

@@ -118,7 +118,11 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         let shared = shared.clone();
         keys.set_on_event(Key::Esc, move |s| leave(s, &shared));
     }
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Practice,
+        SizeGuard::new(keys.full_screen()),
+    );
     super::board_view::fit_boards(siv);
     let _ = siv.focus_name(BOARD);
     let opening = {

@@ -84,8 +84,9 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
         ));
     let colour = Arc::new(colour);
     let start = Arc::new(start);
-    crate::ui::size_guard::add_layer(
+    crate::ui::layer::add_dialog_screen(
         siv,
+        crate::tutor::screen::ScreenId::PracticeSetup,
         Dialog::around(body)
             .title("Practice: new game")
             .button("Start", move |s| {

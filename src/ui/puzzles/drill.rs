@@ -143,7 +143,11 @@ pub fn open(siv: &mut Cursive) {
     keys.set_on_event(Key::Esc, |s| nav::go(s, Route::Puzzles(None)));
     keys.set_on_event('q', |s| nav::go(s, Route::Puzzles(None)));
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::EndgameDrill,
+        SizeGuard::new(keys.full_screen()),
+    );
     crate::ui::board_view::fit_boards(siv);
     refresh(siv, &shared);
     show_progress_notice(siv);

@@ -200,7 +200,11 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
     keys.set_on_event(Key::Esc, super::nav::menu);
     keys.set_on_event('q', super::nav::menu);
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Puzzles,
+        SizeGuard::new(keys.full_screen()),
+    );
     super::board_view::fit_boards(siv);
     next(siv, &shared);
     show_progress_notice(siv);

@@ -44,8 +44,9 @@ pub fn show_menu(siv: &mut Cursive) {
     keys.set_on_event('q', |s| {
         s.pop_layer();
     });
-    crate::ui::size_guard::add_layer(
+    crate::ui::layer::add_dialog_screen(
         siv,
+        crate::tutor::screen::ScreenId::PuzzleModes,
         Dialog::around(keys)
             .title("Puzzle modes (unrated)")
             .button("Back", |s| {

@@ -97,7 +97,11 @@ pub fn open(siv: &mut Cursive, mode: RunMode) {
     keys.set_on_event(Key::Esc, |s| nav::go(s, Route::Puzzles(None)));
     keys.set_on_event('q', |s| nav::go(s, Route::Puzzles(None)));
     while siv.pop_layer().is_some() {}
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::PuzzleRun,
+        SizeGuard::new(keys.full_screen()),
+    );
     crate::ui::board_view::fit_boards(siv);
     if mode == RunMode::Storm {
         start_ticker(siv, Arc::downgrade(&shared));

@@ -157,7 +157,11 @@ pub fn open(siv: &mut Cursive, input: ReviewInput) {
     bind(&mut keys, Event::Char('g'), go_on);
     bind(&mut keys, Event::Char('q'), leave);
     bind(&mut keys, Event::Key(Key::Esc), leave);
-    siv.add_fullscreen_layer(SizeGuard::new(keys.full_screen()));
+    crate::ui::layer::add_screen(
+        siv,
+        crate::tutor::screen::ScreenId::Review,
+        SizeGuard::new(keys.full_screen()),
+    );
     let _ = siv.focus_name(SWINGS);
     start(siv, &shared, input);
 }

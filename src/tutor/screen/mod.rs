@@ -1,0 +1,205 @@
+//! What every screen's model shares, with no terminal behind it: which screen it is
+//! ([`ScreenId`]), its key table ([`Binding`]), its one job slot ([`JobSlot`]), the
+//! [`Effect`]s it asks the interface for, and the plain data a board screen shows
+//! ([`BoardScene`], [`Verdict`], [`Shown`]).
+//!
+//! A screen's model takes the learner's actions (keys, chosen squares, typed text,
+//! answers to a confirmation) and the results of engine work, and says what to show.
+//! The interface only maps keys to actions, draws what the model says and runs the
+//! work the model asks for.
+
+pub mod id;
+pub mod job;
+pub mod keys;
+pub mod route;
+
+pub use id::ScreenId;
+pub use job::{EngineTask, JobSlot, Ticket};
+pub use keys::{BOARD_KEYS, Binding, GLOBAL_KEYS, Key, action_for, footer, help_lines};
+pub use route::{PotentialOptions, PuzzleMode, Route};
+
+use crate::engine::{Position, Square};
+
+/// What a board screen draws on its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardScene {
+    /// The position shown.
+    pub position: Position,
+    /// The last move, marked.
+    pub last: Option<Square>,
+    /// The discs the last move flipped, marked.
+    pub flips: Vec<Square>,
+    /// Short labels on squares (hint values).
+    pub labels: Vec<(Square, String)>,
+    /// Squares the screen points at.
+    pub highlights: Vec<Square>,
+    /// Whether the legal moves are marked.
+    pub markers: bool,
+}
+
+impl BoardScene {
+    /// `position` with nothing marked but its legal moves.
+    pub fn plain(position: Position) -> BoardScene {
+        BoardScene {
+            position,
+            last: None,
+            flips: Vec::new(),
+            labels: Vec::new(),
+            highlights: Vec::new(),
+            markers: true,
+        }
+    }
+}
+
+/// Whether the learner's last action was right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Right (✓).
+    Right,
+    /// Wrong (✗).
+    Wrong,
+    /// Neither: what happened ("Taken back", "Nothing to undo").
+    Info,
+}
+
+/// The result of the learner's last action, shown on a line of its own that is always
+/// in sight (never scrolled away with the panel).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Right, wrong or neither.
+    pub mark: Mark,
+    /// What to say.
+    pub text: String,
+}
+
+impl Verdict {
+    /// A verdict that says what happened.
+    pub fn info(text: impl Into<String>) -> Verdict {
+        Verdict {
+            mark: Mark::Info,
+            text: text.into(),
+        }
+    }
+
+    /// A right answer.
+    pub fn right(text: impl Into<String>) -> Verdict {
+        Verdict {
+            mark: Mark::Right,
+            text: text.into(),
+        }
+    }
+
+    /// A wrong answer.
+    pub fn wrong(text: impl Into<String>) -> Verdict {
+        Verdict {
+            mark: Mark::Wrong,
+            text: text.into(),
+        }
+    }
+
+    /// The verdict as shown: "✓ ", "✗ " or nothing, then the text.
+    ///
+    /// ```
+    /// use othello_tutor::tutor::screen::Verdict;
+    /// assert_eq!(Verdict::right("solved").line(), "✓ solved");
+    /// assert_eq!(Verdict::info("Taken back.").line(), "Taken back.");
+    /// ```
+    pub fn line(&self) -> String {
+        match self.mark {
+            Mark::Right => format!("✓ {}", self.text),
+            Mark::Wrong => format!("✗ {}", self.text),
+            Mark::Info => self.text.clone(),
+        }
+    }
+}
+
+/// Everything a board screen shows, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The board.
+    pub board: BoardScene,
+    /// The panel's title.
+    pub title: String,
+    /// The panel beside the board (it may scroll).
+    pub panel: String,
+    /// The verdict line (always in sight); `None` leaves it empty.
+    pub verdict: Option<Verdict>,
+    /// A full-width line under the board (an OBF line, a score), whole at 80 columns.
+    pub status: String,
+}
+
+/// What a model asks the interface to do after an action.
+#[derive(Debug)]
+pub enum Effect<T> {
+    /// Run engine work; its output comes back with the ticket.
+    Run(Ticket, T),
+    /// Open another screen.
+    Go(Route),
+    /// Close this screen (back to the one beneath it, or the menu).
+    Close,
+    /// Ask for a line of text; the answer comes back to the model.
+    AskText {
+        /// The dialog's title.
+        title: String,
+        /// What to type.
+        prompt: String,
+        /// The text the field starts with.
+        initial: String,
+    },
+    /// Ask a yes/no question; the answer comes back to the model.
+    Confirm {
+        /// The question.
+        text: String,
+        /// The label of the button that says yes.
+        yes: String,
+        /// The label of the button that says no.
+        no: String,
+    },
+    /// Show a text in a dialog the learner closes (a long report, an OBF line to copy).
+    Show {
+        /// The dialog's title.
+        title: String,
+        /// The text.
+        text: String,
+    },
+}
+
+/// The context of a key action on a board screen: where the board's cursor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The board's cursor.
+    pub cursor: Square,
+}
+
+/// A board screen's model: the learner's actions in, what to show out.
+pub trait BoardModel: Send + 'static {
+    /// The actions of the screen's keys.
+    type Action: Copy + std::fmt::Debug + Send + Sync + 'static;
+    /// The engine work the screen asks for.
+    type Task: EngineTask;
+    /// Which screen this is.
+    fn id(&self) -> ScreenId;
+    /// The screen's key table.
+    fn keys(&self) -> &'static [Binding<Self::Action>];
+    /// A key's action.
+    fn act(&mut self, action: Self::Action, context: Context) -> Vec<Effect<Self::Task>>;
+    /// A square chosen on the board (Enter, a click, a typed name).
+    fn choose(&mut self, square: Square) -> Vec<Effect<Self::Task>>;
+    /// The output of the work with `ticket` (stale outputs are the model's to refuse,
+    /// with its [`JobSlot`]).
+    fn finished(
+        &mut self,
+        ticket: Ticket,
+        output: <Self::Task as EngineTask>::Output,
+    ) -> Vec<Effect<Self::Task>>;
+    /// The work with `ticket` failed (the interface has reported and logged it).
+    fn failed(&mut self, ticket: Ticket) -> Vec<Effect<Self::Task>>;
+    /// The answer to an [`Effect::AskText`] (`None`: cancelled).
+    fn text_entered(&mut self, text: Option<String>) -> Vec<Effect<Self::Task>>;
+    /// The answer to an [`Effect::Confirm`].
+    fn confirmed(&mut self, yes: bool) -> Vec<Effect<Self::Task>>;
+    /// The ticket of the work the model waits for (the interface cancels any other).
+    fn wanted(&self) -> Option<Ticket>;
+    /// What to show.
+    fn shown(&self) -> Shown;
+}

@@ -1,0 +1,317 @@
+//! The host of a board screen's model ([`BoardModel`]): it builds the layout (the
+//! board, the verdict line under it, the panel, a status line and the footer made
+//! from the model's key table), turns keys and clicks into the model's actions, draws
+//! what the model shows, and runs the engine work the model asks for through the one
+//! worker. It holds no game decision.
+
+use super::board_view::BoardView;
+use super::layer::add_screen;
+use super::shell::state;
+use super::size_guard::SizeGuard;
+use super::worker::{Job, lock};
+use crate::tutor::screen::{
+    BOARD_KEYS, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
+};
+use cursive::event::{Event, Key as CKey};
+use cursive::traits::*;
+use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
+use cursive::{Cursive, Printer, Vec2, View};
+use std::sync::{Arc, Mutex};
+
+/// A model and the engine job running for it.
+struct Hosted<M> {
+    model: M,
+    running: Option<(Ticket, Job)>,
+}
+
+/// The one shared state of a hosted screen.
+type Shared<M> = Arc<Mutex<Hosted<M>>>;
+
+/// The names of a screen's views: `PREFIX-board`, `-panel`, `-verdict`, `-status`.
+pub fn prefix(id: ScreenId) -> &'static str {
+    match id {
+        ScreenId::Analyze => "analyze",
+        ScreenId::Practice => "practice",
+        ScreenId::Lesson => "lesson",
+        ScreenId::Puzzles => "puzzle",
+        ScreenId::Editor => "editor",
+        ScreenId::OpeningDrill => "opening",
+        ScreenId::EndgameDrill => "drill",
+        ScreenId::PuzzleRun => "run",
+        _ => "screen",
+    }
+}
+
+fn name(id: ScreenId, part: &str) -> String {
+    format!("{}-{part}", prefix(id))
+}
+
+/// The cursive event of a key of the tables.
+pub fn event_of(key: Key) -> Event {
+    match key {
+        Key::Char(c) => Event::Char(c),
+        Key::Enter => Event::Key(CKey::Enter),
+        Key::Esc => Event::Key(CKey::Esc),
+        Key::Tab => Event::Key(CKey::Tab),
+        Key::PageUp => Event::Key(CKey::PageUp),
+        Key::PageDown => Event::Key(CKey::PageDown),
+        Key::Home => Event::Key(CKey::Home),
+        Key::End => Event::Key(CKey::End),
+        Key::Left => Event::Key(CKey::Left),
+        Key::Right => Event::Key(CKey::Right),
+        Key::Up => Event::Key(CKey::Up),
+        Key::Down => Event::Key(CKey::Down),
+    }
+}
+
+/// The footer: the key table wrapped to the width the screen gives it.
+pub struct FooterView {
+    make: Box<dyn Fn(usize) -> String + Send + Sync>,
+    text: String,
+    width: usize,
+}
+
+impl FooterView {
+    /// A footer whose text for a width comes from `make`.
+    pub fn new(make: impl Fn(usize) -> String + Send + Sync + 'static) -> FooterView {
+        FooterView {
+            make: Box::new(make),
+            text: String::new(),
+            width: 0,
+        }
+    }
+
+    fn rewrap(&mut self, width: usize) {
+        if width != self.width || self.text.is_empty() {
+            self.width = width;
+            self.text = (self.make)(width.max(20));
+        }
+    }
+}
+
+impl View for FooterView {
+    fn draw(&self, printer: &Printer) {
+        for (i, line) in self.text.lines().enumerate() {
+            printer.print((0, i), line);
+        }
+    }
+
+    fn layout(&mut self, size: Vec2) {
+        self.rewrap(size.x);
+    }
+
+    fn required_size(&mut self, constraint: Vec2) -> Vec2 {
+        self.rewrap(constraint.x);
+        let w = self
+            .text
+            .lines()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        Vec2::new(w.min(constraint.x), self.text.lines().count())
+    }
+}
+
+/// Opens `model`'s screen (on top of the others) and carries out `effects` (the work
+/// the model asked for when it was made).
+pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effect<M::Task>>) {
+    let plain = state(siv).options.plain;
+    let id = model.id();
+    let keys = model.keys();
+    let shown = model.shown();
+    let shared: Shared<M> = Arc::new(Mutex::new(Hosted {
+        model,
+        running: None,
+    }));
+    let mut board = BoardView::new(shown.board.position, plain);
+    {
+        let shared = shared.clone();
+        board.set_on_square(Arc::new(move |s: &mut Cursive, sq| {
+            let effects = lock(&shared).model.choose(sq);
+            apply(s, &shared, effects);
+        }));
+    }
+    let left = LinearLayout::vertical()
+        .child(Panel::new(board.with_name(name(id, "board"))))
+        .child(
+            TextView::new("")
+                .with_name(name(id, "verdict"))
+                .max_width(super::board_view::BOARD_SIZE.x + 2),
+        );
+    let right = Panel::new(ScrollView::new(
+        super::wrap_text::WrapText::new("").with_name(name(id, "panel")),
+    ))
+    .title(shown.title.clone())
+    .full_width();
+    let body = LinearLayout::vertical()
+        .child(
+            LinearLayout::horizontal()
+                .child(left)
+                .child(right)
+                .full_height(),
+        )
+        .child(TextView::new("").with_name(name(id, "status")))
+        .child(FooterView::new(move |w| footer(BOARD_KEYS, keys, w)));
+    let mut view = OnEventView::new(body);
+    for binding in keys {
+        for &key in binding.keys {
+            let shared = shared.clone();
+            let action = binding.action;
+            let board_name = name(id, "board");
+            view.set_on_event(event_of(key), move |s| {
+                let cursor = s
+                    .call_on_name(&board_name, |b: &mut BoardView| b.cursor())
+                    .unwrap_or(crate::engine::Square::A1);
+                let effects = lock(&shared).model.act(action, Context { cursor });
+                apply(s, &shared, effects);
+            });
+        }
+    }
+    add_screen(siv, id, SizeGuard::new(view));
+    super::board_view::fit_boards(siv);
+    let _ = siv.focus_name(&name(id, "board"));
+    apply(siv, &shared, effects);
+}
+
+/// Carries out the model's effects, cancels work the model no longer waits for, and
+/// draws the screen.
+fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effect<M::Task>>) {
+    for effect in effects {
+        match effect {
+            Effect::Run(ticket, task) => run(siv, shared, ticket, task),
+            Effect::Go(route) => super::nav::go(siv, route),
+            Effect::Close => {
+                siv.pop_layer();
+            }
+            Effect::AskText {
+                title,
+                prompt,
+                initial,
+            } => ask_text(siv, shared, &title, &prompt, &initial),
+            Effect::Confirm { text, yes, no } => confirm(siv, shared, &text, &yes, &no),
+            Effect::Show { title, text } => {
+                super::size_guard::add_layer(
+                    siv,
+                    Dialog::around(ScrollView::new(TextView::new(text)))
+                        .title(title)
+                        .button("OK", |s| {
+                            s.pop_layer();
+                        }),
+                );
+            }
+        }
+    }
+    // Work the model no longer waits for is cancelled here, and only here.
+    {
+        let mut hosted = lock(shared);
+        let wanted = hosted.model.wanted();
+        if hosted.running.as_ref().map(|r| r.0) != wanted
+            && let Some((_, job)) = hosted.running.take()
+        {
+            job.cancel();
+        }
+    }
+    draw(siv, shared);
+}
+
+fn run<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, ticket: Ticket, task: M::Task) {
+    let engine = state(siv).engine;
+    let sink = siv.cb_sink().clone();
+    let done = shared.clone();
+    let failed = shared.clone();
+    let job = engine.spawn(
+        &sink,
+        move |searcher| task.run(searcher),
+        move |s: &mut Cursive, _job: &Job, output: <M::Task as EngineTask>::Output| {
+            let effects = {
+                let mut hosted = lock(&done);
+                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
+                    hosted.running = None;
+                }
+                hosted.model.finished(ticket, output)
+            };
+            apply(s, &done, effects);
+        },
+        move |s: &mut Cursive| {
+            let effects = {
+                let mut hosted = lock(&failed);
+                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
+                    hosted.running = None;
+                }
+                hosted.model.failed(ticket)
+            };
+            apply(s, &failed, effects);
+        },
+    );
+    let mut hosted = lock(shared);
+    if let Some((_, old)) = hosted.running.replace((ticket, job)) {
+        old.cancel();
+    }
+}
+
+fn ask_text<M: BoardModel>(
+    siv: &mut Cursive,
+    shared: &Shared<M>,
+    title: &str,
+    prompt: &str,
+    initial: &str,
+) {
+    let submit = shared.clone();
+    super::text_dialog::ask_text(
+        siv,
+        title,
+        prompt,
+        "screen-input",
+        initial,
+        "OK",
+        move |s, text| {
+            s.pop_layer();
+            let effects = lock(&submit).model.text_entered(Some(text.to_string()));
+            apply(s, &submit, effects);
+        },
+    );
+}
+
+fn confirm<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, text: &str, yes: &str, no: &str) {
+    let (on_yes, on_no) = (shared.clone(), shared.clone());
+    super::size_guard::add_layer(
+        siv,
+        Dialog::text(text)
+            .button(yes, move |s| {
+                s.pop_layer();
+                let effects = lock(&on_yes).model.confirmed(true);
+                apply(s, &on_yes, effects);
+            })
+            .button(no, move |s| {
+                s.pop_layer();
+                let effects = lock(&on_no).model.confirmed(false);
+                apply(s, &on_no, effects);
+            }),
+    );
+}
+
+/// Draws what the model shows.
+fn draw<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>) {
+    let (id, shown) = {
+        let hosted = lock(shared);
+        (hosted.model.id(), hosted.model.shown())
+    };
+    siv.call_on_name(&name(id, "board"), |b: &mut BoardView| {
+        let c = b.cursor();
+        b.set_position(shown.board.position, shown.board.last, &shown.board.flips);
+        b.set_labels(&shown.board.labels);
+        b.set_highlights(&shown.board.highlights);
+        b.set_show_legal(shown.board.markers);
+        b.set_cursor(c);
+    });
+    siv.call_on_name(&name(id, "panel"), |t: &mut super::wrap_text::WrapText| {
+        t.set_content(shown.panel)
+    });
+    let verdict = shown.verdict.map(|v| v.line()).unwrap_or_default();
+    siv.call_on_name(&name(id, "verdict"), |t: &mut TextView| {
+        t.set_content(verdict)
+    });
+    siv.call_on_name(&name(id, "status"), |t: &mut TextView| {
+        t.set_content(shown.status)
+    });
+}

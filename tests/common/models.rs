@@ -1,0 +1,88 @@
+//! Driving a screen's model without a terminal: its engine work runs at once on the
+//! calling thread, as the interface's worker would run it.
+
+use othello_tutor::engine::Square;
+use othello_tutor::engine::search::Searcher;
+use othello_tutor::tutor::screen::{BoardModel, Context, Effect, EngineTask};
+
+/// A model and what its last effects asked for besides engine work.
+pub struct Driver<M: BoardModel> {
+    pub model: M,
+    searcher: Searcher,
+    /// Effects other than engine work, from the last action.
+    pub asked: Vec<Effect<M::Task>>,
+}
+
+impl<M: BoardModel> Driver<M> {
+    /// Drives `model`, first carrying out `effects`.
+    pub fn new(model: M, effects: Vec<Effect<M::Task>>) -> Driver<M> {
+        let mut d = Driver {
+            model,
+            searcher: Searcher::new(4, 4),
+            asked: Vec::new(),
+        };
+        d.run(effects);
+        d
+    }
+
+    /// Carries out `effects`: engine work runs now and its output goes back.
+    pub fn run(&mut self, effects: Vec<Effect<M::Task>>) {
+        self.asked.clear();
+        let mut pending = effects;
+        while !pending.is_empty() {
+            let mut next = Vec::new();
+            for e in pending {
+                match e {
+                    Effect::Run(ticket, task) => {
+                        let out = task.run(&mut self.searcher);
+                        next.extend(self.model.finished(ticket, out));
+                    }
+                    other => self.asked.push(other),
+                }
+            }
+            pending = next;
+        }
+    }
+
+    /// The effects of an action, without running its engine work.
+    pub fn act_only(&mut self, action: M::Action) -> Vec<Effect<M::Task>> {
+        self.model.act(action, Context { cursor: Square::A1 })
+    }
+
+    /// An action with the cursor on `cursor`, its work run.
+    pub fn act_at(&mut self, action: M::Action, cursor: Square) {
+        let e = self.model.act(action, Context { cursor });
+        self.run(e);
+    }
+
+    /// An action, its work run.
+    pub fn act(&mut self, action: M::Action) {
+        self.act_at(action, Square::A1);
+    }
+
+    /// A square chosen on the board, its work run.
+    pub fn choose(&mut self, sq: &str) {
+        let e = self.model.choose(Square::parse(sq).expect("a square"));
+        self.run(e);
+    }
+
+    /// Typed text, its work run.
+    pub fn type_text(&mut self, text: &str) {
+        let e = self.model.text_entered(Some(text.to_string()));
+        self.run(e);
+    }
+
+    /// The verdict line's text ("" when none).
+    pub fn verdict(&self) -> String {
+        self.model
+            .shown()
+            .verdict
+            .map(|v| v.line())
+            .unwrap_or_default()
+    }
+
+    /// The panel's text.
+    pub fn panel(&self) -> String {
+        self.model.shown().panel
+    }
+}

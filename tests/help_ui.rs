@@ -1,0 +1,85 @@
+//! F1 reads the screen on top of the navigation stack (the tagged layers), and the
+//! help's keys and numbers come from the key tables and the settings.
+
+mod common;
+
+use common::{Harness, open_first_lesson, vs_level};
+use cursive::event::{Event, Key};
+use othello_tutor::tutor::settings;
+use othello_tutor::ui::nav::{self, Route};
+
+fn help(h: &mut Harness) -> String {
+    h.send(Event::Key(Key::F1));
+    let t = h.text();
+    h.send(Event::Key(Key::Esc));
+    t
+}
+
+#[test]
+fn a_practice_game_opened_over_a_lesson_gets_the_practice_help() {
+    let mut h = Harness::new(100, 40);
+    open_first_lesson(&mut h);
+    nav::go(h.siv(), Route::Practice(Box::new(vs_level(1, false))));
+    let t = help(&mut h);
+    assert!(t.contains("IN A PRACTICE GAME"), "{t}");
+    assert!(!t.contains("IN A LESSON"), "{t}");
+}
+
+#[test]
+fn the_new_game_dialog_and_progress_have_their_own_help() {
+    let mut h = Harness::new(100, 40);
+    h.keys("3");
+    let t = help(&mut h);
+    assert!(t.contains("A NEW PRACTICE GAME"), "{t}");
+    assert!(!t.contains("THE MAIN MENU"), "{t}");
+    h.send(Event::Key(Key::Esc));
+    h.keys("8");
+    let t = help(&mut h);
+    assert!(t.contains("YOUR PROGRESS"), "{t}");
+}
+
+#[test]
+fn the_menu_help_names_every_entry() {
+    let mut h = Harness::new(100, 40);
+    let t = help(&mut h);
+    for entry in [
+        "Learn",
+        "Puzzles",
+        "Practice",
+        "Analyze",
+        "Editor",
+        "Openings",
+        "Library",
+        "Potential",
+        "Progress",
+    ] {
+        assert!(t.contains(entry), "{entry}:\n{t}");
+    }
+}
+
+#[test]
+fn the_analysis_help_lists_every_key_of_its_table() {
+    use othello_tutor::tutor::screen::ScreenId;
+    let mut h = Harness::new(100, 45);
+    h.keys("4");
+    assert!(help(&mut h).contains("ON THE ANALYSIS BOARD"));
+    let text = othello_tutor::ui::help::text_for(ScreenId::Analyze);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for b in othello_tutor::tutor::models::analysis::KEYS {
+        let line = format!("{} {}", b.keys_label(), b.help);
+        assert!(words.contains(&line), "{line}\n{text}");
+    }
+}
+
+#[test]
+fn the_grades_section_quotes_the_settings() {
+    let t = othello_tutor::ui::help::text();
+    let expected = format!(
+        "Near the end ({} empty squares or fewer for grades, {} for hints,",
+        settings::FEEDBACK_EXACT_EMPTIES,
+        settings::HINT_EXACT_EMPTIES
+    );
+    assert!(t.contains(&expected), "{t}");
+    // Until the settings were quoted, the help said 16 and 18.
+    assert!(!t.contains("16 empty squares or fewer"), "{t}");
+}
