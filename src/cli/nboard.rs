@@ -1,26 +1,58 @@
 //! `othello-tutor nboard`: the engine over the NBoard protocol, the line protocol that
 //! the NBoard GUI (and others) use to drive Othello engines on stdin/stdout.
 //!
-//! Commands read: `nboard VERSION`, `set depth N`, `set game GGF`, `set contempt N`
-//! (ignored), `move MOVE[/EVAL[/TIME]]` (or a bare move, as NBoard 1.1 sends it),
-//! `hint N`, `go`, `ping N`, `learn` (answered, nothing learnt), `analyze` (not
-//! supported: a status line says so), `quit`. Lines sent: `set myname NAME`,
+//! Commands read: `nboard VERSION`, `set depth N` (1 to 60), `set game GGF`,
+//! `set contempt N` (ignored), `move MOVE[/EVAL[/TIME]]` (or a bare move, as NBoard 1.1
+//! sends it), `hint N`, `go`, `ping N`, `learn` (answered, nothing learnt), `analyze`
+//! (not supported: a status line says so), `quit`. Lines sent: `set myname NAME`,
 //! `status TEXT`, `nodestats NODES SECONDS`, `search PV EVAL 0 DEPTH [text]`,
-//! `=== MOVE/EVAL/TIME`, `pong N`, `learned`. Lines that arrive while the engine
-//! thinks wait their turn, except `ping`, which stops the search (its answer is
-//! dropped, as the protocol asks) and is answered at once. A malformed command gets one `status error: ...` line
-//! (and the same on stderr); unknown commands are ignored, as the protocol asks.
+//! `=== MOVE/EVAL/TIME` (`PA` for a pass), `pong N`, `learned`.
+//!
+//! The rules the engine keeps:
+//!
+//! - Commands are handled one at a time, in the order they arrive. `go` and `hint`
+//!   think on a worker thread, between a `status othello-tutor is thinking` line and
+//!   an empty `status` line (a `status error: ...` line if the thinking failed); the
+//!   lines that arrive meanwhile wait in a queue and are handled in order once the
+//!   thinking ends. No command other than `ping`, `quit`
+//!   (and the end of the input) stops or cancels thinking.
+//! - Every `go` is answered with exactly one `=== MOVE/EVAL/TIME` line (`=== PA/...`
+//!   when the side to move must pass), and every `hint N` with up to N `search` lines,
+//!   best first, unless a `ping` sent after the command arrived before the answer was
+//!   sent (or a `quit`, or the end of the input). `go` or `hint` once the game is over gets a `status error: ...` line instead.
+//! - `ping N` stops the thinking at once and its answer is dropped (also one that
+//!   finished as the ping came); a `go` or `hint` still waiting in the queue ahead of
+//!   the ping is skipped, as its answer would be stale; the other commands ahead of it
+//!   are handled; then `pong N` is sent. So every answer sent before `pong N` belongs
+//!   to a command sent before `ping N`, and nothing about those commands comes after.
+//! - `quit` and the end of the input end the engine at once: thinking in progress
+//!   stops, unanswered, a `go` or `hint` is not started once a `quit` or the end of
+//!   the input is known to follow it, and the lines still waiting are dropped. (A
+//!   script that pipes commands in must keep its input open until it has the answers
+//!   it wants.)
+//! - Search depth: the midgame search goes `set depth` plies deep (12 before the GUI
+//!   sets one); positions with at most `min(depth + 8, 24)` empties are solved exactly
+//!   (that threshold grows with the depth and is defined for every depth).
+//! - A malformed command gets one `status error: ...` line (and the same on stderr);
+//!   unknown commands are ignored, as the protocol asks (a note on stderr).
+//! - A failure (a panic) inside the thinking is caught: it is reported on a
+//!   `status error: ...` line (and on stderr), the searcher is replaced by a fresh one,
+//!   and later commands are answered as usual. The failed `go` is still answered: its
+//!   `===` line names the first legal move (in square order; `PA` if none) with eval 0.
+//!   A failed `hint` sends no `search` line.
 
 use othello_tutor::engine::analysis::{AnalysisOptions, MoveValue, analyze_with_threads};
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation::parse_ggf;
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Game, Move, Position, Square};
+use std::any::Any;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 /// The name the engine gives itself.
@@ -30,19 +62,33 @@ const DEFAULT_DEPTH: u32 = 12;
 /// The selective search's confidence for `go` and `hint` (the exact solver is never
 /// selective).
 const CONFIDENCE: Confidence = Confidence(200);
+/// The most empties the exact solver is asked to solve, whatever the depth.
+const MAX_EXACT_EMPTIES: u32 = 24;
+/// How often the main thread looks whether the worker has finished while it waits
+/// for input.
+const POLL: Duration = Duration::from_millis(5);
 
-/// Exact solving starts at this many empties for a midgame depth of `depth`.
+/// Exact solving starts at this many empties for a midgame depth of `depth`: eight
+/// more than the depth, at most [`MAX_EXACT_EMPTIES`]. Defined for every `depth` and
+/// never smaller for a larger one.
 fn exact_empties(depth: u32) -> u32 {
-    (depth + 8).clamp(depth, 24)
+    depth.saturating_add(8).min(MAX_EXACT_EMPTIES)
 }
+
+/// The search behind a thinking command: the searcher to use, the position, the work,
+/// the midgame depth and the thread count; `None` when it was stopped.
+type Job = fn(&mut Searcher, Position, Work, u32, usize) -> Option<Answer>;
 
 /// The protocol's state: the game, the depth, the searcher.
 struct Session {
     game: Game,
     depth: u32,
     searcher: Searcher,
+    /// Raised to stop the thinking (by `ping`, `quit` or the end of the input).
     stop: Arc<AtomicBool>,
     threads: usize,
+    /// What thinking runs ([`compute`], except in tests).
+    job: Job,
 }
 
 /// What the main loop does after a line.
@@ -53,10 +99,29 @@ enum Next {
 }
 
 /// The thinking commands.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Work {
     Go,
     Hint(usize),
+}
+
+impl Work {
+    /// The command as the GUI wrote it, for messages.
+    fn name(self) -> String {
+        match self {
+            Work::Go => "go".to_string(),
+            Work::Hint(n) => format!("hint {n}"),
+        }
+    }
+}
+
+/// Why thinking stopped early.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Interrupt {
+    /// A `ping` came: answer the lines that wait, then go on.
+    Ping,
+    /// `quit` or the end of the input: the engine ends.
+    End,
 }
 
 /// Runs the protocol on stdin/stdout until `quit` or the end of the input.
@@ -78,33 +143,15 @@ pub fn run(threads: usize) {
 
 /// The loop: lines from `rx`, answers to `out`.
 fn serve(rx: &Receiver<String>, out: &mut impl Write, threads: usize) {
-    let stop = Arc::new(AtomicBool::new(false));
+    Session::new(threads, compute).serve(rx, out);
+}
+
+/// A searcher set up for the protocol, stopped by `stop`.
+fn fresh_searcher(stop: &Arc<AtomicBool>) -> Searcher {
     let mut searcher = Searcher::default();
     searcher.set_stop_flag(stop.clone());
     searcher.set_selectivity(Some(CONFIDENCE.selectivity()));
-    let mut session = Session {
-        game: Game::new(Position::start()),
-        depth: DEFAULT_DEPTH,
-        searcher,
-        stop,
-        threads,
-    };
-    let mut pending: VecDeque<String> = VecDeque::new();
-    loop {
-        let line = match pending.pop_front() {
-            Some(l) => l,
-            None => match rx.recv() {
-                Ok(l) => l,
-                Err(_) => break,
-            },
-        };
-        match session.handle(line.trim(), out) {
-            Next::Continue => {}
-            Next::Quit => break,
-            Next::Think(work) => session.think(work, rx, &mut pending, out),
-        }
-        let _ = out.flush();
-    }
+    searcher
 }
 
 /// Writes one line and flushes (the GUI reads through a pipe).
@@ -113,10 +160,33 @@ fn send(out: &mut impl Write, line: &str) {
     let _ = out.flush();
 }
 
-/// Reports a malformed command.
+/// Reports a malformed command or a failure, to the GUI and on stderr.
 fn error(out: &mut impl Write, what: &str) {
     eprintln!("othello-tutor nboard: {what}");
     send(out, &format!("status error: {what}"));
+}
+
+/// The command word of a line.
+fn command(line: &str) -> Option<&str> {
+    line.split_whitespace().next()
+}
+
+/// What a line that arrives during thinking does to it.
+fn interrupt(line: &str) -> Option<Interrupt> {
+    match command(line) {
+        Some("ping") => Some(Interrupt::Ping),
+        Some("quit") => Some(Interrupt::End),
+        _ => None,
+    }
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 /// A move in the protocol's spelling: "F5", or "PA" for a pass.
@@ -133,8 +203,59 @@ fn pv_text(pv: &[Option<Square>]) -> String {
 }
 
 impl Session {
+    /// A session at the start position and the default depth, thinking with `job`.
+    fn new(threads: usize, job: Job) -> Session {
+        let stop = Arc::new(AtomicBool::new(false));
+        Session {
+            game: Game::new(Position::start()),
+            depth: DEFAULT_DEPTH,
+            searcher: fresh_searcher(&stop),
+            stop,
+            threads,
+            job,
+        }
+    }
+
     fn position(&self) -> Position {
         self.game.current()
+    }
+
+    /// The loop: lines from `rx` (and from the queue of those that waited), answers
+    /// to `out`, until `quit` or the end of the input.
+    fn serve(&mut self, rx: &Receiver<String>, out: &mut impl Write) {
+        let mut pending: VecDeque<String> = VecDeque::new();
+        loop {
+            let line = match pending.pop_front() {
+                Some(l) => l,
+                None => match rx.recv() {
+                    Ok(l) => l,
+                    Err(_) => break,
+                },
+            };
+            match self.handle(line.trim(), out) {
+                Next::Continue => {}
+                Next::Quit => break,
+                Next::Think(work) => {
+                    // The lines that have already arrived join the queue: a ping among
+                    // them (all sent after this command) makes its answer stale.
+                    let ended = drain(rx, &mut pending);
+                    match pending.iter().find_map(|l| interrupt(l)) {
+                        Some(Interrupt::End) => break,
+                        _ if ended => break,
+                        Some(Interrupt::Ping) => eprintln!(
+                            "othello-tutor nboard: {} skipped: a ping came after it",
+                            work.name()
+                        ),
+                        None => {
+                            if self.think(work, rx, &mut pending, out) == Some(Interrupt::End) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            let _ = out.flush();
+        }
     }
 
     fn handle(&mut self, line: &str, out: &mut impl Write) -> Next {
@@ -212,51 +333,113 @@ impl Session {
         }
     }
 
-    /// Runs `work` on a worker thread; lines that arrive meanwhile wait in `pending`,
-    /// and a `ping` among them stops it.
+    /// Runs `work` on a worker thread and sends its answer. Lines that arrive
+    /// meanwhile wait in `pending`; a `ping` among them stops the work (and drops its
+    /// answer), as do `quit` and the end of the input. Returns what stopped it, if
+    /// anything did.
     fn think(
         &mut self,
         work: Work,
         rx: &Receiver<String>,
         pending: &mut VecDeque<String>,
         out: &mut impl Write,
-    ) {
+    ) -> Option<Interrupt> {
         let position = self.position();
         if position.is_game_over() {
-            return error(out, "the game is over");
+            error(out, &format!("{}: the game is over", work.name()));
+            return None;
         }
         send(out, &format!("status {NAME} is thinking"));
         self.stop.store(false, Ordering::Relaxed);
-        let (depth, threads) = (self.depth, self.threads);
+        let (depth, threads, job) = (self.depth, self.threads, self.job);
         let start = Instant::now();
         let (searcher, stop) = (&mut self.searcher, &self.stop);
-        let answer = std::thread::scope(|scope| {
-            let worker = scope.spawn(move || compute(searcher, &position, work, depth, threads));
+        let mut interrupted = None;
+        let result = std::thread::scope(|scope| {
+            let worker = scope.spawn(move || {
+                catch_unwind(AssertUnwindSafe(|| {
+                    job(searcher, position, work, depth, threads)
+                }))
+                .map_err(|payload| panic_message(payload.as_ref()))
+            });
             while !worker.is_finished() {
-                match rx.recv_timeout(Duration::from_millis(5)) {
-                    Ok(line) => {
-                        if line.split_whitespace().next() == Some("ping") {
+                match rx.recv_timeout(POLL) {
+                    Ok(line) => match interrupt(&line) {
+                        Some(Interrupt::End) => {
                             stop.store(true, Ordering::Relaxed);
+                            interrupted = Some(Interrupt::End);
+                            break;
                         }
-                        pending.push_back(line);
-                    }
+                        Some(Interrupt::Ping) => {
+                            stop.store(true, Ordering::Relaxed);
+                            interrupted.get_or_insert(Interrupt::Ping);
+                            pending.push_back(line);
+                        }
+                        None => pending.push_back(line),
+                    },
                     Err(RecvTimeoutError::Timeout) => {}
-                    // The input has ended: finish the work, then the loop ends.
-                    Err(RecvTimeoutError::Disconnected) => break,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        stop.store(true, Ordering::Relaxed);
+                        interrupted = Some(Interrupt::End);
+                        break;
+                    }
                 }
             }
-            worker.join().ok().flatten()
+            worker
+                .join()
+                .unwrap_or_else(|payload| Err(panic_message(payload.as_ref())))
         });
         let seconds = start.elapsed().as_secs_f64();
-        if let Some(answer) = answer
-            && !self.stop.load(Ordering::Relaxed)
-        {
-            for line in answer.lines(seconds) {
-                send(out, &line);
-            }
-        }
         self.stop.store(false, Ordering::Relaxed);
-        send(out, "status");
+        let failure = match result {
+            Err(message) => Some(format!("{} failed: {message}", work.name())),
+            Ok(_) if interrupted.is_some() => None,
+            Ok(Some(answer)) => {
+                for line in answer.lines(seconds) {
+                    send(out, &line);
+                }
+                None
+            }
+            Ok(None) => Some(format!("{} failed: the search found nothing", work.name())),
+        };
+        if let Some(failure) = failure {
+            error(out, &failure);
+            // The searcher may be half-way through an update: start afresh.
+            self.searcher = fresh_searcher(&self.stop);
+            if interrupted.is_none()
+                && let Work::Go = work
+            {
+                let mv = position.legal_moves().into_iter().next();
+                send(out, &format!("=== {}/0.00/{seconds:.2}", move_text(mv)));
+            }
+            return interrupted;
+        }
+        if let Some(why) = interrupted {
+            let by = match why {
+                Interrupt::Ping => "a ping",
+                Interrupt::End => "the end of the input",
+            };
+            eprintln!(
+                "othello-tutor nboard: {} stopped by {by}; its answer is dropped",
+                work.name()
+            );
+        }
+        if interrupted != Some(Interrupt::End) {
+            send(out, "status");
+        }
+        interrupted
+    }
+}
+
+/// Moves the lines that have already arrived from `rx` to `pending`; true when the
+/// input has ended.
+fn drain(rx: &Receiver<String>, pending: &mut VecDeque<String>) -> bool {
+    loop {
+        match rx.try_recv() {
+            Ok(line) => pending.push_back(line),
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => return true,
+        }
     }
 }
 
@@ -303,7 +486,7 @@ impl Answer {
 /// The search behind `work`; `None` when it was stopped.
 fn compute(
     searcher: &mut Searcher,
-    position: &Position,
+    position: Position,
     work: Work,
     depth: u32,
     threads: usize,
@@ -346,7 +529,10 @@ fn compute(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::Sender;
 
+    /// Serves `lines` to the end of the input (no thinking command may be among them:
+    /// the end of the input would stop it).
     fn exchange(lines: &[&str]) -> Vec<String> {
         let (tx, rx) = channel::<String>();
         for l in lines {
@@ -362,15 +548,139 @@ mod tests {
             .collect()
     }
 
+    /// An output that hands each finished line to a channel.
+    struct LineWriter {
+        buf: Vec<u8>,
+        tx: Sender<String>,
+    }
+
+    impl Write for LineWriter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.buf.extend_from_slice(bytes);
+            while let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.buf.drain(..=i).collect();
+                let text = String::from_utf8_lossy(&line).trim_end().to_string();
+                let _ = self.tx.send(text);
+            }
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A session thinking with `job` on its own thread: its input and its output lines.
+    fn live(
+        job: Job,
+    ) -> (
+        Sender<String>,
+        Receiver<String>,
+        std::thread::JoinHandle<()>,
+    ) {
+        let (in_tx, in_rx) = channel::<String>();
+        let (out_tx, out_rx) = channel::<String>();
+        let handle = std::thread::spawn(move || {
+            let mut out = LineWriter {
+                buf: Vec::new(),
+                tx: out_tx,
+            };
+            Session::new(1, job).serve(&in_rx, &mut out);
+        });
+        (in_tx, out_rx, handle)
+    }
+
+    /// The output lines up to and including the one `until` accepts (at most a minute
+    /// for each).
+    fn until(rx: &Receiver<String>, until: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut all = Vec::new();
+        loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|e| panic!("no line ({e}) after {all:?}"));
+            let done = until(&line);
+            all.push(line);
+            if done {
+                return all;
+            }
+        }
+    }
+
+    /// [`compute`], except that it panics at depth 3.
+    fn fails_at_depth_3(
+        searcher: &mut Searcher,
+        position: Position,
+        work: Work,
+        depth: u32,
+        threads: usize,
+    ) -> Option<Answer> {
+        assert_ne!(depth, 3, "a planted failure");
+        compute(searcher, position, work, depth, threads)
+    }
+
+    #[test]
+    fn the_exact_threshold_is_total_and_monotone() {
+        let mut last = 0;
+        for depth in 0..=200 {
+            let e = exact_empties(depth);
+            assert!(e >= last && e <= MAX_EXACT_EMPTIES, "{depth}: {e}");
+            last = e;
+        }
+        assert_eq!(exact_empties(4), 12);
+        assert_eq!(exact_empties(40), 24);
+        assert_eq!(exact_empties(u32::MAX), 24);
+    }
+
     #[test]
     fn ping_set_depth_and_go() {
-        let out = exchange(&["nboard 2", "set depth 4", "ping 7", "go", "quit"]);
+        let (tx, rx, handle) = live(compute);
+        for l in ["nboard 2", "set depth 4", "ping 7", "go"] {
+            tx.send(l.to_string()).unwrap();
+        }
+        let out = until(&rx, |l| l.starts_with("=== "));
         assert_eq!(out[0], "set myname othello-tutor");
         assert!(out.contains(&"pong 7".to_string()));
-        let go = out.iter().find(|l| l.starts_with("=== ")).expect("a move");
+        let go = out.last().unwrap();
         // The four first moves are the only legal ones.
         let mv = &go[4..6];
         assert!(["F5", "D3", "C4", "E6"].contains(&mv), "{go}");
+        assert_eq!(until(&rx, |_| true), ["status"]);
+        tx.send("quit".to_string()).unwrap();
+        handle.join().unwrap();
+    }
+
+    #[test]
+    fn a_failure_in_the_search_is_reported_and_the_engine_goes_on() {
+        let (tx, rx, handle) = live(fails_at_depth_3);
+        for l in ["nboard 2", "set depth 3", "go"] {
+            tx.send(l.to_string()).unwrap();
+        }
+        let out = until(&rx, |l| l.starts_with("=== "));
+        let failure = out
+            .iter()
+            .find(|l| l.starts_with("status error: go failed"))
+            .unwrap_or_else(|| panic!("{out:?}"));
+        assert!(failure.contains("a planted failure"), "{failure}");
+        // Still a legal move: the first in square order.
+        assert!(out.last().unwrap().starts_with("=== D3/0.00/"), "{out:?}");
+        tx.send("hint 2".to_string()).unwrap();
+        let out = until(&rx, |l| l.starts_with("status error"));
+        assert!(
+            out.last()
+                .unwrap()
+                .starts_with("status error: hint 2 failed")
+        );
+        assert!(!out.iter().any(|l| l.starts_with("search ")), "{out:?}");
+        // Another depth: the engine answers as usual.
+        for l in ["set depth 2", "hint 2", "go"] {
+            tx.send(l.to_string()).unwrap();
+        }
+        let out = until(&rx, |l| l.starts_with("=== "));
+        let searches = out.iter().filter(|l| l.starts_with("search ")).count();
+        assert_eq!(searches, 2, "{out:?}");
+        assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+        tx.send("quit".to_string()).unwrap();
+        handle.join().unwrap();
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! loop until the engine's callback has drawn what is expected.
 #![allow(dead_code)]
 
+pub mod child;
 pub mod cli;
 pub mod models;
 
