@@ -326,6 +326,12 @@ impl View for BoardView {
                 self.typed = c.to_ascii_lowercase().to_string();
                 return EventResult::Consumed(None);
             }
+            Event::Char(c) if !self.typed.is_empty() && c.is_ascii_alphabetic() => {
+                // A letter while a square's name is being typed is part of what the
+                // learner types (a mistyped name, "pass"), never a screen's command.
+                self.typed.clear();
+                return EventResult::Consumed(None);
+            }
             Event::Char(c @ '1'..='8') if self.typed.len() == 1 => {
                 self.typed.push(c);
                 if let Ok(sq) = Square::parse(&self.typed) {

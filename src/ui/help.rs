@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::analysis;
+use crate::tutor::models::{analysis, practice};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -26,6 +26,13 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
             legacy_text(ScreenId::Puzzles).to_string()
         }
         ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
+        ScreenId::Practice => format!(
+            "{}\n  Play against an engine level, a flawed strategy or a friend; with\n  feedback on, each of your moves is graded with its reasons.\n  {}\n{}\n  At the end of the game:\n{}\n",
+            screen.heading(),
+            BOARD_KEYS,
+            keys(help_lines(practice::KEYS, width)),
+            keys(help_lines(practice::GAME_OVER_KEYS, width)),
+        ),
         ScreenId::Review => format!(
             "\
 THE GAME REVIEW
@@ -106,19 +113,6 @@ IN THE PUZZLES
     (+4, -2, or 34-30 with Black first) and Enter, or play it out on
     the board against perfect defence. Then the solver's score and
     line: [ ] step through it   n: next position.
-"
-        }
-        ScreenId::Practice => {
-            "\
-IN A PRACTICE GAME
-  t  hint: every legal move's value written on the board
-       (exact = proved to the end of the game; depth N = searched N deep)
-  u  undo (take back your last move and the reply)   r  redo
-  s  show the best move and why (after a graded move)
-  i  feedback on or off (off: a test-yourself game)
-  n  new game   x  resign   w  save the game   o  open a saved game
-  v  review: your mistakes, your accuracy, jump to a position
-  p  turn your graded mistakes into puzzles for review
 "
         }
         ScreenId::Editor => {

@@ -3,6 +3,7 @@
 //! interface draws them, and the tests drive them directly.
 
 pub mod analysis;
+pub mod practice;
 
 use crate::engine::Square;
 use crate::engine::analysis::MoveValue;

@@ -2,6 +2,7 @@
 //! on or off, a new game, resigning and leaving.
 
 use super::*;
+use crate::tutor::text::count;
 
 pub(super) fn hint(siv: &mut Cursive, shared: &Shared) {
     let pos = {
@@ -58,9 +59,12 @@ pub(super) fn redo(siv: &mut Cursive, shared: &Shared) {
         let mut st = lock(shared);
         cancel_job(&mut st);
         st.hint = None;
-        if st.practice.redo() == 0 {
-            drop(st);
+        let replayed = st.practice.redo();
+        drop(st);
+        if replayed == 0 {
             log(shared, "Nothing to replay.");
+        } else {
+            log(shared, format!("Replayed {}.", count(replayed, "move")));
         }
     }
     refresh(siv, shared);

@@ -12,7 +12,9 @@ use crate::engine::players::{Choice, Strategy, choose_move};
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, Grade, grade_move, summary_line};
+use crate::tutor::models::practice::{Action, KEYS};
 use crate::tutor::practice::{Practice, Seat, Setup};
+use crate::tutor::screen::{BOARD_KEYS, footer};
 use crate::tutor::settings::{grading_values, hint_values};
 use cursive::Cursive;
 use cursive::event::Key;
@@ -36,10 +38,6 @@ pub const BOARD: &str = "practice-board";
 pub const PANEL: &str = "practice-panel";
 /// Name of the status line under the board.
 pub const STATUS: &str = "practice-status";
-
-const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  t hint  m markers\n\
-u undo  r redo  s best move  i feedback on/off  n new  x resign  w save  o open\n\
-v review  p mistakes to puzzles  F1 help  Esc/q menu";
 
 /// How the engine grades the learner's moves and values them for a hint (defined,
 /// with the functions the screen calls, in `tutor::settings`).
@@ -68,6 +66,26 @@ struct State {
 
 type Shared = Arc<Mutex<State>>;
 
+/// Carries out a key's action.
+fn dispatch(siv: &mut Cursive, shared: &Shared, action: Action) {
+    let f: fn(&mut Cursive, &Shared) = match action {
+        Action::Hint => hint,
+        Action::Markers => toggle_markers,
+        Action::Undo => undo,
+        Action::Redo => redo,
+        Action::ShowBest => show_best,
+        Action::Feedback => toggle_feedback,
+        Action::NewGame => new_game,
+        Action::Resign => resign,
+        Action::Save => save_dialog,
+        Action::Open => open_dialog,
+        Action::Review => review,
+        Action::Puzzles => add_personal_puzzles,
+        Action::Leave => leave,
+    };
+    f(siv, shared);
+}
+
 /// Opens a game with `setup`.
 pub fn open_game(siv: &mut Cursive, setup: Setup) {
     open_practice(siv, Practice::new(setup));
@@ -94,29 +112,19 @@ fn open_practice(siv: &mut Cursive, practice: Practice) {
         "Game",
         LinearLayout::vertical()
             .child(TextView::new("").with_name(STATUS))
-            .child(TextView::new(KEYS)),
+            .child(super::host::FooterView::new(|w| {
+                footer(BOARD_KEYS, KEYS, w)
+            })),
     );
     let mut keys = OnEventView::new(body);
-    let bind = |keys: &mut OnEventView<LinearLayout>, c: char, f: fn(&mut Cursive, &Shared)| {
-        let shared = shared.clone();
-        keys.set_on_event(c, move |s| f(s, &shared));
-    };
-    bind(&mut keys, 't', hint);
-    bind(&mut keys, 'm', toggle_markers);
-    bind(&mut keys, 'u', undo);
-    bind(&mut keys, 'r', redo);
-    bind(&mut keys, 's', show_best);
-    bind(&mut keys, 'i', toggle_feedback);
-    bind(&mut keys, 'n', new_game);
-    bind(&mut keys, 'x', resign);
-    bind(&mut keys, 'w', save_dialog);
-    bind(&mut keys, 'o', open_dialog);
-    bind(&mut keys, 'v', review);
-    bind(&mut keys, 'p', add_personal_puzzles);
-    bind(&mut keys, 'q', leave);
-    {
-        let shared = shared.clone();
-        keys.set_on_event(Key::Esc, move |s| leave(s, &shared));
+    for binding in KEYS {
+        for &key in binding.keys {
+            let shared = shared.clone();
+            let action = binding.action;
+            keys.set_on_event(super::host::event_of(key), move |s| {
+                dispatch(s, &shared, action)
+            });
+        }
     }
     crate::ui::layer::add_screen(
         siv,

@@ -2,6 +2,8 @@
 //! personal puzzles.
 
 use super::*;
+use crate::tutor::models::practice::{GAME_OVER_KEYS, OverAction};
+use crate::tutor::text::count;
 
 pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
     let text = {
@@ -12,89 +14,58 @@ pub(super) fn show_summary(siv: &mut Cursive, shared: &Shared) {
         st.summary_shown = true;
         let p = &st.practice;
         let Some(summary) = p.summary() else { return };
-        let mut text = format!(
-            "{}\ng: every move of both sides valued, with a graph; a: your mistakes as puzzles.\n",
-            summary.line()
-        );
+        let mut text = format!("{}\n", summary.line());
+        for b in GAME_OVER_KEYS
+            .iter()
+            .filter(|b| b.action != OverAction::Board)
+        {
+            text.push_str(&format!("{}: {}\n", b.keys_label(), b.help));
+        }
         for color in [Color::Black, Color::White] {
             if p.setup().seat(color) == Seat::Human {
                 let r = p.review(color);
                 if r.graded > 0 {
                     text.push_str(&format!(
-                        "\n{color}: accuracy {}% ({} of {} moves best or good), {} discs lost, {} errors",
+                        "\n{color}: accuracy {}% ({} of {} best or good), {} lost, {}",
                         r.accuracy(),
                         r.best_or_good,
-                        r.graded,
-                        r.total_loss,
-                        r.errors.len()
+                        count(r.graded, "move"),
+                        count(r.total_loss as usize, "disc"),
+                        count(r.errors.len(), "error")
                     ));
                 }
             }
         }
         text
     };
-    let (s1, s2, s3, s4) = (
-        shared.clone(),
-        shared.clone(),
-        shared.clone(),
-        shared.clone(),
-    );
-    crate::ui::size_guard::add_layer(
-        siv,
-        Dialog::around(TextView::new(text))
-            .title("Game over")
-            .button("Review (v)", move |s| {
-                s.pop_layer();
-                review(s, &s1);
-            })
-            .button("Whole game (g)", {
-                let s7 = shared.clone();
-                move |s| {
-                    s.pop_layer();
-                    whole_game(s, &s7);
-                }
-            })
-            .button("New game (n)", move |s| {
-                s.pop_layer();
-                new_game(s, &s2);
-            })
-            .button("Puzzles (a)", {
-                let s5 = shared.clone();
-                move |s| {
-                    s.pop_layer();
-                    add_personal_puzzles(s, &s5);
-                }
-            })
-            .button("Board (Esc)", |s| {
-                s.pop_layer();
-            })
-            .wrap_with(OnEventView::new)
-            .on_event('a', {
-                let s6 = shared.clone();
-                move |s| {
-                    s.pop_layer();
-                    add_personal_puzzles(s, &s6);
-                }
-            })
-            .on_event('v', move |s| {
-                s.pop_layer();
-                review(s, &s3);
-            })
-            .on_event('g', {
-                let s8 = shared.clone();
-                move |s| {
-                    s.pop_layer();
-                    whole_game(s, &s8);
-                }
-            })
-            .on_event('n', move |s| {
-                s.pop_layer();
-                new_game(s, &s4);
-            })
-            .on_event(Key::Esc, |s| {
-                s.pop_layer();
-            }),
-    );
+    let mut dialog = Dialog::around(TextView::new(text)).title("Game over");
+    for binding in GAME_OVER_KEYS {
+        let label = format!("{} ({})", binding.footer, binding.keys_label());
+        let (shared, action) = (shared.clone(), binding.action);
+        dialog.add_button(label, move |s| over_action(s, &shared, action));
+    }
+    let mut keyed = OnEventView::new(dialog);
+    for binding in GAME_OVER_KEYS {
+        for &key in binding.keys {
+            let (shared, action) = (shared.clone(), binding.action);
+            keyed.set_on_event(crate::ui::host::event_of(key), move |s| {
+                over_action(s, &shared, action)
+            });
+        }
+    }
+    crate::ui::size_guard::add_layer(siv, keyed);
+}
+
+/// Carries out an action of the game-over dialog (which closes first).
+fn over_action(siv: &mut Cursive, shared: &Shared, action: OverAction) {
+    siv.pop_layer();
+    match action {
+        OverAction::Review => review(siv, shared),
+        OverAction::WholeGame => whole_game(siv, shared),
+        OverAction::NewGame => new_game(siv, shared),
+        OverAction::Puzzles => add_personal_puzzles(siv, shared),
+        OverAction::Board => {}
+    }
 }
 
 /// Turns the learner's graded mistakes into personal puzzles (off the UI thread: each

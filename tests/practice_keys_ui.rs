@@ -1,0 +1,64 @@
+//! The practice screen's keys come from one table: letters typed as a move never fire
+//! a command, the game-over dialog uses the game's letters, and a message never
+//! outlives what it describes.
+
+mod common;
+
+use common::{Harness, practice, vs_level};
+use othello_tutor::tutor::models::practice::{Action, GAME_OVER_KEYS, KEYS, OverAction};
+
+#[test]
+fn letters_typed_as_a_move_fire_no_command() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, false));
+    h.wait_for("Your move, Black");
+    // "at" is no square: the t must not ask for a hint.
+    h.keys("at");
+    for _ in 0..20 {
+        h.keys("");
+    }
+    let t = h.text();
+    assert!(!t.contains("Hint (") && !t.contains("for a hint"), "{t}");
+    // A square typed after it still plays.
+    h.keys("f5");
+    h.send(cursive::event::Event::Key(cursive::event::Key::Enter));
+    h.wait_for("Black plays f5.");
+}
+
+#[test]
+fn after_undo_and_redo_the_status_says_replayed() {
+    let mut h = Harness::new(100, 30);
+    practice(&mut h, vs_level(1, false));
+    h.keys("f5");
+    h.send(cursive::event::Event::Key(cursive::event::Key::Enter));
+    h.wait_for("White plays");
+    h.wait_for("Your move, Black");
+    h.keys("u");
+    h.wait_for("Taken back.");
+    h.keys("r");
+    let t = h.wait_for("Replayed 2 moves.");
+    // The status line (under the board and panel) says what happened last; the
+    // panel's log keeps the history.
+    assert!(t.lines().any(|l| l.starts_with("Replayed 2 moves.")), "{t}");
+    assert!(!t.lines().any(|l| l.starts_with("Taken back.")), "{t}");
+}
+
+#[test]
+fn the_game_over_dialog_uses_the_games_letters() {
+    let key_of = |a: Action| {
+        KEYS.iter()
+            .find(|b| b.action == a)
+            .map(|b| b.keys_label())
+            .expect("bound")
+    };
+    let over_key = |a: OverAction| {
+        GAME_OVER_KEYS
+            .iter()
+            .find(|b| b.action == a)
+            .map(|b| b.keys_label())
+            .expect("bound")
+    };
+    assert_eq!(over_key(OverAction::Puzzles), key_of(Action::Puzzles));
+    assert_eq!(over_key(OverAction::Review), key_of(Action::Review));
+    assert_eq!(over_key(OverAction::NewGame), key_of(Action::NewGame));
+}
