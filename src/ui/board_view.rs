@@ -35,11 +35,15 @@ pub const BOARD_NAMES: [&str; 5] = [
 /// Lets every board on screen use the roomy size when the terminal is large enough
 /// (called when a screen opens and when the terminal is resized).
 pub fn fit_boards(siv: &mut Cursive) {
-    let size = siv.screen_size();
-    let roomy = size.x >= ROOMY_FROM.x && size.y >= ROOMY_FROM.y;
+    let roomy = roomy_fits(siv.screen_size());
     for name in BOARD_NAMES {
         siv.call_on_name(name, |b: &mut BoardView| b.roomy_allowed = roomy);
     }
+}
+
+/// Whether a terminal of `size` is large enough for the roomy board.
+pub fn roomy_fits(size: Vec2) -> bool {
+    size.x >= ROOMY_FROM.x && size.y >= ROOMY_FROM.y
 }
 
 /// What to do when the user chooses a square.
@@ -80,6 +84,11 @@ impl BoardView {
             cell: (CELL, 1),
             roomy_allowed: false,
         }
+    }
+
+    /// Lets the board use the roomy size (when the terminal is large enough).
+    pub fn set_roomy_allowed(&mut self, roomy: bool) {
+        self.roomy_allowed = roomy;
     }
 
     /// Calls `f` when the user chooses a square (Enter, Space, click, typed name).

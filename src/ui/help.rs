@@ -8,7 +8,7 @@ use crate::tutor::settings;
 use cursive::Cursive;
 use cursive::event::Key;
 use cursive::traits::*;
-use cursive::views::{Dialog, OnEventView, ScrollView, TextView};
+use cursive::views::{Dialog, OnEventView, ScrollView};
 
 /// The section of the help about `screen` itself: its heading, what it is for, and
 /// its keys (from the screen's key table) wrapped to `width` columns.
@@ -16,7 +16,7 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
     let keys = |table: Vec<String>| table.join("\n");
     match screen {
         ScreenId::Analyze => format!(
-            "{}\n  Every legal move of the position shown is valued ({}); the\n  values are the ones `othello-tutor analyze` prints. Playing a\n  move on the board starts a variation from the position shown.\n  The line under the board is the position in OBF.\n  {}\n{}\n",
+            "{}\n  Every legal move of the position shown is valued ({}); the values are the ones `othello-tutor analyze` prints. Playing a move on the board starts a variation from the position shown. The line under the board is the position in OBF.\n  {}\n{}\n",
             screen.heading(),
             settings::describe(&settings::ANALYSIS),
             BOARD_KEYS,
@@ -27,7 +27,7 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
         }
         ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
         ScreenId::Practice => format!(
-            "{}\n  Play against an engine level, a flawed strategy or a friend; with\n  feedback on, each of your moves is graded with its reasons.\n  {}\n{}\n  At the end of the game:\n{}\n",
+            "{}\n  Play against an engine level, a flawed strategy or a friend; with feedback on, each of your moves is graded with its reasons.\n  {}\n{}\n  At the end of the game:\n{}\n",
             screen.heading(),
             BOARD_KEYS,
             keys(help_lines(practice::KEYS, width)),
@@ -252,17 +252,19 @@ pub fn show(siv: &mut Cursive) {
     let screen = crate::ui::layer::top_screen(siv);
     crate::ui::size_guard::add_layer(
         siv,
-        Dialog::around(ScrollView::new(TextView::new(text_for(screen))).max_height(20))
-            .title("Help   (Up/Down: scroll   Esc: back)")
-            .button("Back", |s| {
-                s.pop_layer();
-            })
-            .wrap_with(OnEventView::new)
-            .on_event(Key::Esc, |s| {
-                s.pop_layer();
-            })
-            .on_event('q', |s| {
-                s.pop_layer();
-            }),
+        Dialog::around(
+            ScrollView::new(crate::ui::wrap_text::WrapText::new(text_for(screen))).max_height(20),
+        )
+        .title("Help   (Up/Down: scroll   Esc: back)")
+        .button("Back", |s| {
+            s.pop_layer();
+        })
+        .wrap_with(OnEventView::new)
+        .on_event(Key::Esc, |s| {
+            s.pop_layer();
+        })
+        .on_event('q', |s| {
+            s.pop_layer();
+        }),
     );
 }

@@ -30,6 +30,20 @@ impl ScreenLayer {
 
 impl ViewWrapper for ScreenLayer {
     cursive::wrap_impl!(self.view: BoxedView);
+
+    /// The screen's boards follow the terminal's size: roomy when it is large enough,
+    /// compact again when it shrinks (the constraint is the terminal's size).
+    fn wrap_required_size(&mut self, constraint: cursive::Vec2) -> cursive::Vec2 {
+        use cursive::view::Finder;
+        let roomy = crate::ui::board_view::roomy_fits(constraint);
+        for name in crate::ui::board_view::BOARD_NAMES {
+            self.view
+                .call_on_name(name, |b: &mut crate::ui::board_view::BoardView| {
+                    b.set_roomy_allowed(roomy)
+                });
+        }
+        self.view.required_size(constraint)
+    }
 }
 
 /// Adds `view` as a full-screen layer tagged `id`.
