@@ -415,13 +415,4 @@ pub fn board_with<T: Send + Sync + 'static>(
     board
 }
 
-/// Each move's value written on its square ("+4"), for hints and analysis.
-pub fn value_labels(values: &[crate::engine::analysis::MoveValue]) -> Vec<(Square, String)> {
-    values
-        .iter()
-        .filter_map(|v| match v.mv {
-            crate::engine::Move::Place(sq) => Some((sq, format!("{:+}", v.discs()))),
-            crate::engine::Move::Pass => None,
-        })
-        .collect()
-}
+pub use crate::tutor::models::value_labels;
