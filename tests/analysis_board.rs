@@ -66,7 +66,13 @@ fn a_result_for_a_position_no_longer_shown_is_refused() {
         panic!("the first valuation is asked for");
     };
     // The learner steps back before the engine answers.
-    let back = model.act(Action::Back, Context { cursor: Square::A1 });
+    let back = model.act(
+        Action::Back,
+        Context {
+            cursor: Square::A1,
+            now: 0,
+        },
+    );
     let mut searcher = othello_tutor::engine::search::Searcher::new(1, 1);
     model.finished(first, task.run(&mut searcher));
     assert!(model.values().is_none(), "the stale values were taken");

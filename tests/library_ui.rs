@@ -43,7 +43,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     h.keys("w");
     let games = dir.join("games");
     h.siv()
-        .call_on_name("save-path", |e: &mut cursive::views::EditView| {
+        .call_on_name("screen-input", |e: &mut cursive::views::EditView| {
             e.set_content("")
         });
     type_line(&mut h, &games.join("first game").display().to_string());

@@ -281,7 +281,7 @@ fn from_the_end_of_a_practice_game() {
     h.wait_for("Your move, White");
     h.keys("f8");
     h.send(Event::Key(Key::Enter));
-    h.wait_for("Whole game (g)");
+    h.wait_for("g  Whole game");
     h.keys("g");
     let t = h.wait_for("All 1 moves valued");
     // The learner's move keeps the grade the game gave it.

@@ -157,7 +157,7 @@ fn game_over_summary() {
     h.wait_for("Your move, White");
     h.keys("f8");
     h.send(Event::Key(Key::Enter));
-    let t = h.wait_for("Review (v)");
+    let t = h.wait_for("v  Review");
     assert!(t.contains("White wins 44-20 (Black 20 - 44 White)."), "{t}");
     assert!(t.contains("White: accuracy"), "{t}");
     insta::assert_snapshot!(t);

@@ -95,6 +95,22 @@ impl Game {
         out
     }
 
+    /// The number shown for the move at `index` (0-based): 1 for the first move from
+    /// the initial position; a game from a later position goes on from the discs on
+    /// its board (a start with 14 discs: its first move is move 11); passes count.
+    ///
+    /// ```
+    /// use othello_tutor::engine::notation::parse_transcript;
+    /// use othello_tutor::engine::Game;
+    /// let game = parse_transcript("f5d6c3").expect("legal");
+    /// assert_eq!(game.move_number(0), 1);
+    /// let later = Game::new(game.current());
+    /// assert_eq!(later.move_number(0), 4);
+    /// ```
+    pub fn move_number(&self, index: usize) -> usize {
+        (61 - self.start.board.empty_count().min(60)) as usize + index
+    }
+
     /// Cuts the game back to its first `n` moves.
     pub fn truncate(&mut self, n: usize) {
         self.moves.truncate(n);

@@ -62,6 +62,26 @@ impl Strategy {
         }
     }
 
+    /// The strategy whose [`Strategy::name`] is `name` (as saved games name their
+    /// players), if any.
+    ///
+    /// ```
+    /// use othello_tutor::engine::players::Strategy;
+    /// assert_eq!(Strategy::from_name("Engine level 6 (full strength)"), Some(Strategy::Engine(6)));
+    /// assert_eq!(Strategy::from_name("Mobility only"), Some(Strategy::MobilityOnly));
+    /// assert_eq!(Strategy::from_name("Alice"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        [
+            Strategy::Greedy,
+            Strategy::StaticSquares,
+            Strategy::MobilityOnly,
+        ]
+        .into_iter()
+        .chain((1..=MAX_LEVEL).map(Strategy::Engine))
+        .find(|s| s.name() == name.trim())
+    }
+
     /// One line on how it plays.
     pub fn description(self) -> &'static str {
         match self {
@@ -130,6 +150,8 @@ pub struct Choice {
     pub value: i32,
     /// Whether the value is the proved final margin rather than an estimate.
     pub exact: bool,
+    /// Whether the move and its value come from the opening book.
+    pub book: bool,
 }
 
 /// The move `strategy` plays on `board`, with its value: in a book position an
@@ -167,6 +189,7 @@ pub fn choose_move(
                 square,
                 value: whole_discs(r.score),
                 exact: r.exact,
+                book: false,
             })
         }
         simple => {
@@ -180,6 +203,7 @@ pub fn choose_move(
                 square,
                 value,
                 exact: false,
+                book: false,
             })
         }
     }
@@ -217,6 +241,7 @@ pub fn book_choice(board: &Board, level: u8, rng: &mut impl Rng) -> Option<Choic
         square: pick.square,
         value: pick.discs(),
         exact: false,
+        book: true,
     })
 }
 

@@ -17,6 +17,15 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// The seat a saved game's player name stands for: "You" for the learner, a
+    /// strategy's name for the computer.
+    pub fn from_name(name: &str) -> Option<Seat> {
+        if name.trim() == "You" {
+            return Some(Seat::Human);
+        }
+        Strategy::from_name(name).map(Seat::Computer)
+    }
+
     /// A name for the panel and saved games.
     pub fn name(self) -> String {
         match self {
@@ -353,7 +362,7 @@ impl Practice {
             } else {
                 errors.push(ReviewItem {
                     index: i,
-                    number: i + 1,
+                    number: self.game.move_number(i),
                     color,
                     feedback: fb.clone(),
                 });
@@ -396,9 +405,31 @@ impl Practice {
     /// A game loaded from a transcript (from the initial position), a GGF game, or an
     /// OBF position, with the given seats; moves are replayed and checked.
     pub fn load(text: &str, black: Seat, white: Seat) -> Result<Practice, LoadError> {
+        Practice::load_with_players(text, black, white, false)
+    }
+
+    /// [`Practice::load`], except that a GGF game's players, when they are names this
+    /// program writes ("You", a strategy's name), give the seats; `black` and `white`
+    /// are the seats otherwise. A GGF game whose players are other names (an imported
+    /// game) is for two people at the keyboard.
+    pub fn load_named(text: &str, black: Seat, white: Seat) -> Result<Practice, LoadError> {
+        Practice::load_with_players(text, black, white, true)
+    }
+
+    fn load_with_players(
+        text: &str,
+        mut black: Seat,
+        mut white: Seat,
+        named: bool,
+    ) -> Result<Practice, LoadError> {
         let t = text.trim();
         let game = if t.starts_with('(') {
-            notation::parse_ggf(t)?.game
+            let record = notation::parse_ggf(t)?;
+            if named {
+                black = Seat::from_name(&record.black).unwrap_or(Seat::Human);
+                white = Seat::from_name(&record.white).unwrap_or(Seat::Human);
+            }
+            record.game
         } else {
             match notation::parse_obf(t) {
                 Ok(rec) => Game::new(rec.position),

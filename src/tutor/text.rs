@@ -65,6 +65,19 @@ fn words(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// Appends a block of message lines to a panel's text: a blank line, then each line
+/// on its own; nothing when there are none.
+pub fn push_lines(out: &mut String, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    out.push('\n');
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
 /// `count` followed by `noun`, made plural when the count is not one: "1 game",
 /// "2 games", "0 games". `noun` is the singular; nouns with an irregular plural use
 /// [`count_with`].

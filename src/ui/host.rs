@@ -10,7 +10,8 @@ use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::{Job, lock};
 use crate::tutor::screen::{
-    BOARD_KEYS, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
+    Answer, BOARD_KEYS, BoardModel, Context, Effect, EngineTask, Key, ProgressChange, ScreenId,
+    Ticket, footer,
 };
 use cursive::event::{Event, Key as CKey};
 use cursive::traits::*;
@@ -162,7 +163,8 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
                 let cursor = s
                     .call_on_name(&board_name, |b: &mut BoardView| b.cursor())
                     .unwrap_or(crate::engine::Square::A1);
-                let effects = lock(&shared).model.act(action, Context { cursor });
+                let now = super::shell::now(s);
+                let effects = lock(&shared).model.act(action, Context { cursor, now });
                 apply(s, &shared, effects);
             });
         }
@@ -189,6 +191,26 @@ fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effe
                 initial,
             } => ask_text(siv, shared, &title, &prompt, &initial),
             Effect::Confirm { text, yes, no } => confirm(siv, shared, &text, &yes, &no),
+            Effect::Choose {
+                title,
+                text,
+                items,
+                keys,
+                input,
+            } => choose(siv, shared, &title, &text, items, &keys, input),
+            Effect::Progress(change) => {
+                let outcome = super::shell::with_progress(siv, |ps| {
+                    let added = match change {
+                        ProgressChange::AddPersonal { puzzles, now } => {
+                            ps.progress.puzzles.add_personal(puzzles, now)
+                        }
+                    };
+                    ps.save().map(|()| added)
+                });
+                let effects = lock(shared).model.progress_saved(outcome);
+                apply(siv, shared, effects);
+                return;
+            }
             Effect::Show { title, text } => {
                 super::size_guard::add_layer(
                     siv,
@@ -288,6 +310,61 @@ fn confirm<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, text: &str, yes
                 apply(s, &on_no, effects);
             }),
     );
+}
+
+/// Asks for one of `items` (each with its key, if any) or, with `input`, a typed line.
+fn choose<M: BoardModel>(
+    siv: &mut Cursive,
+    shared: &Shared<M>,
+    title: &str,
+    text: &str,
+    items: Vec<String>,
+    keys: &[Option<Key>],
+    input: Option<String>,
+) {
+    use cursive::views::{EditView, SelectView};
+    let answer = |shared: &Shared<M>| {
+        let shared = shared.clone();
+        move |s: &mut Cursive, a: Answer| {
+            s.pop_layer();
+            let effects = lock(&shared).model.chosen(a);
+            apply(s, &shared, effects);
+        }
+    };
+    let mut list = SelectView::<usize>::new();
+    for (i, item) in items.into_iter().enumerate() {
+        list.add_item(item, i);
+    }
+    let on_item = answer(shared);
+    list.set_on_submit(move |s, &i| on_item(s, Answer::Item(i)));
+    let mut body = LinearLayout::vertical().child(TextView::new(text));
+    if !list.is_empty() {
+        body.add_child(list.scrollable().max_height(12));
+    }
+    if let Some(prompt) = input {
+        let on_text = answer(shared);
+        body.add_child(TextView::new(format!(" \n{prompt}")));
+        body.add_child(
+            EditView::new()
+                .on_submit(move |s, t| on_text(s, Answer::Text(t.to_string())))
+                .fixed_width(70),
+        );
+    }
+    let on_cancel = answer(shared);
+    let mut view = OnEventView::new(
+        Dialog::around(body)
+            .title(format!("{title}   (Enter: choose   Esc: close)"))
+            .button("Close", move |s| on_cancel(s, Answer::Cancel)),
+    );
+    let on_esc = answer(shared);
+    view.set_on_event(CKey::Esc, move |s| on_esc(s, Answer::Cancel));
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(key) = key {
+            let on_key = answer(shared);
+            view.set_on_event(event_of(*key), move |s| on_key(s, Answer::Item(i)));
+        }
+    }
+    super::size_guard::add_layer(siv, view);
 }
 
 /// Draws what the model shows.

@@ -4,18 +4,7 @@
 
 use cursive::{Printer, Vec2, View};
 
-/// Appends a block of message lines to a panel's text: a blank line, then each line
-/// on its own; nothing when there are none.
-pub fn push_lines(out: &mut String, lines: &[String]) {
-    if lines.is_empty() {
-        return;
-    }
-    out.push('\n');
-    for line in lines {
-        out.push_str(line);
-        out.push('\n');
-    }
-}
+pub use crate::tutor::text::push_lines;
 
 /// Text wrapped to the width it is given, with hanging indents.
 #[derive(Default)]

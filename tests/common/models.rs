@@ -11,6 +11,8 @@ pub struct Driver<M: BoardModel> {
     searcher: Searcher,
     /// Effects other than engine work, from the last action.
     pub asked: Vec<Effect<M::Task>>,
+    /// The time the actions happen at.
+    pub now: u64,
 }
 
 impl<M: BoardModel> Driver<M> {
@@ -20,6 +22,7 @@ impl<M: BoardModel> Driver<M> {
             model,
             searcher: Searcher::new(4, 4),
             asked: Vec::new(),
+            now: 1_800_000_000,
         };
         d.run(effects);
         d
@@ -46,12 +49,20 @@ impl<M: BoardModel> Driver<M> {
 
     /// The effects of an action, without running its engine work.
     pub fn act_only(&mut self, action: M::Action) -> Vec<Effect<M::Task>> {
-        self.model.act(action, Context { cursor: Square::A1 })
+        let now = self.now;
+        self.model.act(
+            action,
+            Context {
+                cursor: Square::A1,
+                now,
+            },
+        )
     }
 
     /// An action with the cursor on `cursor`, its work run.
     pub fn act_at(&mut self, action: M::Action, cursor: Square) {
-        let e = self.model.act(action, Context { cursor });
+        let now = self.now;
+        let e = self.model.act(action, Context { cursor, now });
         self.run(e);
     }
 
@@ -69,6 +80,18 @@ impl<M: BoardModel> Driver<M> {
     /// Typed text, its work run.
     pub fn type_text(&mut self, text: &str) {
         let e = self.model.text_entered(Some(text.to_string()));
+        self.run(e);
+    }
+
+    /// The answer to the dialog the last action opened, its work run.
+    pub fn answer(&mut self, answer: othello_tutor::tutor::screen::Answer) {
+        let e = self.model.chosen(answer);
+        self.run(e);
+    }
+
+    /// Yes or no to the confirmation the last action asked for, its work run.
+    pub fn confirm(&mut self, yes: bool) {
+        let e = self.model.confirmed(yes);
         self.run(e);
     }
 

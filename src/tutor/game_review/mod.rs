@@ -103,6 +103,8 @@ impl ReviewInput {
 pub struct MoveReview {
     /// Index of the move in the game (0-based, passes counted).
     pub index: usize,
+    /// The move's number as every screen shows it ([`Game::move_number`]).
+    pub number: usize,
     /// Who played it.
     pub color: Color,
     /// The move.
@@ -116,9 +118,9 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
-    /// The move number shown (1-based, passes counted).
+    /// The move number shown ([`Game::move_number`]).
     pub fn number(&self) -> usize {
-        self.index + 1
+        self.number
     }
 
     /// The move's phase.
@@ -218,6 +220,7 @@ impl GameReview {
             .enumerate()
             .map(|(index, &mv)| MoveReview {
                 index,
+                number: game.move_number(index),
                 color: positions[index].to_move,
                 mv,
                 empties: positions[index].board.empty_count(),

@@ -155,6 +155,22 @@ pub enum Effect<T> {
         /// The label of the button that says no.
         no: String,
     },
+    /// Ask for one of a list (and, with `input`, or a typed line); the answer comes
+    /// back to the model as an [`Answer`].
+    Choose {
+        /// The dialog's title.
+        title: String,
+        /// The text above the list.
+        text: String,
+        /// The items.
+        items: Vec<String>,
+        /// A key for each item that chooses it at once (`None`: Enter or a click only).
+        keys: Vec<Option<Key>>,
+        /// The prompt of a line of text under the list, if the dialog has one.
+        input: Option<String>,
+    },
+    /// Change the learner's saved progress; the outcome comes back to the model.
+    Progress(ProgressChange),
     /// Show a text in a dialog the learner closes (a long report, an OBF line to copy).
     Show {
         /// The dialog's title.
@@ -164,11 +180,36 @@ pub enum Effect<T> {
     },
 }
 
-/// The context of a key action on a board screen: where the board's cursor is.
+/// The context of a key action on a board screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Context {
     /// The board's cursor.
     pub cursor: Square,
+    /// The time, in seconds since 1970 (fixed by the tests).
+    pub now: u64,
+}
+
+/// The answer to an [`Effect::Choose`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The item at this index.
+    Item(usize),
+    /// The typed line.
+    Text(String),
+    /// The dialog was closed.
+    Cancel,
+}
+
+/// A change to the learner's saved progress that a screen asks for.
+#[derive(Clone, Debug)]
+pub enum ProgressChange {
+    /// Personal puzzles for the review queue (those already there are skipped).
+    AddPersonal {
+        /// The puzzles.
+        puzzles: Vec<crate::tutor::personal::PersonalPuzzle>,
+        /// The time they are added.
+        now: u64,
+    },
 }
 
 /// A board screen's model: the learner's actions in, what to show out.
@@ -198,6 +239,17 @@ pub trait BoardModel: Send + 'static {
     fn text_entered(&mut self, text: Option<String>) -> Vec<Effect<Self::Task>>;
     /// The answer to an [`Effect::Confirm`].
     fn confirmed(&mut self, yes: bool) -> Vec<Effect<Self::Task>>;
+    /// The answer to an [`Effect::Choose`].
+    fn chosen(&mut self, answer: Answer) -> Vec<Effect<Self::Task>> {
+        let _ = answer;
+        Vec::new()
+    }
+    /// The outcome of an [`Effect::Progress`]: how many items it added, or why it
+    /// could not be saved.
+    fn progress_saved(&mut self, outcome: Result<usize, String>) -> Vec<Effect<Self::Task>> {
+        let _ = outcome;
+        Vec::new()
+    }
     /// The ticket of the work the model waits for (the interface cancels any other).
     fn wanted(&self) -> Option<Ticket>;
     /// What to show.

@@ -1,9 +1,17 @@
 //! The new-game dialog: colour, opponent, start position, feedback.
 
-use super::*;
+use super::open_game;
 use crate::engine::players::MAX_LEVEL;
+use crate::engine::players::Strategy;
+use crate::engine::{Color, Position};
 use crate::tutor::openings::random_xot;
+use crate::tutor::practice::{Seat, Setup};
+use cursive::Cursive;
+use cursive::event::Key;
+use cursive::traits::*;
 use cursive::views::{Checkbox, RadioGroup};
+use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
+use std::sync::Arc;
 
 /// Opens the new-game dialog from the initial position.
 pub fn open_setup(siv: &mut Cursive) {

@@ -1,0 +1,787 @@
+//! The practice screen's model: the game ([`Practice`]), whose turn it is and what the
+//! engine is busy with, the grade of the learner's last move (the verdict line), the
+//! events of the game (the panel's log), hints, the best move, undo and redo, saving
+//! and opening games (with the players the file names), resigning, the game-over
+//! choices and the learner's mistakes as puzzles.
+
+mod keys;
+mod panel;
+mod work;
+
+pub use keys::{Action, GAME_OVER_KEYS, KEYS, OverAction};
+pub use work::{Output, Task};
+
+use crate::engine::analysis::MoveValue;
+use crate::engine::{Color, Move, Position, Square};
+use crate::tutor::explain::illegal_reason;
+use crate::tutor::feedback::{Feedback, Grade, summary_line};
+use crate::tutor::library::Library;
+use crate::tutor::practice::{Practice, Seat, Setup};
+use crate::tutor::saved_games::{games_dir, save_game};
+use crate::tutor::screen::{
+    Answer, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Mark, ProgressChange, Route,
+    ScreenId, Shown, Ticket, Verdict,
+};
+use crate::tutor::text::count;
+use std::path::PathBuf;
+
+/// What the practice screen needs from outside the game.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    /// The learner's data directory (saved games live in its `games` folder), if any.
+    pub data_dir: Option<PathBuf>,
+    /// The learner's puzzle rating (the rating personal puzzles start at).
+    pub rating: f64,
+    /// The time the screen opens, in seconds since 1970.
+    pub now: u64,
+}
+
+/// What the engine is busy with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// Nothing.
+    Idle,
+    /// Grading the learner's move.
+    Grading,
+    /// Choosing the computer's move.
+    Replying,
+    /// Valuing every move for a hint.
+    Hinting,
+    /// Turning the learner's mistakes into puzzles.
+    Puzzles,
+}
+
+/// The computer's latest move, as the panel reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reply {
+    index: usize,
+    color: Color,
+    square: Square,
+    value: i32,
+    exact: bool,
+    book: bool,
+}
+
+/// The dialog the model waits for an answer from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Asking {
+    Nothing,
+    Resign,
+    Leave,
+    Save,
+    Open(Vec<PathBuf>),
+    Review(Vec<usize>),
+    GameOver,
+}
+
+/// The practice screen.
+#[derive(Clone, Debug)]
+pub struct PracticeScreen {
+    practice: Practice,
+    slot: JobSlot,
+    busy: Busy,
+    log: Vec<String>,
+    verdict: Option<Verdict>,
+    show_best: bool,
+    hint: Option<Vec<MoveValue>>,
+    last_reply: Option<Reply>,
+    summary_shown: bool,
+    markers: bool,
+    asking: Asking,
+    env: Env,
+    /// The time of the learner's latest action (seconds since 1970).
+    now: u64,
+}
+
+type Effects = Vec<Effect<Task>>;
+
+/// How many events the panel's log keeps.
+const LOG_LINES: usize = 6;
+
+impl PracticeScreen {
+    /// The screen on `practice`; the effects go on with the game (the computer's first
+    /// move when it starts).
+    pub fn open(practice: Practice, env: Env) -> (PracticeScreen, Effects) {
+        let mut screen = PracticeScreen {
+            practice,
+            slot: JobSlot::default(),
+            busy: Busy::Idle,
+            log: Vec::new(),
+            verdict: None,
+            show_best: false,
+            hint: None,
+            last_reply: None,
+            summary_shown: false,
+            markers: true,
+            asking: Asking::Nothing,
+            now: env.now,
+            env,
+        };
+        let pos = screen.practice.position();
+        let number = screen
+            .practice
+            .game()
+            .move_number(screen.practice.game().len());
+        let opening = if !screen.practice.game().is_empty() {
+            format!("Game loaded at move {number}: {} to move.", pos.to_move)
+        } else if pos == Position::start() {
+            "New game. Black moves first.".to_string()
+        } else {
+            format!(
+                "New game from {} (move {number}): {} to move.",
+                screen.practice.setup().start_name,
+                pos.to_move
+            )
+        };
+        screen.event(opening);
+        let effects = screen.go_on();
+        (screen, effects)
+    }
+
+    /// A new game with `setup`.
+    pub fn new_game(setup: Setup, env: Env) -> (PracticeScreen, Effects) {
+        PracticeScreen::open(Practice::new(setup), env)
+    }
+
+    /// The game.
+    pub fn practice(&self) -> &Practice {
+        &self.practice
+    }
+
+    /// What the engine is busy with.
+    pub fn busy(&self) -> Busy {
+        self.busy
+    }
+
+    /// The events of the game, oldest first (the panel's log).
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    fn event(&mut self, line: impl Into<String>) {
+        self.log.push(line.into());
+        let n = self.log.len();
+        if n > LOG_LINES {
+            self.log.drain(..n - LOG_LINES);
+        }
+    }
+
+    /// Says what happened after the learner's action (the verdict line and the log).
+    fn tell(&mut self, line: impl Into<String>) {
+        let line = line.into();
+        self.verdict = Some(Verdict::info(line.clone()));
+        self.event(line);
+    }
+
+    fn stop_work(&mut self) {
+        self.slot.cancel();
+        self.busy = Busy::Idle;
+    }
+
+    fn start(&mut self, busy: Busy, task: Task) -> Effects {
+        self.busy = busy;
+        vec![Effect::Run(self.slot.start(), task)]
+    }
+
+    /// Plays forced passes, then the computer's move when it is its turn, or the
+    /// game-over choices at the end.
+    fn go_on(&mut self) -> Effects {
+        while let Some(color) = self.practice.pass_if_forced() {
+            self.event(format!(
+                "{color} has no legal move and passes; {} plays again.",
+                color.opposite()
+            ));
+        }
+        if self.practice.is_over() {
+            return self.game_over();
+        }
+        match self.practice.seat_to_move() {
+            Seat::Computer(strategy) if self.busy == Busy::Idle => {
+                let position = self.practice.position();
+                self.start(Busy::Replying, Task::Reply { position, strategy })
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn game_over(&mut self) -> Effects {
+        if self.summary_shown {
+            return Vec::new();
+        }
+        self.summary_shown = true;
+        let Some(summary) = self.practice.summary() else {
+            return Vec::new();
+        };
+        let mut text = format!("{}\n", summary.line());
+        for color in [Color::Black, Color::White] {
+            if self.practice.setup().seat(color) != Seat::Human {
+                continue;
+            }
+            let r = self.practice.review(color);
+            if r.graded > 0 {
+                text.push_str(&format!(
+                    "\n{color}: {}, {} of {} best or good, {} lost, {}",
+                    panel::accuracy(r.accuracy(), r.graded),
+                    r.best_or_good,
+                    count(r.graded, "graded move"),
+                    count(r.total_loss.max(0) as usize, "disc"),
+                    count(r.errors.len(), "error")
+                ));
+            }
+        }
+        self.asking = Asking::GameOver;
+        vec![Effect::Choose {
+            title: "Game over".into(),
+            text,
+            items: GAME_OVER_KEYS
+                .iter()
+                .map(|b| format!("{}  {}: {}", b.keys_label(), b.footer, b.help))
+                .collect(),
+            keys: GAME_OVER_KEYS
+                .iter()
+                .map(|b| b.keys.first().copied())
+                .collect(),
+            input: None,
+        }]
+    }
+
+    fn over_action(&mut self, action: OverAction) -> Effects {
+        let now = self.now;
+        match action {
+            OverAction::Review => self.review(),
+            OverAction::WholeGame => self.whole_game(),
+            OverAction::NewGame => self.act(Action::NewGame, context(now)),
+            OverAction::Puzzles => self.act(Action::Puzzles, context(now)),
+            OverAction::Board => Vec::new(),
+        }
+    }
+
+    fn whole_game(&mut self) -> Effects {
+        let input = self.practice.review_input();
+        if input.game.is_empty() {
+            self.tell("No move played yet: nothing to review.");
+            return Vec::new();
+        }
+        vec![Effect::Go(Route::Review(Box::new(input)))]
+    }
+
+    fn review(&mut self) -> Effects {
+        let mut header = String::new();
+        let mut items = Vec::new();
+        let mut indices = Vec::new();
+        for color in [Color::Black, Color::White] {
+            if self.practice.setup().seat(color) != Seat::Human {
+                continue;
+            }
+            let r = self.practice.review(color);
+            header.push_str(&format!(
+                "{color}: {}, {} of {} best or good, {} lost\n",
+                panel::accuracy(r.accuracy(), r.graded),
+                r.best_or_good,
+                count(r.graded, "graded move"),
+                count(r.total_loss.max(0) as usize, "disc"),
+            ));
+            for item in r.errors {
+                let fb = &item.feedback;
+                let why = fb
+                    .difference
+                    .first()
+                    .or(fb.why_played.first())
+                    .cloned()
+                    .unwrap_or_default();
+                items.push(format!(
+                    "Move {} {} {}: {}, -{} (best {} {:+}). {why}",
+                    item.number, item.color, fb.played, fb.grade, fb.loss, fb.best, fb.best_value
+                ));
+                indices.push(item.index);
+            }
+        }
+        if items.is_empty() {
+            header.push_str("No inaccuracies, mistakes or blunders among the graded moves.\n");
+        } else {
+            header.push_str("Enter or a click: back to the position before that move.\n");
+        }
+        items.push("g  the whole game: every move of both sides valued".into());
+        let mut keys = vec![None; indices.len()];
+        keys.push(Some(crate::tutor::screen::Key::Char('g')));
+        self.asking = Asking::Review(indices);
+        vec![Effect::Choose {
+            title: "Review".into(),
+            text: header,
+            items,
+            keys,
+            input: None,
+        }]
+    }
+
+    fn open_dialog(&mut self) -> Effects {
+        let saved = self
+            .env
+            .data_dir
+            .as_deref()
+            .map(|d| Library::in_data_dir(d).entries())
+            .unwrap_or_default();
+        let shown: Vec<_> = saved.iter().take(200).collect();
+        let text = if shown.is_empty() {
+            "No saved games yet (w saves the game you play).".to_string()
+        } else {
+            format!(
+                "Saved games, newest first (Enter opens one; 6 Library manages them):\n{}",
+                panel::open_row_text(["Name", "Date", "Players", "Result", "Moves", "Opening"])
+            )
+        };
+        self.asking = Asking::Open(shown.iter().map(|g| g.path.clone()).collect());
+        vec![Effect::Choose {
+            title: "Open a game".into(),
+            text,
+            items: shown.iter().map(|g| panel::open_row(g)).collect(),
+            keys: vec![None; shown.len()],
+            input: Some(
+                "Or a file name, or a pasted transcript, GGF or OBF (Enter opens it):".into(),
+            ),
+        }]
+    }
+
+    /// Opens a file, or a pasted game, in place of the current game, with the players
+    /// the file names (else this game's seats).
+    fn open_text(&mut self, text: &str) -> Effects {
+        let content = std::fs::read_to_string(text.trim()).unwrap_or_else(|_| text.to_string());
+        let (black, white) = (self.practice.setup().black, self.practice.setup().white);
+        match Practice::load_named(&content, black, white) {
+            Ok(p) => {
+                self.stop_work();
+                let env = Env {
+                    now: self.now,
+                    ..self.env.clone()
+                };
+                let (screen, effects) = PracticeScreen::open(p, env);
+                *self = screen;
+                effects
+            }
+            Err(e) => {
+                self.verdict = Some(Verdict::wrong(format!("Cannot open it: {e}")));
+                Vec::new()
+            }
+        }
+    }
+
+    fn save_to(&mut self, path: &str) -> Effects {
+        let path = path.trim();
+        if path.is_empty() {
+            self.verdict = Some(Verdict::wrong("Type a name to save the game under."));
+            return Vec::new();
+        }
+        let mut whole = self.practice.clone();
+        while whole.redo() > 0 {}
+        match save_game(
+            std::path::Path::new(path),
+            &whole.transcript(),
+            &whole.ggf(),
+        ) {
+            Ok(()) => self.tell(format!("Saved to {path}.txt and {path}.ggf")),
+            Err(e) => {
+                let line = format!("Could not save: {e}");
+                self.event(line.clone());
+                self.verdict = Some(Verdict::wrong(line));
+            }
+        }
+        Vec::new()
+    }
+
+    /// The learner's move `sq`.
+    fn learner_move(&mut self, sq: Square) -> Effects {
+        if self.practice.is_over() {
+            self.tell("The game is over: n starts a new one.");
+            return Vec::new();
+        }
+        if !self.practice.human_to_move() || matches!(self.busy, Busy::Replying | Busy::Grading) {
+            self.tell("Wait: it is not your turn yet.");
+            return Vec::new();
+        }
+        let before = self.practice.position();
+        if self.practice.play(Move::Place(sq)).is_err() {
+            self.verdict = Some(Verdict::wrong(illegal_reason(&before, sq)));
+            return Vec::new();
+        }
+        self.stop_work();
+        self.hint = None;
+        self.show_best = false;
+        let index = self.practice.game().len() - 1;
+        self.event(format!("{} plays {sq}.", before.to_move));
+        if !self.practice.setup().feedback {
+            self.verdict = Some(Verdict::info(format!("{} plays {sq}.", before.to_move)));
+            return self.go_on();
+        }
+        // In the opening book the book's verdict stands; no search is needed.
+        if let Some(fb) = self.practice.book_feedback_at(index) {
+            self.verdict = Some(grade_verdict(&fb));
+            self.practice.set_feedback_at(index, fb);
+            return self.go_on();
+        }
+        self.verdict = Some(Verdict::info(format!("{sq} played: grading it…")));
+        self.start(Busy::Grading, Task::Grade { before, sq, index })
+    }
+}
+
+fn context(now: u64) -> Context {
+    Context {
+        cursor: Square::A1,
+        now,
+    }
+}
+
+/// The verdict line of a grade: ✓ for a book, best or good move, ✗ for an error.
+fn grade_verdict(fb: &Feedback) -> Verdict {
+    let mark = match fb.grade {
+        Grade::Book | Grade::Best | Grade::Good => Mark::Right,
+        _ if fb.grade.is_error() => Mark::Wrong,
+        _ => Mark::Info,
+    };
+    Verdict {
+        mark,
+        text: summary_line(fb),
+    }
+}
+
+impl BoardModel for PracticeScreen {
+    type Action = Action;
+    type Task = Task;
+
+    fn id(&self) -> ScreenId {
+        ScreenId::Practice
+    }
+
+    fn keys(&self) -> &'static [Binding<Action>] {
+        KEYS
+    }
+
+    fn act(&mut self, action: Action, context: Context) -> Effects {
+        self.now = context.now;
+        match action {
+            Action::Hint => {
+                if !self.practice.human_to_move() || self.busy != Busy::Idle {
+                    self.tell("A hint is for your own turn.");
+                    return Vec::new();
+                }
+                if self.practice.is_over() {
+                    self.tell("The game is over: no hint.");
+                    return Vec::new();
+                }
+                self.verdict = Some(Verdict::info("Valuing every move for a hint…"));
+                let position = self.practice.position();
+                self.start(Busy::Hinting, Task::Hint { position })
+            }
+            Action::Markers => {
+                self.markers = !self.markers;
+                self.verdict = Some(Verdict::info(if self.markers {
+                    "Legal moves marked (+)."
+                } else {
+                    "Legal-move markers off (m turns them on)."
+                }));
+                Vec::new()
+            }
+            Action::Undo => {
+                self.stop_work();
+                self.hint = None;
+                self.show_best = false;
+                self.summary_shown = false;
+                self.last_reply = None;
+                if self.practice.undo() == 0 {
+                    self.tell("Nothing to take back.");
+                } else {
+                    self.tell("Taken back.");
+                }
+                self.go_on()
+            }
+            Action::Redo => {
+                self.stop_work();
+                self.hint = None;
+                match self.practice.redo() {
+                    0 => self.tell("Nothing to replay."),
+                    n => self.tell(format!("Replayed {}.", count(n, "move"))),
+                }
+                self.go_on()
+            }
+            Action::ShowBest => {
+                match panel::latest_feedback(&self.practice) {
+                    None => self.tell("No graded move yet: s shows the best move after one."),
+                    Some((_, fb)) if fb.best == fb.played => {
+                        self.tell(format!("{} was the best move.", fb.played))
+                    }
+                    Some((index, fb)) => {
+                        let line = format!(
+                            "Instead of {} (move {}): best {} ({:+}), shown in the panel.",
+                            fb.played,
+                            self.practice.game().move_number(index),
+                            fb.best,
+                            fb.best_value
+                        );
+                        self.show_best = true;
+                        self.tell(line);
+                    }
+                }
+                Vec::new()
+            }
+            Action::Feedback => {
+                let on = !self.practice.setup().feedback;
+                self.practice.set_feedback(on);
+                self.tell(if on {
+                    "Feedback on: your moves are graded."
+                } else {
+                    "Feedback off: a test-yourself game."
+                });
+                Vec::new()
+            }
+            Action::NewGame => {
+                self.stop_work();
+                vec![Effect::Close, Effect::Go(Route::PracticeSetup)]
+            }
+            Action::Resign => {
+                if self.practice.is_over() {
+                    self.tell("The game is over: n starts a new one.");
+                    return Vec::new();
+                }
+                self.asking = Asking::Resign;
+                vec![Effect::Confirm {
+                    text: "Resign this game?".into(),
+                    yes: "Resign".into(),
+                    no: "Keep playing".into(),
+                }]
+            }
+            Action::Save => {
+                let Some(dir) = self.env.data_dir.as_deref().map(games_dir) else {
+                    self.verdict = Some(Verdict::wrong(
+                        "There is no data directory to save games in.",
+                    ));
+                    return Vec::new();
+                };
+                self.asking = Asking::Save;
+                vec![Effect::AskText {
+                    title: "Save the game".into(),
+                    prompt:
+                        "Save as (two files are written: NAME.txt, the transcript, and NAME.ggf):"
+                            .into(),
+                    initial: dir
+                        .join(format!("game-{}", context.now))
+                        .display()
+                        .to_string(),
+                }]
+            }
+            Action::Open => self.open_dialog(),
+            Action::Review => self.review(),
+            Action::Puzzles => {
+                if self.busy != Busy::Idle {
+                    self.tell("Wait until the engine has finished, then z again.");
+                    return Vec::new();
+                }
+                let humans: Vec<Color> = [Color::Black, Color::White]
+                    .into_iter()
+                    .filter(|&c| self.practice.setup().seat(c) == Seat::Human)
+                    .collect();
+                self.tell("Turning your mistakes into puzzles…");
+                let task = Task::Personal {
+                    practice: Box::new(self.practice.clone()),
+                    humans,
+                    rating: self.env.rating,
+                    now: context.now,
+                };
+                self.start(Busy::Puzzles, task)
+            }
+            Action::Leave => {
+                if !self.practice.is_over() && !self.practice.game().is_empty() {
+                    self.asking = Asking::Leave;
+                    return vec![Effect::Confirm {
+                        text: "Leave this game? It is not saved (w saves it).".into(),
+                        yes: "Leave".into(),
+                        no: "Stay".into(),
+                    }];
+                }
+                self.stop_work();
+                vec![Effect::Go(Route::Menu)]
+            }
+        }
+    }
+
+    fn choose(&mut self, square: Square) -> Effects {
+        self.learner_move(square)
+    }
+
+    fn finished(&mut self, ticket: Ticket, output: Output) -> Effects {
+        if !self.slot.accept(ticket) {
+            return Vec::new();
+        }
+        self.busy = Busy::Idle;
+        match output {
+            Output::Graded {
+                before,
+                sq,
+                index,
+                values,
+            } => {
+                match values
+                    .ok()
+                    .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, &v))
+                {
+                    Some(fb) => {
+                        self.verdict = Some(grade_verdict(&fb));
+                        self.practice.set_feedback_at(index, fb);
+                    }
+                    None => self.tell(format!("{sq} could not be graded.")),
+                }
+                self.go_on()
+            }
+            Output::Replied { position, choice } => {
+                let Some(c) = choice else {
+                    self.event("The engine found no move.");
+                    return Vec::new();
+                };
+                if self.practice.position() != position
+                    || self.practice.play(Move::Place(c.square)).is_err()
+                {
+                    return Vec::new();
+                }
+                self.last_reply = Some(Reply {
+                    index: self.practice.game().len() - 1,
+                    color: position.to_move,
+                    square: c.square,
+                    value: c.value,
+                    exact: c.exact,
+                    book: c.book,
+                });
+                self.event(format!("{} plays {}.", position.to_move, c.square));
+                self.go_on()
+            }
+            Output::Hinted(values) => {
+                match values {
+                    Ok(values) => {
+                        self.verdict = Some(Verdict::info(panel::hint_line(&values)));
+                        self.hint = Some(values);
+                    }
+                    Err(_) => self.tell("The hint was not finished."),
+                }
+                Vec::new()
+            }
+            Output::Personal { puzzles, now } => {
+                vec![Effect::Progress(ProgressChange::AddPersonal {
+                    puzzles,
+                    now,
+                })]
+            }
+        }
+    }
+
+    fn failed(&mut self, ticket: Ticket) -> Effects {
+        if self.slot.accept(ticket) {
+            self.busy = Busy::Idle;
+            let line = "The engine failed on this position: undo or start a new game.";
+            self.event(line);
+            self.verdict = Some(Verdict::wrong(line));
+        }
+        Vec::new()
+    }
+
+    fn text_entered(&mut self, text: Option<String>) -> Effects {
+        let asking = std::mem::replace(&mut self.asking, Asking::Nothing);
+        match (asking, text) {
+            (Asking::Save, Some(path)) => self.save_to(&path),
+            _ => Vec::new(),
+        }
+    }
+
+    fn confirmed(&mut self, yes: bool) -> Effects {
+        let asking = std::mem::replace(&mut self.asking, Asking::Nothing);
+        match (asking, yes) {
+            (Asking::Resign, true) => {
+                self.stop_work();
+                self.practice.resign();
+                self.tell("You resigned.");
+                self.go_on()
+            }
+            (Asking::Leave, true) => {
+                self.stop_work();
+                vec![Effect::Go(Route::Menu)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn chosen(&mut self, answer: Answer) -> Effects {
+        let asking = std::mem::replace(&mut self.asking, Asking::Nothing);
+        match (asking, answer) {
+            (Asking::GameOver, Answer::Item(i)) => match GAME_OVER_KEYS.get(i) {
+                Some(b) => self.over_action(b.action),
+                None => Vec::new(),
+            },
+            (Asking::Open(paths), Answer::Item(i)) => match paths.get(i) {
+                Some(path) => self.open_text(&path.display().to_string()),
+                None => Vec::new(),
+            },
+            (Asking::Open(_), Answer::Text(text)) => self.open_text(&text),
+            (Asking::Review(indices), Answer::Item(i)) => match indices.get(i) {
+                Some(&index) => {
+                    self.stop_work();
+                    self.summary_shown = true;
+                    while self.practice.game().len() > index {
+                        if self.practice.undo() == 0 {
+                            break;
+                        }
+                    }
+                    self.show_best = true;
+                    self.hint = None;
+                    self.tell(format!(
+                        "Back before move {}: r replays the game forward.",
+                        self.practice.game().move_number(index)
+                    ));
+                    Vec::new()
+                }
+                // The item after the mistakes: the whole game.
+                None => self.whole_game(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn progress_saved(&mut self, outcome: Result<usize, String>) -> Effects {
+        match outcome {
+            Err(e) => {
+                let line = format!("Your mistakes could not be saved: {e}");
+                self.event(line.clone());
+                self.verdict = Some(Verdict::wrong(line));
+            }
+            Ok(0) => self.tell("No new mistakes to add (graded moves only)."),
+            Ok(n) => self.tell(format!(
+                "{} now in your review queue.",
+                crate::tutor::text::count_with(n, "mistake is a puzzle", "mistakes are puzzles")
+            )),
+        }
+        Vec::new()
+    }
+
+    fn wanted(&self) -> Option<Ticket> {
+        self.slot.wanted()
+    }
+
+    fn shown(&self) -> Shown {
+        let position = self.practice.position();
+        let (last, flips) = self.practice.last_flips();
+        let labels = self
+            .hint
+            .as_deref()
+            .map(super::value_labels)
+            .unwrap_or_default();
+        Shown {
+            board: BoardScene {
+                position,
+                last,
+                flips,
+                labels,
+                highlights: Vec::new(),
+                markers: self.markers,
+            },
+            title: "Game".into(),
+            panel: panel::text(self),
+            verdict: self.verdict.clone(),
+            status: panel::status(self),
+        }
+    }
+}

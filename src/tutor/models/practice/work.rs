@@ -1,0 +1,112 @@
+//! The engine work of a practice game: grading the learner's move, the computer's
+//! move, a hint, and the learner's mistakes turned into puzzles.
+
+use crate::engine::analysis::MoveValue;
+use crate::engine::players::{Choice, Strategy, choose_move};
+use crate::engine::search::{SearchError, Searcher};
+use crate::engine::{Color, Position, Square};
+use crate::tutor::personal::{PersonalPuzzle, personal_puzzles};
+use crate::tutor::practice::Practice;
+use crate::tutor::screen::EngineTask;
+use crate::tutor::settings::{grading_values, hint_values};
+
+/// What the practice screen asks the engine for.
+#[derive(Clone, Debug)]
+pub enum Task {
+    /// The values that grade the learner's move `sq` (the move at `index`) played
+    /// from `before`.
+    Grade {
+        /// The position the move was played from.
+        before: Position,
+        /// The move.
+        sq: Square,
+        /// Its index in the game.
+        index: usize,
+    },
+    /// The computer's move in `position`.
+    Reply {
+        /// The position.
+        position: Position,
+        /// How the computer plays.
+        strategy: Strategy,
+    },
+    /// Every move of `position` valued for a hint.
+    Hint {
+        /// The position.
+        position: Position,
+    },
+    /// The learner's graded mistakes as personal puzzles.
+    Personal {
+        /// The game.
+        practice: Box<Practice>,
+        /// The learner's colours.
+        humans: Vec<Color>,
+        /// The learner's puzzle rating.
+        rating: f64,
+        /// The time.
+        now: u64,
+    },
+}
+
+/// What the engine hands back.
+#[derive(Clone, Debug)]
+pub enum Output {
+    /// The grading values of a move.
+    Graded {
+        /// The position the move was played from.
+        before: Position,
+        /// The move.
+        sq: Square,
+        /// Its index in the game.
+        index: usize,
+        /// The values.
+        values: Result<Vec<MoveValue>, SearchError>,
+    },
+    /// The computer's move (`None`: stopped, or no move).
+    Replied {
+        /// The position it was chosen in.
+        position: Position,
+        /// The move.
+        choice: Option<Choice>,
+    },
+    /// A hint's values.
+    Hinted(Result<Vec<MoveValue>, SearchError>),
+    /// The personal puzzles found.
+    Personal {
+        /// The puzzles.
+        puzzles: Vec<PersonalPuzzle>,
+        /// The time they were made.
+        now: u64,
+    },
+}
+
+impl EngineTask for Task {
+    type Output = Output;
+    fn run(self, searcher: &mut Searcher) -> Output {
+        match self {
+            Task::Grade { before, sq, index } => Output::Graded {
+                before,
+                sq,
+                index,
+                values: grading_values(searcher, &before.board, sq),
+            },
+            Task::Reply { position, strategy } => Output::Replied {
+                position,
+                choice: choose_move(searcher, &position.board, strategy, &mut rand::rng()),
+            },
+            Task::Hint { position } => Output::Hinted(hint_values(searcher, &position.board)),
+            Task::Personal {
+                practice,
+                humans,
+                rating,
+                now,
+            } => Output::Personal {
+                puzzles: humans
+                    .iter()
+                    .flat_map(|&c| personal_puzzles(&practice, c, searcher, rating, now))
+                    .collect(),
+                now,
+            },
+        }
+    }
+}

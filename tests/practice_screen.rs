@@ -1,0 +1,180 @@
+//! The practice screen's model, driven without a terminal: seats from the file a game
+//! is opened from, messages that describe the state shown, book moves labelled book,
+//! move numbers that agree with the review, and every key acting in every state.
+
+mod common;
+
+use common::models::Driver;
+use othello_tutor::engine::Color;
+use othello_tutor::engine::notation::parse_transcript;
+use othello_tutor::engine::players::Strategy;
+use othello_tutor::tutor::game_review::GameReview;
+use othello_tutor::tutor::models::practice::{Action, Env, KEYS, PracticeScreen};
+use othello_tutor::tutor::practice::{Practice, Seat, Setup};
+use othello_tutor::tutor::screen::{Answer, BoardModel, Effect};
+
+fn env(dir: Option<std::path::PathBuf>) -> Env {
+    Env {
+        data_dir: dir,
+        rating: 1500.0,
+        now: 1_800_000_000,
+    }
+}
+
+fn screen(setup: Setup) -> Driver<PracticeScreen> {
+    let (model, effects) = PracticeScreen::new_game(setup, env(None));
+    Driver::new(model, effects)
+}
+
+fn two_players() -> Setup {
+    Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        ..Setup::against(Color::Black, Strategy::Engine(1))
+    }
+}
+
+#[test]
+fn a_saved_game_opens_with_the_players_its_file_names() {
+    // A game saved as "You (Black) vs level 6": PB[You] PW[Engine level 6 …].
+    let mut saved = Practice::new(Setup::against(Color::Black, Strategy::Engine(6)));
+    for mv in ["f5", "d6"] {
+        saved
+            .play(othello_tutor::engine::Move::Place(common::sq(mv)))
+            .expect("legal");
+    }
+    let ggf = saved.ggf();
+    assert!(ggf.contains("PB[You]"), "{ggf}");
+    // Opened during a game where the learner is White against Mobility only.
+    let mut d = screen(Setup::against(Color::White, Strategy::MobilityOnly));
+    d.act(Action::Open);
+    d.answer(Answer::Text(ggf));
+    let setup = d.model.practice().setup();
+    assert_eq!(setup.black, Seat::Human);
+    assert_eq!(setup.white, Seat::Computer(Strategy::Engine(6)));
+    // Black (the learner) is to move: the engine did not move at once.
+    assert_eq!(d.model.practice().game().len(), 2);
+    assert!(d.model.practice().human_to_move());
+}
+
+#[test]
+fn redo_says_what_it_replayed() {
+    let mut d = screen(two_players());
+    d.choose("f5");
+    d.choose("d6");
+    d.act(Action::Undo);
+    assert_eq!(d.verdict(), "Taken back.");
+    d.act(Action::Redo);
+    assert_eq!(d.verdict(), "Replayed 1 move.");
+}
+
+#[test]
+fn the_best_move_names_the_move_it_replaces() {
+    let mut d = screen(two_players());
+    d.choose("f5");
+    d.choose("d6");
+    d.choose("c3");
+    // c3 is a book move: no better move to show.
+    d.act(Action::ShowBest);
+    assert!(
+        d.verdict().contains("was the best move")
+            || d.verdict().starts_with("Instead of c3 (move 3)"),
+        "{}",
+        d.verdict()
+    );
+    let mut fresh = screen(two_players());
+    fresh.act(Action::ShowBest);
+    assert!(
+        fresh.verdict().starts_with("No graded move yet"),
+        "{}",
+        fresh.verdict()
+    );
+}
+
+#[test]
+fn a_book_reply_is_labelled_book() {
+    let mut d = screen(Setup::against(Color::Black, Strategy::Engine(6)));
+    d.choose("f5");
+    assert_eq!(d.model.practice().game().len(), 2, "{}", d.panel());
+    assert!(d.panel().contains("White played"), "{}", d.panel());
+    assert!(d.panel().contains(", book)"), "{}", d.panel());
+    assert!(!d.panel().contains("estimate"), "{}", d.panel());
+}
+
+#[test]
+fn move_numbers_agree_between_the_panel_and_the_review() {
+    let later = parse_transcript("f5d6c3d3c4f4f6f3e6e7d7c6e3").expect("legal");
+    let setup = Setup {
+        start: later.current(),
+        start_name: "a pasted position".into(),
+        ..two_players()
+    };
+    let mut d = screen(setup);
+    assert!(d.panel().contains("Move 14 "), "{}", d.panel());
+    let mv = d.model.practice().position().legal_move_list()[0];
+    d.choose(&mv.to_string());
+    assert!(d.panel().contains("Move 15 "), "{}", d.panel());
+    let review = GameReview::unvalued(d.model.practice().game());
+    assert_eq!(review.moves[0].number(), 14);
+}
+
+#[test]
+fn every_key_acts_or_says_why_not_in_every_state() {
+    type Make = Box<dyn Fn() -> Driver<PracticeScreen>>;
+    let states: Vec<(&str, Make)> = vec![
+        ("the learner to move", Box::new(|| screen(two_players()))),
+        (
+            "the engine thinking",
+            Box::new(|| {
+                let (model, _) = PracticeScreen::new_game(
+                    Setup::against(Color::White, Strategy::Engine(1)),
+                    env(None),
+                );
+                Driver::new(model, Vec::new())
+            }),
+        ),
+        (
+            "the game over",
+            Box::new(|| {
+                let mut d = screen(two_players());
+                d.act(Action::Resign);
+                d.confirm(true);
+                d
+            }),
+        ),
+    ];
+    for (state, make) in &states {
+        for binding in KEYS {
+            let mut d = make();
+            let before = d.model.shown();
+            let effects = d.act_only(binding.action);
+            let after = d.model.shown();
+            assert!(
+                !effects.is_empty() || before != after,
+                "{state}: {:?} ({}) did nothing",
+                binding.action,
+                binding.keys_label()
+            );
+        }
+    }
+}
+
+#[test]
+fn resigning_asks_first_and_ends_with_the_game_over_choices() {
+    let mut d = screen(two_players());
+    d.choose("f5");
+    d.act(Action::Resign);
+    assert!(matches!(d.asked.first(), Some(Effect::Confirm { .. })));
+    d.confirm(true);
+    assert!(d.model.practice().is_over());
+    match d.asked.first() {
+        Some(Effect::Choose { title, items, .. }) => {
+            assert_eq!(title, "Game over");
+            assert!(
+                items.iter().any(|i| i.starts_with("z  Puzzles")),
+                "{items:?}"
+            );
+        }
+        other => panic!("the game-over choices, not {other:?}"),
+    }
+}
