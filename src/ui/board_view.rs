@@ -382,10 +382,16 @@ pub fn board_screen(
     below: cursive::views::LinearLayout,
 ) -> cursive::views::LinearLayout {
     use cursive::traits::{Nameable, Resizable};
+    use cursive::views::TextView;
     use cursive::views::{LinearLayout, Panel, ScrollView};
+    let left = LinearLayout::vertical().child(Panel::new(board)).child(
+        TextView::new("")
+            .with_name(verdict_name(panel))
+            .max_width(BOARD_SIZE.x + 2),
+    );
     let mut layout = LinearLayout::vertical().child(
         LinearLayout::horizontal()
-            .child(Panel::new(board))
+            .child(left)
             .child(
                 Panel::new(ScrollView::new(
                     crate::ui::wrap_text::WrapText::new("").with_name(panel),
@@ -397,6 +403,19 @@ pub fn board_screen(
     );
     layout.add_child(below);
     layout
+}
+
+/// The name of the verdict line under the board of the screen whose panel is `panel`.
+pub fn verdict_name(panel: &str) -> String {
+    format!("{panel}-verdict")
+}
+
+/// Writes the verdict line (the result of the learner's last action) under the board
+/// of the screen whose panel is `panel`.
+pub fn set_verdict(siv: &mut Cursive, panel: &str, text: &str) {
+    siv.call_on_name(&verdict_name(panel), |t: &mut cursive::views::TextView| {
+        t.set_content(text)
+    });
 }
 
 /// A board showing `position` whose chosen squares go to `f` with the screen's

@@ -189,7 +189,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
 
 fn refresh(siv: &mut Cursive, shared: &Shared) {
     settle(siv, shared);
-    let (pos, last, flips, highlights, text, question, question_step) = {
+    let (pos, last, flips, highlights, text, question, question_step, verdict) = {
         let st = lock(shared);
         let step = st.step();
         let (pos, last, flips) = match &st.play {
@@ -207,6 +207,7 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
             panel_text(&st),
             matches!(step, Step::Question(_)) && !st.attempts.is_done(),
             matches!(step, Step::Question(_)),
+            verdict(&st.feedback),
         )
     };
     siv.call_on_name(BOARD, |b: &mut BoardView| {
@@ -220,11 +221,27 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
         t.set_content(text)
     });
+    super::board_view::set_verdict(siv, PANEL, &verdict);
     if question {
         let _ = siv.focus_name(ANSWER);
     } else {
         let _ = siv.focus_name(BOARD);
     }
+}
+
+/// The verdict line: the first line of the latest feedback (✓ or ✗, or what the key
+/// did) and any hint or answer asked for, in sight at every size (the panel keeps the
+/// explanation).
+fn verdict(feedback: &[String]) -> String {
+    let mut parts: Vec<&str> = feedback.first().map(|l| l.as_str()).into_iter().collect();
+    parts.extend(
+        feedback
+            .iter()
+            .skip(1)
+            .filter(|l| l.starts_with("Hint: ") || l.starts_with("The answer: "))
+            .map(|l| l.as_str()),
+    );
+    parts.join(" ")
 }
 
 fn last_move_of(game: &Game) -> (Option<Square>, Vec<Square>) {
@@ -464,6 +481,9 @@ fn previous(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         if st.index == 0 {
+            st.feedback = vec!["This is the lesson's first step.".into()];
+            drop(st);
+            refresh(siv, shared);
             return;
         }
         cancel(&mut st);
@@ -482,20 +502,40 @@ fn hint(siv: &mut Cursive, shared: &Shared) {
             Step::PlayOut(p) => Some(p.hint()),
             Step::Read(_) => None,
         };
-        if let Some(t) = text
-            && !st.attempts.is_done()
-        {
-            st.attempts.take_hint();
-            st.feedback.push(format!("Hint: {t}"));
+        match text {
+            None => st.feedback = vec!["No hint here: this step only reads (n goes on).".into()],
+            Some(_) if st.attempts.is_done() => answered_notice(&mut st.feedback),
+            Some(t) => {
+                st.attempts.take_hint();
+                st.feedback.push(format!("Hint: {t}"));
+            }
         }
     }
     refresh(siv, shared);
 }
 
+/// Puts "this step is answered" first in the feedback (once), keeping what the
+/// answer brought (its explanation) beneath.
+fn answered_notice(feedback: &mut Vec<String>) {
+    const NOTICE: &str = "This step is answered: n goes on.";
+    if feedback.first().map(String::as_str) != Some(NOTICE) {
+        feedback.insert(0, NOTICE.into());
+    }
+}
+
 fn show_answer(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
-        if st.attempts.is_done() || !st.step().is_interactive() {
+        if !st.step().is_interactive() {
+            st.feedback = vec!["Nothing to show: this step only reads (n goes on).".into()];
+            drop(st);
+            refresh(siv, shared);
+            return;
+        }
+        if st.attempts.is_done() {
+            answered_notice(&mut st.feedback);
+            drop(st);
+            refresh(siv, shared);
             return;
         }
         st.attempts.give_up();

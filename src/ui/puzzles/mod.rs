@@ -298,14 +298,21 @@ fn finish_run(siv: &mut Cursive, shared: &Shared) {
 fn refresh(siv: &mut Cursive, shared: &Shared) {
     let now_s = now(siv);
     let progress = with_progress(siv, |ps| ps.progress.puzzles.clone());
-    let (pos, last, flips, text) = {
+    let (pos, last, flips, text, verdict) = {
         let st = lock(shared);
         let (pos, last, flips) = match (st.viewing, &st.current) {
             (Some(k), Some(p)) => solution_position(p, k),
             _ => (st.shown, st.last, st.flips.clone()),
         };
-        (pos, last, flips, panel_text(&st, &progress, now_s))
+        (
+            pos,
+            last,
+            flips,
+            panel_text(&st, &progress, now_s),
+            verdict(&st.lines),
+        )
     };
+    super::board_view::set_verdict(siv, PANEL, &verdict);
     siv.call_on_name(BOARD, |b: &mut BoardView| {
         let c = b.cursor();
         b.set_position(pos, last, &flips);
@@ -314,6 +321,20 @@ fn refresh(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(PANEL, |t: &mut crate::ui::wrap_text::WrapText| {
         t.set_content(text)
     });
+}
+
+/// The verdict line: the first line of the latest result (✓ or ✗ and the move) and
+/// what it did to the ratings, in sight at every size (the panel keeps the details).
+fn verdict(lines: &[String]) -> String {
+    let mut parts: Vec<&str> = lines.first().map(|l| l.as_str()).into_iter().collect();
+    parts.extend(
+        lines
+            .iter()
+            .skip(1)
+            .filter(|l| l.starts_with("Your rating") || l.starts_with("A replay"))
+            .map(|l| l.as_str()),
+    );
+    parts.join(" ")
 }
 
 /// The position after the first `k` moves of the solution, with the last one marked.
@@ -534,6 +555,9 @@ fn view_back(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         if st.phase == Phase::Solving {
+            st.lines = vec!["[ and ] step through the solution once the puzzle is over.".into()];
+            drop(st);
+            refresh(siv, shared);
             return;
         }
         let k = st.viewing.unwrap_or(0);
@@ -546,6 +570,9 @@ fn view_forward(siv: &mut Cursive, shared: &Shared) {
     {
         let mut st = lock(shared);
         if st.phase == Phase::Solving {
+            st.lines = vec!["[ and ] step through the solution once the puzzle is over.".into()];
+            drop(st);
+            refresh(siv, shared);
             return;
         }
         let len = st.current.as_ref().map_or(0, |p| p.solution.len());
