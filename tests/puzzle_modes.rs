@@ -73,7 +73,9 @@ fn the_run_queue_rises_in_rating_and_repeats_for_a_seed() {
     let all = puzzles();
     let q = rising_queue(&all, 7, RUN_LENGTH);
     assert_eq!(q.len(), RUN_LENGTH.min(all.len()));
-    assert!(q.windows(2).all(|w| w[0].rating <= w[1].rating));
+    // Strictly rising: the set has many puzzles at the 600 floor, and a run served
+    // five of them first.
+    assert!(q.windows(2).all(|w| w[0].rating < w[1].rating));
     let ids = |q: &[Puzzle]| q.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
     assert_eq!(ids(&q), ids(&rising_queue(&all, 7, RUN_LENGTH)));
     assert_ne!(ids(&q), ids(&rising_queue(&all, 8, RUN_LENGTH)));

@@ -40,7 +40,11 @@ pub fn list(data_dir: Option<&Path>, trash: bool) -> Result<(), UserError> {
     } else {
         library.games_dir()
     };
-    outln!("{} games in {}", entries.len(), dir.display());
+    outln!(
+        "{} in {}",
+        othello_tutor::tutor::text::count(entries.len(), "game"),
+        dir.display()
+    );
     Ok(())
 }
 
@@ -51,8 +55,8 @@ pub fn import(data_dir: Option<&Path>, file: &Path) -> Result<(), UserError> {
         .import_file(file)
         .map_err(|e| UserError(e.to_string()))?;
     outln!(
-        "imported {} games into {} ({} already there)",
-        summary.imported.len(),
+        "imported {} into {} ({} already there)",
+        othello_tutor::tutor::text::count(summary.imported.len(), "game"),
         library.games_dir().display(),
         summary.already_there
     );

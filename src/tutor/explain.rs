@@ -479,8 +479,9 @@ pub fn contrast(pos: &Position, played: Square, better: Square) -> Vec<String> {
     }
     if a.their_moves_after >= b.their_moves_after + 2 {
         out.push(format!(
-            "{played} leaves {them} {} moves, {better} only {}.",
-            a.their_moves_after, b.their_moves_after
+            "{played} leaves {them} {}, {better} only {}.",
+            crate::tutor::text::count(a.their_moves_after as usize, "move"),
+            b.their_moves_after
         ));
     }
     if a.frontier_flipped.len() >= b.frontier_flipped.len() + 2 {

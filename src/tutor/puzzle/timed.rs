@@ -82,18 +82,25 @@ pub enum Played {
     Over,
 }
 
-/// The queue of a run: up to `len` puzzles of rising rating, decided by `seed`. The
-/// set's puzzles (not the personal ones) are sorted by rating (then id) and cut into
-/// `len` equal slices; one puzzle is drawn at random from each slice, in order.
+/// The queue of a run: up to `len` puzzles of strictly rising rating, decided by
+/// `seed`. The distinct ratings of the set's puzzles (not the personal ones) are
+/// sorted and cut into `len` equal slices; from each slice, in order, one rating is
+/// drawn at random and then one puzzle of that rating. (Slicing the puzzles rather
+/// than their ratings served five 600-rated puzzles first: the set has many at the
+/// floor.)
 pub fn rising_queue(puzzles: &[Puzzle], seed: u64, len: usize) -> Vec<Puzzle> {
     let mut pool: Vec<&Puzzle> = puzzles.iter().filter(|p| !p.is_personal()).collect();
     pool.sort_by(|a, b| a.rating.cmp(&b.rating).then(a.id.cmp(&b.id)));
-    let n = len.min(pool.len());
+    let mut ratings: Vec<u32> = pool.iter().map(|p| p.rating).collect();
+    ratings.dedup();
+    let n = len.min(ratings.len());
     let mut rng = StdRng::seed_from_u64(seed);
     (0..n)
         .map(|k| {
-            let (lo, hi) = (k * pool.len() / n, (k + 1) * pool.len() / n);
-            pool[rng.random_range(lo..hi)].clone()
+            let (lo, hi) = (k * ratings.len() / n, (k + 1) * ratings.len() / n);
+            let rating = ratings[rng.random_range(lo..hi)];
+            let same: Vec<&&Puzzle> = pool.iter().filter(|p| p.rating == rating).collect();
+            (*same[rng.random_range(0..same.len())]).clone()
         })
         .collect()
 }

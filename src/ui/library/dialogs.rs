@@ -159,8 +159,13 @@ pub(super) fn empty_trash(siv: &mut Cursive, shared: &Shared) {
         let result = library.empty_trash();
         reload(s, &shared, None);
         match result {
-            Ok(1) => message(s, "Emptied the trash: 1 game deleted for good."),
-            Ok(n) => message(s, format!("Emptied the trash: {n} games deleted for good.")),
+            Ok(n) => message(
+                s,
+                format!(
+                    "Emptied the trash: {} deleted for good.",
+                    crate::tutor::text::count(n, "game")
+                ),
+            ),
             Err(e) => message(s, format!("Cannot empty the trash: {e}")),
         }
     });
@@ -306,7 +311,11 @@ fn choose_import(
             s.pop_layer();
             message(
                 s,
-                format!("Importing {count} games from {}…", path.display()),
+                format!(
+                    "Importing {} from {}…",
+                    crate::tutor::text::count(count, "game"),
+                    path.display()
+                ),
             );
             // Thousands of games are thousands of files written safely: off the UI
             // thread, the screen answered when it is done.
@@ -321,8 +330,8 @@ fn choose_import(
                         message(
                             s,
                             format!(
-                                "Imported {} games from {} ({} already there).",
-                                summary.imported.len(),
+                                "Imported {} from {} ({} already there).",
+                                crate::tutor::text::count(summary.imported.len(), "game"),
                                 path.display(),
                                 summary.already_there
                             ),
@@ -341,7 +350,8 @@ fn choose_import(
     };
     let body = LinearLayout::vertical()
         .child(TextView::new(format!(
-            "{n} games in {}{more}:",
+            "{} in {}{more}:",
+            crate::tutor::text::count(n, "game"),
             path.display()
         )))
         .child(list.scrollable().max_height(12));

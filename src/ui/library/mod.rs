@@ -157,11 +157,7 @@ fn reload(siv: &mut Cursive, shared: &Shared, select: Option<&str>) {
 
 /// "1 game", "2 games".
 fn games(n: usize) -> String {
-    if n == 1 {
-        "1 game".into()
-    } else {
-        format!("{n} games")
-    }
+    crate::tutor::text::count(n, "game")
 }
 
 /// Shows `text` on the message line (until the next key).

@@ -125,6 +125,20 @@ fn status(progress: &OpeningProgress, name: &str, now: u64) -> String {
     }
 }
 
+/// The widest name column of the list (with its gap), so that at 80 columns the
+/// status and most of the moves fit beside it.
+const NAME_COLUMN: usize = 27;
+
+/// `text` cut to `n` characters, the last one an ellipsis when it is cut.
+fn cut(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 fn matches(o: &NamedOpening, filter: &str) -> bool {
     let f = filter.trim().to_lowercase();
     f.is_empty()
@@ -132,6 +146,9 @@ fn matches(o: &NamedOpening, filter: &str) -> bool {
         || o.family.to_lowercase().contains(&f)
         || o.aliases.iter().any(|a| a.to_lowercase().contains(&f))
         || o.transcript().contains(&f)
+        || o.transcript()
+            .replace(' ', "")
+            .contains(&f.replace(' ', ""))
 }
 
 fn fill(list: &mut SelectView<Choice>, filter: &str, progress: &OpeningProgress, now: u64) {
@@ -154,12 +171,15 @@ fn fill(list: &mut SelectView<Choice>, filter: &str, progress: &OpeningProgress,
             }
         }
     }
+    // The name column is kept narrow enough that the moves fit beside it at 80
+    // columns; a longer name is cut with an ellipsis (the drill shows it whole).
     let width = embedded()
         .all()
         .iter()
         .map(|o| o.name.chars().count() + 4)
         .max()
-        .unwrap_or(28);
+        .unwrap_or(28)
+        .min(NAME_COLUMN);
     for (family, lines) in embedded().families() {
         let shown: Vec<&&NamedOpening> = lines.iter().filter(|o| matches(o, filter)).collect();
         if shown.is_empty() {
@@ -173,11 +193,12 @@ fn fill(list: &mut SelectView<Choice>, filter: &str, progress: &OpeningProgress,
             } else {
                 format!("  {}", o.name)
             };
+            let name = cut(&name, width - 1);
             list.add_item(
                 format!(
                     "{name:<width$}{:<14}{}",
                     status(progress, &o.name, now),
-                    o.transcript()
+                    o.transcript().replace(' ', "")
                 ),
                 Choice::Line(o.name.clone()),
             );
