@@ -62,3 +62,33 @@ fn the_game_over_dialog_uses_the_games_letters() {
     assert_eq!(over_key(OverAction::Review), key_of(Action::Review));
     assert_eq!(over_key(OverAction::NewGame), key_of(Action::NewGame));
 }
+
+#[test]
+fn the_new_game_dialog_offers_the_last_opponent_first() {
+    use cursive::views::SelectView;
+    use othello_tutor::engine::players::Strategy;
+    let dir = common::temp_data_dir("last-opponent");
+    let selected = |h: &mut Harness| {
+        h.siv()
+            .call_on_name("opponent", |v: &mut SelectView<Strategy>| {
+                v.selection().map(|s| *s)
+            })
+            .flatten()
+    };
+    {
+        let mut h = Harness::with_dir(100, 30, dir.clone());
+        h.keys("3");
+        assert_eq!(selected(&mut h), Some(Strategy::Engine(3)));
+        // Mobility only stands just above level 1, three rows above level 3.
+        for _ in 0..3 {
+            h.send(cursive::event::Event::Key(cursive::event::Key::Up));
+        }
+        assert_eq!(selected(&mut h), Some(Strategy::MobilityOnly));
+        h.send(cursive::event::Event::Key(cursive::event::Key::Enter));
+        h.wait_for("Mobility only");
+    }
+    // A new session on the same data offers Mobility only first.
+    let mut h = Harness::with_dir(100, 30, dir);
+    h.keys("3");
+    assert_eq!(selected(&mut h), Some(Strategy::MobilityOnly));
+}

@@ -40,6 +40,9 @@ pub struct Progress {
     /// The unrated puzzle modes' records (Storm, Streak, the endgame drill). Absent
     /// from files written before the modes: it then starts empty.
     pub modes: ModeRecords,
+    /// The opponent of the learner's last practice game (a strategy's name), which
+    /// the new-game dialog offers first. Absent from older files.
+    pub practice_opponent: Option<String>,
 }
 
 impl Default for Progress {
@@ -50,6 +53,7 @@ impl Default for Progress {
             puzzles: PuzzleProgress::default(),
             openings: OpeningProgress::default(),
             modes: ModeRecords::default(),
+            practice_opponent: None,
         }
     }
 }

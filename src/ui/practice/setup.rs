@@ -33,7 +33,11 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     for s in list {
         opponents.add_item(format!("{:<31}{}", s.name(), s.description()), s);
     }
-    opponents.set_selection(5);
+    // The last game's opponent first (else engine level 3).
+    let last = crate::ui::shell::with_progress(siv, |ps| ps.progress.practice_opponent.clone())
+        .and_then(|name| Strategy::from_name(&name));
+    let at = list_position(last.unwrap_or(Strategy::Engine(3)));
+    opponents.set_selection(at);
     let colour_for_submit = colour.clone();
     let colour_for_text = colour.clone();
     let start_for_text = start.clone();
@@ -111,6 +115,16 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     let _ = siv.focus_name("opponent");
 }
 
+/// Where `strategy` stands in the dialog's list of opponents.
+fn list_position(strategy: Strategy) -> usize {
+    match strategy {
+        Strategy::Greedy => 0,
+        Strategy::StaticSquares => 1,
+        Strategy::MobilityOnly => 2,
+        Strategy::Engine(level) => 2 + level.clamp(1, MAX_LEVEL) as usize,
+    }
+}
+
 pub(super) fn start_from_dialog(
     siv: &mut Cursive,
     colour: &RadioGroup<Option<Color>>,
@@ -177,6 +191,16 @@ pub(super) fn start_from_dialog(
         },
         _ => {}
     }
+    if choice.is_some() {
+        // The dialog offers this opponent first next time.
+        crate::ui::shell::with_progress(siv, |ps| {
+            ps.progress.practice_opponent = Some(opponent.name());
+            if let Err(e) = ps.save() {
+                ps.notice = Some(format!("Progress could not be saved: {e}"));
+            }
+        });
+    }
     siv.pop_layer();
     open_game(siv, setup);
+    crate::ui::shell::show_progress_notice(siv);
 }
