@@ -140,20 +140,7 @@ fn every_key_acts_or_says_why_not_in_every_state() {
             }),
         ),
     ];
-    for (state, make) in &states {
-        for binding in KEYS {
-            let mut d = make();
-            let before = d.model.shown();
-            let effects = d.act_only(binding.action);
-            let after = d.model.shown();
-            assert!(
-                !effects.is_empty() || before != after,
-                "{state}: {:?} ({}) did nothing",
-                binding.action,
-                binding.keys_label()
-            );
-        }
-    }
+    common::models::assert_every_key_acts(KEYS, &states);
 }
 
 #[test]

@@ -27,6 +27,22 @@ fn verdict(screen: &str) -> String {
     out.join(" ")
 }
 
+/// The puzzle whose id the panel shows (it is in sight at 80x24).
+fn shown_puzzle(t: &str) -> othello_tutor::tutor::puzzle::Puzzle {
+    let id = t
+        .lines()
+        .filter(|l| l.contains("   rating "))
+        .find_map(|l| l.split("Puzzle ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("a puzzle id in sight:\n{t}"))
+        .to_string();
+    othello_tutor::tutor::puzzle::load_puzzles()
+        .expect("puzzles load")
+        .into_iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("the shown puzzle {id}"))
+}
+
 fn enter(h: &mut Harness, square: &str) {
     h.keys(square);
     h.send(Event::Key(Key::Enter));
@@ -37,18 +53,7 @@ fn a_puzzle_answer_shows_its_verdict_and_rating_change() {
     let mut h = Harness::with_dir(80, 24, temp_data_dir("verdict-puzzle"));
     h.keys("2");
     let t = h.text();
-    let id = t
-        .lines()
-        .filter(|l| l.contains("   rating "))
-        .find_map(|l| l.split("Puzzle ").nth(1))
-        .and_then(|rest| rest.split_whitespace().next())
-        .expect("a puzzle id in sight at 80x24")
-        .to_string();
-    let puzzle = othello_tutor::tutor::puzzle::load_puzzles()
-        .expect("puzzles load")
-        .into_iter()
-        .find(|p| p.id == id)
-        .unwrap_or_else(|| panic!("the shown puzzle {id}\n{t}"));
+    let puzzle = shown_puzzle(&t);
     let step = &puzzle.steps[0];
     let wrong = step
         .position
@@ -67,18 +72,7 @@ fn a_puzzle_answer_shows_its_verdict_and_rating_change() {
     // The next puzzle, solved.
     h.keys("n");
     let t = h.text();
-    let id = t
-        .lines()
-        .filter(|l| l.contains("   rating "))
-        .find_map(|l| l.split("Puzzle ").nth(1))
-        .and_then(|rest| rest.split_whitespace().next())
-        .expect("a puzzle id")
-        .to_string();
-    let puzzle = othello_tutor::tutor::puzzle::load_puzzles()
-        .expect("puzzles load")
-        .into_iter()
-        .find(|p| p.id == id)
-        .expect("the shown puzzle");
+    let puzzle = shown_puzzle(&t);
     for step in &puzzle.steps {
         let mv = step.accepted.into_iter().next().expect("an accepted move");
         enter(&mut h, &mv.to_string());

@@ -109,3 +109,31 @@ impl<M: BoardModel> Driver<M> {
         self.model.shown().panel
     }
 }
+
+/// A named state of a screen, and how to make it.
+pub type State<'a, M> = (&'a str, Box<dyn Fn() -> Driver<M>>);
+
+/// Every key of `table`, in each of `states` (a name and a way to make the state),
+/// changes what is shown or asks for something (a dialog, another screen, engine
+/// work): none does nothing.
+pub fn assert_every_key_acts<M: BoardModel>(
+    table: &[othello_tutor::tutor::screen::Binding<M::Action>],
+    states: &[State<'_, M>],
+) where
+    M::Action: Copy,
+{
+    for (state, make) in states {
+        for binding in table {
+            let mut d = make();
+            let before = d.model.shown();
+            let effects = d.act_only(binding.action);
+            let after = d.model.shown();
+            assert!(
+                !effects.is_empty() || before != after,
+                "{state}: {:?} ({}) did nothing",
+                binding.action,
+                binding.keys_label()
+            );
+        }
+    }
+}
