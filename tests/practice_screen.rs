@@ -11,7 +11,7 @@ use othello_tutor::engine::players::Strategy;
 use othello_tutor::tutor::game_review::GameReview;
 use othello_tutor::tutor::models::practice::{Action, Env, KEYS, PracticeScreen};
 use othello_tutor::tutor::practice::{Practice, Seat, Setup};
-use othello_tutor::tutor::screen::{Answer, BoardModel, Effect};
+use othello_tutor::tutor::screen::{Answer, Effect};
 
 fn env(dir: Option<std::path::PathBuf>) -> Env {
     Env {
