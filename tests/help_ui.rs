@@ -83,3 +83,33 @@ fn the_grades_section_quotes_the_settings() {
     // Until the settings were quoted, the help said 16 and 18.
     assert!(!t.contains("16 empty squares or fewer"), "{t}");
 }
+
+#[test]
+fn the_lesson_screens_footers_and_help_come_from_their_tables() {
+    use othello_tutor::tutor::models::lesson::{LIST_KEYS, STEP_KEYS};
+    use othello_tutor::tutor::screen::ScreenId;
+    let mut h = Harness::new(80, 24);
+    h.keys("1");
+    let t = h.text();
+    // The Learn list's footer used to leave out z and g.
+    for b in LIST_KEYS {
+        let entry = format!("{} {}", b.keys_label(), b.footer);
+        assert!(t.contains(&entry), "{entry}\n{t}");
+    }
+    for (screen, table) in [
+        (ScreenId::Lessons, LIST_KEYS.len()),
+        (ScreenId::Lesson, STEP_KEYS.len()),
+    ] {
+        let text = othello_tutor::ui::help::text_for(screen);
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let helps: Vec<&str> = if screen == ScreenId::Lessons {
+            LIST_KEYS.iter().map(|b| b.help).collect()
+        } else {
+            STEP_KEYS.iter().map(|b| b.help).collect()
+        };
+        assert_eq!(helps.len(), table);
+        for help in helps {
+            assert!(words.contains(help), "{help}\n{text}");
+        }
+    }
+}

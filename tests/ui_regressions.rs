@@ -324,7 +324,7 @@ fn the_80_by_24_screens_keep_their_lines_whole() {
     h.send(Event::Key(Key::Esc));
     h.keys("1");
     let t = h.text();
-    assert!(t.lines().any(|l| l.contains("Esc/q: menu")), "{t}");
+    assert!(t.lines().any(|l| l.contains("Esc/q menu")), "{t}");
     assert!(
         t.contains("★★  no answer shown, at most a slip (wrong try, hint) per 2 steps"),
         "{t}"

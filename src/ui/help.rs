@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, practice};
+use crate::tutor::models::{analysis, lesson, practice};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -26,6 +26,18 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
             legacy_text(ScreenId::Puzzles).to_string()
         }
         ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
+        ScreenId::Lessons => format!(
+            "{}\n  The course, one idea per lesson. Stars: three for no wrong try and no hint, two for no answer shown and at most one slip per two steps, one otherwise.\n{}\n",
+            screen.heading(),
+            keys(help_lines(lesson::LIST_KEYS, width)),
+        ),
+        ScreenId::Lesson => format!(
+            "{}\n  Questions: type the number (for a choice, the number of the option) and Enter; a choice of squares can also be clicked on the board. Find-a-move and play-out steps: play on the board. A missed play-out keeps its board on screen: Enter or a click sets it up again.\n  {}; {}\n{}\n",
+            screen.heading(),
+            BOARD_KEYS,
+            lesson::ANSWER_KEYS,
+            keys(help_lines(lesson::STEP_KEYS, width)),
+        ),
         ScreenId::Practice => format!(
             "{}\n  Play against an engine level, a flawed strategy or a friend; with feedback on, each of your moves is graded with its reasons.\n  {}\n{}\n  At the end of the game:\n{}\n",
             screen.heading(),
@@ -68,27 +80,6 @@ THE MAIN MENU
   Potential: a second board game. Progress: your lessons, puzzles
   and rating.
   Up/Down and Enter, a number key (q quits), or the mouse.
-"
-        }
-        ScreenId::Lessons => {
-            "\
-THE LESSON LIST
-  Enter opens a lesson where you left it; r starts it over;
-  z its puzzles; g a practice game that fits it.
-  Stars: three for no wrong try and no hint, two for no answer shown
-  and at most one slip per two steps, one otherwise.
-"
-        }
-        ScreenId::Lesson => {
-            "\
-IN A LESSON
-  n or PgDn: next step (once this one is answered)   p or PgUp: back
-  i: a hint   s: show the answer (the step then counts as shown)
-  Questions: type the number (for a choice, the number of the option)
-  and Enter; a choice of squares can also be clicked on the board.
-  Find-a-move and play-out steps: play on the board. A missed play-out
-  keeps its board on screen: Enter or a click sets it up again.
-  Esc or q: back to the lesson list (a finished lesson stays finished).
 "
         }
         ScreenId::Puzzles => {

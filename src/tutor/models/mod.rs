@@ -3,6 +3,7 @@
 //! interface draws them, and the tests drive them directly.
 
 pub mod analysis;
+pub mod lesson;
 pub mod practice;
 
 use crate::engine::Square;

@@ -1,6 +1,7 @@
 //! The lesson list: each lesson with its stars, its resume point and its puzzle score.
 
 use super::*;
+use crate::tutor::models::lesson::{LIST_KEYS, ListAction};
 
 /// Opens the lesson list with its cursor on the lesson `select` (an id), if given.
 pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
@@ -73,20 +74,29 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
             "The course, one idea at a time.\nStars: ★★★ no wrong try and no hint\n       ★★  no answer shown, at most a slip (wrong try, hint) per 2 steps\n       ★   an answer shown, or more slips",
         ))
         .child(list.with_name(LIST).scrollable())
-        .child(TextView::new(LIST_KEYS));
-    let view = OnEventView::new(body)
-        .on_event(
-            'r',
-            on_chosen(|s, lesson| {
+        .child(crate::ui::host::FooterView::new(|w| {
+            footer("Up/Down or mouse: choose", LIST_KEYS, w)
+        }));
+    let mut view = OnEventView::new(body);
+    for binding in LIST_KEYS {
+        // Enter is the list's own (it opens the lesson); the table names it.
+        if binding.action == ListAction::Open {
+            continue;
+        }
+        let act: fn(&mut Cursive, &Lesson) = match binding.action {
+            ListAction::Restart => |s, lesson| {
                 let lesson = lesson.clone();
                 with_progress(s, |ps| ps.progress.lesson_mut(&lesson.id).restart());
                 open_lesson(s, lesson, Some(0));
-            }),
-        )
-        .on_event('z', on_chosen(open_lesson_puzzles))
-        .on_event('g', on_chosen(open_lesson_game))
-        .on_event('q', crate::ui::nav::menu)
-        .on_event(Key::Esc, crate::ui::nav::menu);
+            },
+            ListAction::Puzzles => open_lesson_puzzles,
+            ListAction::Game => open_lesson_game,
+            ListAction::Open | ListAction::Leave => |s, _| crate::ui::nav::menu(s),
+        };
+        for &key in binding.keys {
+            view.set_on_event(crate::ui::host::event_of(key), on_chosen(act));
+        }
+    }
     while siv.pop_layer().is_some() {}
     crate::ui::layer::add_screen(
         siv,

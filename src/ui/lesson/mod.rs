@@ -15,7 +15,7 @@ use crate::tutor::lesson::{
     GoalStatus, Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict,
 };
 use cursive::Cursive;
-use cursive::event::{Event, Key};
+
 use cursive::traits::*;
 use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
 use std::sync::{Arc, Mutex};
@@ -40,10 +40,8 @@ pub const PANEL: &str = "lesson-panel";
 /// Name of the answer box of questions.
 pub const ANSWER: &str = "lesson-answer";
 
-const LIST_KEYS: &str = "Up/Down or mouse: choose   Enter: open (resumes where you left off)\nr: start the chosen lesson over   F1 help   Esc/q: menu";
-
-const STEP_KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.  Answers: digits, Enter\n\
-n/PgDn next   p/PgUp back   i hint   s show the answer   F1 help   Esc lessons";
+use crate::tutor::models::lesson::{ANSWER_KEYS, STEP_KEYS, StepAction};
+use crate::tutor::screen::{BOARD_KEYS, footer};
 
 fn stars_text(stars: u8) -> String {
     (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
@@ -162,21 +160,24 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
                     .child(TextView::new("Answer: "))
                     .child(answer),
             )
-            .child(TextView::new(STEP_KEYS)),
+            .child(super::host::FooterView::new(|w| {
+                footer(&format!("{BOARD_KEYS}; {ANSWER_KEYS}"), STEP_KEYS, w)
+            })),
     );
     let mut keys = OnEventView::new(body);
-    let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
-        let shared = shared.clone();
-        keys.set_on_event(e, move |s| f(s, &shared));
-    };
-    bind(&mut keys, Event::Char('n'), next);
-    bind(&mut keys, Event::Key(Key::PageDown), next);
-    bind(&mut keys, Event::Char('p'), previous);
-    bind(&mut keys, Event::Key(Key::PageUp), previous);
-    bind(&mut keys, Event::Char('i'), hint);
-    bind(&mut keys, Event::Char('s'), show_answer);
-    bind(&mut keys, Event::Key(Key::Esc), leave);
-    bind(&mut keys, Event::Char('q'), leave);
+    for binding in STEP_KEYS {
+        let f: fn(&mut Cursive, &Shared) = match binding.action {
+            StepAction::Next => next,
+            StepAction::Back => previous,
+            StepAction::Hint => hint,
+            StepAction::ShowAnswer => show_answer,
+            StepAction::Leave => leave,
+        };
+        for &key in binding.keys {
+            let shared = shared.clone();
+            keys.set_on_event(super::host::event_of(key), move |s| f(s, &shared));
+        }
+    }
     while siv.pop_layer().is_some() {}
     crate::ui::layer::add_screen(
         siv,
