@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, lesson, practice};
+use crate::tutor::models::{analysis, lesson, practice, puzzles};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -22,9 +22,10 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
             BOARD_KEYS,
             keys(help_lines(analysis::KEYS, width)),
         ),
-        ScreenId::PuzzleModes | ScreenId::PuzzleRun | ScreenId::EndgameDrill => {
-            legacy_text(ScreenId::Puzzles).to_string()
-        }
+        ScreenId::Puzzles
+        | ScreenId::PuzzleModes
+        | ScreenId::PuzzleRun
+        | ScreenId::EndgameDrill => puzzles_text(width),
         ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
         ScreenId::Lessons => format!(
             "{}\n  The course, one idea per lesson. Stars: three for no wrong try and no hint, two for no answer shown and at most one slip per two steps, one otherwise.\n{}\n",
@@ -65,6 +66,33 @@ THE GAME REVIEW
     }
 }
 
+/// The puzzle trainer's section (also the modes'): keys from its table, the rating
+/// rules and the modes' numbers from the code that applies them.
+fn puzzles_text(width: usize) -> String {
+    use crate::tutor::puzzle::{drill, timed};
+    use crate::tutor::rating::{NEAR_MISS_DISCS, PROVISIONAL_FACTOR, PROVISIONAL_RESULTS};
+    let days: Vec<String> = crate::tutor::review::BOX_DAYS
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    format!(
+        "{}\n  Play the move on the board; a puzzle with a line goes on with the engine's replies. Your rating and each puzzle's rating move with every result; a missed puzzle comes back for review (after {} days).\n  Rating rules: a near miss (within {} of the best, exact puzzles) counts as half a result; a puzzle whose theme gives the answer away (the only corner move of a corner puzzle, ...) moves both ratings half as much; a puzzle you have seen before is unrated; your first {} rated results move your rating {} times as fast.\n  {}\n{}\n  The unrated modes (m; 1-3 or Enter, Esc back):\n  Storm: as many as you can in {}:{:02}, rising in rating; a miss costs {} s (a near miss {} s). Streak: rising rating to the first miss. Both keep your best; r: a new run   Esc/q: back to the puzzles.\n  Endgame drill: {}-{} empties; type the final score with best play (+4, -2, or 34-30 with Black first) and Enter, or play it out on the board against perfect defence. Then the solver's score and line: [ ] step through it   n: next position.\n",
+        ScreenId::Puzzles.heading(),
+        days.join(", "),
+        crate::tutor::text::count(NEAR_MISS_DISCS as usize, "disc"),
+        PROVISIONAL_RESULTS,
+        PROVISIONAL_FACTOR,
+        BOARD_KEYS,
+        help_lines(puzzles::KEYS, width).join("\n"),
+        timed::STORM_SECONDS / 60,
+        timed::STORM_SECONDS % 60,
+        timed::STORM_PENALTY,
+        timed::STORM_NEAR_MISS_PENALTY,
+        drill::MIN_EMPTIES,
+        drill::MAX_EMPTIES,
+    )
+}
+
 /// The sections of the screens whose keys are not in a table yet.
 fn legacy_text(screen: ScreenId) -> &'static str {
     match screen {
@@ -80,30 +108,6 @@ THE MAIN MENU
   Potential: a second board game. Progress: your lessons, puzzles
   and rating.
   Up/Down and Enter, a number key (q quits), or the mouse.
-"
-        }
-        ScreenId::Puzzles => {
-            "\
-IN THE PUZZLES
-  Play the move on the board; a puzzle with a line goes on with the
-  engine's replies. n: next puzzle   - / +: easier or harder
-  t: only puzzles of one theme   [ ]: step through the solution
-  Your rating and each puzzle's rating move with every result; a
-  missed puzzle comes back for review (after 1, 3, 7, 14, 30 days).
-  Rating rules: a near miss (within 2 discs of the best, exact
-  puzzles) counts as half a result; a puzzle whose theme gives the
-  answer away (the only corner move of a corner puzzle, ...) moves
-  both ratings half as much; a puzzle you have seen before is
-  unrated; your first 10 rated results move your rating 1.5 times
-  as fast.
-  m: the unrated modes (1-3 or Enter, Esc back):
-  Storm: as many as you can in 3:00, rising in rating; a miss costs
-    10 s (a near miss 5 s). Streak: rising rating to the first miss.
-    Both keep your best; r: a new run   Esc/q: back to the puzzles.
-  Endgame drill: 6-14 empties; type the final score with best play
-    (+4, -2, or 34-30 with Black first) and Enter, or play it out on
-    the board against perfect defence. Then the solver's score and
-    line: [ ] step through it   n: next position.
 "
         }
         ScreenId::Editor => {

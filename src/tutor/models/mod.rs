@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod lesson;
 pub mod practice;
+pub mod puzzles;
 
 use crate::engine::Square;
 use crate::engine::analysis::MoveValue;

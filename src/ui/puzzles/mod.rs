@@ -30,7 +30,7 @@ use crate::tutor::rating::NEAR_MISS_DISCS;
 use crate::tutor::rating::Outcome;
 use crate::tutor::review::PuzzleProgress;
 use cursive::Cursive;
-use cursive::event::{Event, Key};
+
 use cursive::traits::*;
 use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
 use std::sync::{Arc, Mutex};
@@ -40,8 +40,8 @@ pub const BOARD: &str = "puzzle-board";
 /// Name of the puzzle panel.
 pub const PANEL: &str = "puzzle-panel";
 
-const KEYS: &str = "Play: arrows/hjkl + Enter, click, or type f5 Enter.   n next puzzle\n\
-- easier   + harder   t theme   [ ] the solution   m modes   F1 help   Esc menu";
+use crate::tutor::models::puzzles::{Action, KEYS};
+use crate::tutor::screen::{BOARD_KEYS, footer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -183,22 +183,27 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
         board.with_name(BOARD),
         PANEL,
         "Puzzle",
-        LinearLayout::vertical().child(TextView::new(KEYS)),
+        LinearLayout::vertical().child(super::host::FooterView::new(|w| {
+            footer(BOARD_KEYS, KEYS, w)
+        })),
     );
     let mut keys = OnEventView::new(body);
-    let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
-        let shared = shared.clone();
-        keys.set_on_event(e, move |s| f(s, &shared));
-    };
-    bind(&mut keys, Event::Char('n'), next);
-    bind(&mut keys, Event::Char('-'), easier);
-    bind(&mut keys, Event::Char('+'), harder);
-    bind(&mut keys, Event::Char('t'), cycle_theme);
-    bind(&mut keys, Event::Char('['), view_back);
-    bind(&mut keys, Event::Char(']'), view_forward);
-    keys.set_on_event('m', modes::show_menu);
-    keys.set_on_event(Key::Esc, super::nav::menu);
-    keys.set_on_event('q', super::nav::menu);
+    for binding in KEYS {
+        let f: fn(&mut Cursive, &Shared) = match binding.action {
+            Action::Next => next,
+            Action::Easier => easier,
+            Action::Harder => harder,
+            Action::Theme => cycle_theme,
+            Action::SolutionBack => view_back,
+            Action::SolutionForward => view_forward,
+            Action::Modes => |s, _| modes::show_menu(s),
+            Action::Leave => |s, _| super::nav::menu(s),
+        };
+        for &key in binding.keys {
+            let shared = shared.clone();
+            keys.set_on_event(super::host::event_of(key), move |s| f(s, &shared));
+        }
+    }
     while siv.pop_layer().is_some() {}
     crate::ui::layer::add_screen(
         siv,
