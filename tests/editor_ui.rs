@@ -180,7 +180,7 @@ fn the_editor_at_80_by_24() {
     assert!(t.contains("Set up from the pasted line."), "{t}");
     assert_eq!(obf_line(&t), ffo1_obf(), "{t}");
     // Every footer line fits.
-    assert!(t.contains("a analyze here  p practice from here  F1 help  Esc/q menu"));
+    assert!(t.contains("p practice from here  Esc/q menu  F1 help"));
     insta::assert_snapshot!(t);
     // The message goes with the next event.
     h.send(Event::Key(Key::Right));

@@ -27,9 +27,7 @@ pub const STATUS: &str = "editor-status";
 /// Name of the line that shows the board as OBF (full width: the line is 70 columns).
 pub const OBF_LINE: &str = "editor-obf";
 
-const KEYS: &str = "arrows/hjkl: cursor  b/x black  w/o white  Space/. empty  Enter/click: cycle\n\
-t side to move  c clear  s start position  v paste OBF  y show OBF\n\
-a analyze here  p practice from here  F1 help  Esc/q menu";
+use crate::tutor::models::editor::{Action, CURSOR_KEYS, KEYS};
 
 struct State {
     editor: Editor,
@@ -73,50 +71,36 @@ pub fn open(siv: &mut Cursive, position: Option<Position>) {
         )
         .child(TextView::new("").with_name(OBF_LINE))
         .child(TextView::new("").with_name(STATUS))
-        .child(TextView::new(KEYS));
+        .child(super::host::FooterView::new(|w| {
+            crate::tutor::screen::footer(CURSOR_KEYS, KEYS, w)
+        }));
     let mut keys = OnEventView::new(body);
     // Pre-events: every key works whichever view has the focus (the board or the
     // panel, when it scrolls).
-    let bind = |keys: &mut OnEventView<LinearLayout>, e: Event, f: fn(&mut Cursive, &Shared)| {
-        let shared = shared.clone();
-        keys.set_on_pre_event(e, move |s| f(s, &shared));
-    };
-    for c in ['b', 'x'] {
-        bind(&mut keys, Event::Char(c), put_black);
+    for binding in KEYS {
+        let f: fn(&mut Cursive, &Shared) = match binding.action {
+            Action::Black => put_black,
+            Action::White => put_white,
+            Action::Empty => put_empty,
+            Action::Cycle => cycle_cursor,
+            Action::Left => |s, sh| move_cursor(s, sh, -1, 0),
+            Action::Down => |s, sh| move_cursor(s, sh, 0, 1),
+            Action::Up => |s, sh| move_cursor(s, sh, 0, -1),
+            Action::Right => |s, sh| move_cursor(s, sh, 1, 0),
+            Action::SideToMove => toggle_side,
+            Action::Clear => clear,
+            Action::Start => start,
+            Action::Paste => paste,
+            Action::ShowObf => show_obf,
+            Action::Analyze => analyze_here,
+            Action::Practice => practice_here,
+            Action::Leave => leave,
+        };
+        for &key in binding.keys {
+            let shared = shared.clone();
+            keys.set_on_pre_event(super::host::event_of(key), move |s| f(s, &shared));
+        }
     }
-    for c in ['w', 'o'] {
-        bind(&mut keys, Event::Char(c), put_white);
-    }
-    for e in [
-        Event::Char(' '),
-        Event::Char('.'),
-        Event::Key(Key::Del),
-        Event::Key(Key::Backspace),
-    ] {
-        bind(&mut keys, e, put_empty);
-    }
-    bind(&mut keys, Event::Key(Key::Enter), cycle_cursor);
-    bind(&mut keys, Event::Char('h'), |s, sh| {
-        move_cursor(s, sh, -1, 0)
-    });
-    bind(&mut keys, Event::Char('j'), |s, sh| {
-        move_cursor(s, sh, 0, 1)
-    });
-    bind(&mut keys, Event::Char('k'), |s, sh| {
-        move_cursor(s, sh, 0, -1)
-    });
-    bind(&mut keys, Event::Char('l'), |s, sh| {
-        move_cursor(s, sh, 1, 0)
-    });
-    bind(&mut keys, Event::Char('t'), toggle_side);
-    bind(&mut keys, Event::Char('c'), clear);
-    bind(&mut keys, Event::Char('s'), start);
-    bind(&mut keys, Event::Char('v'), paste);
-    bind(&mut keys, Event::Char('y'), show_obf);
-    bind(&mut keys, Event::Char('a'), analyze_here);
-    bind(&mut keys, Event::Char('p'), practice_here);
-    bind(&mut keys, Event::Char('q'), leave);
-    bind(&mut keys, Event::Key(Key::Esc), leave);
     crate::ui::layer::add_screen(
         siv,
         crate::tutor::screen::ScreenId::Editor,

@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, lesson, practice, puzzles};
+use crate::tutor::models::{analysis, editor, lesson, practice, puzzles};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -27,6 +27,12 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
         | ScreenId::PuzzleRun
         | ScreenId::EndgameDrill => puzzles_text(width),
         ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
+        ScreenId::Editor => format!(
+            "{}\n  Set up any position, then analyze it or play it. A board that cannot be played from is refused with the reason: no disc, discs of one colour only, no move for either side (the game is over), or no move for the side to move (t fixes that).\n  {}\n{}\n",
+            screen.heading(),
+            editor::CURSOR_KEYS,
+            keys(help_lines(editor::KEYS, width)),
+        ),
         ScreenId::Lessons => format!(
             "{}\n  The course, one idea per lesson. Stars: three for no wrong try and no hint, two for no answer shown and at most one slip per two steps, one otherwise.\n{}\n",
             screen.heading(),
@@ -108,22 +114,6 @@ THE MAIN MENU
   Potential: a second board game. Progress: your lessons, puzzles
   and rating.
   Up/Down and Enter, a number key (q quits), or the mouse.
-"
-        }
-        ScreenId::Editor => {
-            "\
-THE POSITION EDITOR
-  Move the cursor with the arrows or h j k l; b or x puts a black
-  disc there, w or o a white one, Space or . empties the square.
-  Enter or a click cycles the square: empty, black, white, empty;
-  a right click empties it. t: the side to move.
-  c: clear the board   s: the start position
-  v: paste an OBF line (64 squares X, O or - from a1 to h8, a
-  space, X or O to move) or a transcript   y: show the board's OBF
-  a: analyze the position   p: a practice game from it
-  A board that cannot be played from is refused with the reason:
-  no disc, discs of one colour only, no move for either side (the
-  game is over), or no move for the side to move (t fixes that).
 "
         }
         ScreenId::Openings => {

@@ -62,6 +62,8 @@ pub fn event_of(key: Key) -> Event {
         Key::Right => Event::Key(CKey::Right),
         Key::Up => Event::Key(CKey::Up),
         Key::Down => Event::Key(CKey::Down),
+        Key::Delete => Event::Key(CKey::Del),
+        Key::Backspace => Event::Key(CKey::Backspace),
     }
 }
 

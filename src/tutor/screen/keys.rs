@@ -29,6 +29,10 @@ pub enum Key {
     Up,
     /// Arrow down.
     Down,
+    /// Delete.
+    Delete,
+    /// Backspace.
+    Backspace,
 }
 
 impl Key {
@@ -54,6 +58,8 @@ impl Key {
             Key::Right => "Right".into(),
             Key::Up => "Up".into(),
             Key::Down => "Down".into(),
+            Key::Delete => "Del".into(),
+            Key::Backspace => "Backspace".into(),
         }
     }
 }
@@ -65,7 +71,8 @@ pub struct Binding<A: 'static> {
     pub keys: &'static [Key],
     /// What the keys ask the model to do.
     pub action: A,
-    /// The footer's words ("hint"); every binding is in the footer.
+    /// The footer's words ("hint"); empty when the footer's lead already says it
+    /// (the cursor keys), the help then lists it.
     pub footer: &'static str,
     /// The help's description of the action.
     pub help: &'static str,
@@ -124,6 +131,7 @@ pub fn footer<A>(lead: &str, table: &[Binding<A>], width: usize) -> String {
     entries.extend(
         table
             .iter()
+            .filter(|b| !b.footer.is_empty())
             .map(|b| format!("{} {}", b.keys_label(), b.footer)),
     );
     entries.push(GLOBAL_KEYS.to_string());
