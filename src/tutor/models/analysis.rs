@@ -516,6 +516,7 @@ impl BoardModel for AnalysisBoard {
             panel: self.panel(),
             verdict: self.verdict.clone(),
             status: format!("OBF: {}", notation::to_obf(&position)),
+            input: None,
         }
     }
 }
