@@ -133,7 +133,8 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
     {
         let shared = shared.clone();
         board.set_on_square(Arc::new(move |s: &mut Cursive, sq| {
-            let effects = lock(&shared).model.choose(sq);
+            let now = super::shell::now(s);
+            let effects = lock(&shared).model.choose(sq, Context { cursor: sq, now });
             apply(s, &shared, effects);
         }));
     }

@@ -82,7 +82,9 @@ impl<M: BoardModel> Driver<M> {
 
     /// A square chosen on the board, its work run.
     pub fn choose(&mut self, sq: &str) {
-        let e = self.model.choose(Square::parse(sq).expect("a square"));
+        let cursor = Square::parse(sq).expect("a square");
+        let now = self.now;
+        let e = self.model.choose(cursor, Context { cursor, now });
         self.run(e);
     }
 

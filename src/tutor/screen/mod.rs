@@ -20,6 +20,7 @@ pub use route::{PotentialOptions, PuzzleMode, Route};
 
 use crate::engine::{Position, Square};
 use crate::tutor::lesson::StepAttempts;
+use crate::tutor::review::{AttemptOutcome, PuzzleProgress};
 
 /// What a board screen draws on its board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,6 +225,24 @@ pub enum ProgressChange {
         /// The step to resume at.
         resume: usize,
     },
+    /// A puzzle's result: the ratings, the streak and the review queue.
+    PuzzleResult {
+        /// The puzzle.
+        puzzle: Box<crate::tutor::puzzle::Puzzle>,
+        /// How it went.
+        outcome: crate::tutor::rating::Outcome,
+        /// The time.
+        now: u64,
+    },
+    /// A lesson's puzzles were played through: the score of the run.
+    LessonPuzzles {
+        /// The lesson's id.
+        lesson: String,
+        /// Puzzles solved.
+        solved: u32,
+        /// Puzzles served.
+        total: u32,
+    },
     /// A lesson's last step is done: its run is finished and its stars counted.
     LessonFinish {
         /// The lesson's id.
@@ -236,8 +255,10 @@ pub enum ProgressChange {
 }
 
 /// What a [`ProgressChange`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Applied {
+    /// What a puzzle's result changed, and the puzzle progress after it.
+    Attempt(Box<(AttemptOutcome, PuzzleProgress)>),
     /// How many items it added.
     Added(usize),
     /// The stars a finished lesson earned.
@@ -252,6 +273,22 @@ impl ProgressChange {
         match self {
             ProgressChange::AddPersonal { puzzles, now } => {
                 Applied::Added(progress.puzzles.add_personal(puzzles, now))
+            }
+            ProgressChange::PuzzleResult {
+                puzzle,
+                outcome,
+                now,
+            } => {
+                let result = progress.puzzles.record_result(&puzzle, outcome, now);
+                Applied::Attempt(Box::new((result, progress.puzzles.clone())))
+            }
+            ProgressChange::LessonPuzzles {
+                lesson,
+                solved,
+                total,
+            } => {
+                progress.lesson_mut(&lesson).puzzle_score = Some((solved, total));
+                Applied::Done
             }
             ProgressChange::LessonStep {
                 lesson,
@@ -297,7 +334,7 @@ pub trait BoardModel: Send + 'static {
     /// A key's action.
     fn act(&mut self, action: Self::Action, context: Context) -> Vec<Effect<Self::Task>>;
     /// A square chosen on the board (Enter, a click, a typed name).
-    fn choose(&mut self, square: Square) -> Vec<Effect<Self::Task>>;
+    fn choose(&mut self, square: Square, context: Context) -> Vec<Effect<Self::Task>>;
     /// The output of the work with `ticket` (stale outputs are the model's to refuse,
     /// with its [`JobSlot`]).
     fn finished(

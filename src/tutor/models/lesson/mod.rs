@@ -29,7 +29,7 @@ use crate::tutor::lesson::{
     Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict as StepVerdict,
 };
 use crate::tutor::screen::{
-    Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key, Mark,
+    Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
     ProgressChange, Route, ScreenId, Shown, Ticket, Verdict,
 };
 
@@ -427,7 +427,7 @@ impl BoardModel for LessonScreen {
         }
     }
 
-    fn choose(&mut self, square: Square) -> Effects {
+    fn choose(&mut self, square: Square, _context: Context) -> Effects {
         match self.step().clone() {
             Step::FindMove(_) => self.find_move(square),
             Step::Question(q) => {
@@ -556,24 +556,7 @@ impl BoardModel for LessonScreen {
 /// did) and any hint or answer asked for, in sight at every size (the panel keeps the
 /// explanation).
 fn verdict(feedback: &[String]) -> Option<Verdict> {
-    let first = feedback.first()?;
-    let (mark, first) = if let Some(rest) = first.strip_prefix("✓ ") {
-        (Mark::Right, rest)
-    } else if let Some(rest) = first.strip_prefix("✗ ") {
-        (Mark::Wrong, rest)
-    } else {
-        (Mark::Info, first.as_str())
-    };
-    let mut parts = vec![first];
-    parts.extend(
-        feedback
-            .iter()
-            .skip(1)
-            .filter(|l| l.starts_with("Hint: ") || l.starts_with("The answer: "))
-            .map(|l| l.as_str()),
-    );
-    Some(Verdict {
-        mark,
-        text: parts.join(" "),
+    super::verdict_of(feedback, |l| {
+        l.starts_with("Hint: ") || l.starts_with("The answer: ")
     })
 }

@@ -602,7 +602,7 @@ impl BoardModel for PracticeScreen {
         }
     }
 
-    fn choose(&mut self, square: Square) -> Effects {
+    fn choose(&mut self, square: Square, _context: Context) -> Effects {
         self.learner_move(square)
     }
 
