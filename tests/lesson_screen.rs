@@ -55,15 +55,15 @@ fn a_reading_step_says_why_hint_and_answer_do_nothing() {
 fn a_question_wrong_then_right_with_the_answer_line() {
     // Lesson 1, step 2: how many legal moves Black has at the start (4).
     let mut d = at(1, 1);
-    assert_eq!(d.model.shown().input.as_deref(), Some("Answer: "));
+    assert_eq!(d.model.shown().input.as_deref(), Some("Answer: _"));
     assert!(
         !d.model.shown().board.markers,
         "markers would give the answer away"
     );
     d.act(StepAction::Next);
     assert_eq!(d.verdict(), "Answer first, or press s to see the answer.");
-    d.typed("");
-    assert_eq!(d.verdict(), "Type an answer first.");
+    d.choose("d3");
+    assert_eq!(d.verdict(), "Type the answer, then Enter.");
     d.typed("5");
     assert_eq!(mark(&d), Some(Mark::Wrong));
     assert!(d.verdict().starts_with("✗ Not right."), "{}", d.verdict());

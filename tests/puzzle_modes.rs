@@ -308,8 +308,8 @@ fn drill_through_the_screen_checks_the_score_and_shows_the_line() {
     let mut h = Harness::with_dir(100, 40, dir.clone());
     set_clock(h.siv(), T0);
     open_mode(&mut h, "3");
-    let t = h.text();
-    assert!(t.contains("What is the final score with best play"), "{t}");
+    // Each position is solved as engine work before it takes answers.
+    h.wait_for("What is the final score with best play");
     let all = puzzles();
     let mut drill = Drill::new(&all, T0);
     let mut solver = Solver::new(8);
@@ -346,6 +346,7 @@ fn drill_through_the_screen_checks_the_score_and_shows_the_line() {
     );
     // The next position, answered right (as Black's and White's discs).
     h.keys("n");
+    h.wait_for("What is the final score with best play");
     drill.advance();
     let second = drill.current().expect("a position");
     let best2 = solver.solve(&second.board).expect("solved").score;
@@ -362,6 +363,7 @@ fn drill_through_the_screen_checks_the_score_and_shows_the_line() {
     assert_eq!((records.drill_right, records.drill_tried), (1, 2));
     // The third, played out: one move, and the solver answers.
     h.keys("n");
+    h.wait_for("What is the final score with best play");
     drill.advance();
     let third = drill.current().expect("a position");
     let mv = solver
@@ -370,8 +372,7 @@ fn drill_through_the_screen_checks_the_score_and_shows_the_line() {
         .best
         .expect("a move");
     play(&mut h, mv);
-    let t = h.text();
-    assert!(t.contains(&format!("You play {mv}")), "{t}");
+    let t = h.wait_for(&format!("You play {mv}"));
     assert!(!t.contains("Your answer:"), "{t}");
 }
 

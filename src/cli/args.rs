@@ -103,7 +103,7 @@ pub enum Command {
         #[arg(long, default_value_t = 15)]
         exact: u32,
         /// Search depth of the other labels (the mean of this depth and the one below)
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(2..=20))]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
         label_depth: u32,
         /// Search depth of the self-play players
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]

@@ -4,20 +4,17 @@
 //! what the model shows, and runs the engine work the model asks for through the one
 //! worker. It holds no game decision.
 
-use super::answer_field::AnswerField;
 use super::board_view::BoardView;
 use super::layer::add_screen;
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::{Job, lock};
 use crate::tutor::screen::{
-    Answer, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
+    Answer, AnswerKey, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
 };
 use cursive::event::{Event, Key as CKey};
 use cursive::traits::*;
-use cursive::views::{
-    Dialog, HideableView, LinearLayout, OnEventView, Panel, ScrollView, TextView,
-};
+use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
 use cursive::{Cursive, Printer, Vec2, View};
 use std::sync::{Arc, Mutex};
 
@@ -158,9 +155,10 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
                 .full_height(),
         )
         .child(TextView::new("").with_name(name(id, "status")))
-        .child(input_row(id, &shared))
+        .child(input_row(id))
         .child(FooterView::new(move |w| footer(&lead, keys, w)));
     let mut view = OnEventView::new(body);
+    answer_keys(&mut view, id, &shared);
     for binding in keys {
         for &key in binding.keys {
             let shared = shared.clone();
@@ -213,23 +211,50 @@ fn start_ticker<M: BoardModel>(siv: &mut Cursive, weak: std::sync::Weak<Mutex<Ho
     });
 }
 
-/// The answer line (hidden while the model asks for none): what is typed there and
-/// submitted with Enter goes to the model.
-fn input_row<M: BoardModel>(id: ScreenId, shared: &Shared<M>) -> impl View {
-    let submit = shared.clone();
-    let field = AnswerField::new(cursive::views::EditView::new().on_submit(move |s, text| {
-        let text = text.to_string();
-        s.call_on_name(&name(id, "input"), |e: &mut AnswerField| e.clear());
-        let effects = lock(&submit).model.typed(text);
-        apply(s, &submit, effects);
-    }));
-    let mut row = HideableView::new(
-        LinearLayout::horizontal()
-            .child(TextView::new("").with_name(name(id, "input-label")))
-            .child(field.with_name(name(id, "input")).fixed_width(24)),
-    );
-    row.hide();
-    row.with_name(name(id, "input-row"))
+/// The typed answer's line (empty while the model asks for none).
+fn input_row(id: ScreenId) -> impl View {
+    TextView::new("").with_name(name(id, "input"))
+}
+
+/// Sends the keys of a typed answer (characters, Backspace, Enter) to the model before
+/// the board sees them, when the model takes them; characters only while the board
+/// is not in the middle of a square's name.
+fn answer_keys<M: BoardModel, V: View>(
+    view: &mut OnEventView<V>,
+    id: ScreenId,
+    shared: &Shared<M>,
+) {
+    let shared = shared.clone();
+    let board_name = name(id, "board");
+    let trigger = cursive::event::EventTrigger::from_fn(|e| {
+        matches!(
+            e,
+            Event::Char(_) | Event::Key(CKey::Backspace) | Event::Key(CKey::Enter)
+        )
+    });
+    view.set_on_pre_event_inner(trigger, move |v, e| {
+        let key = match *e {
+            Event::Char(c) => {
+                let naming = v
+                    .call_on_name(&board_name, |b: &mut BoardView| !b.typed().is_empty())
+                    .unwrap_or(false);
+                if naming {
+                    return None;
+                }
+                AnswerKey::Char(c)
+            }
+            Event::Key(CKey::Backspace) => AnswerKey::Erase,
+            Event::Key(CKey::Enter) => AnswerKey::Submit,
+            _ => return None,
+        };
+        let effects = lock(&shared).model.answer_key(key)?;
+        let shared = shared.clone();
+        let effects = Mutex::new(Some(effects));
+        Some(cursive::event::EventResult::with_cb(move |s| {
+            let effects = lock(&effects).take().unwrap_or_default();
+            apply(s, &shared, effects)
+        }))
+    });
 }
 
 /// Carries out the model's effects, cancels work the model no longer waits for, and
@@ -447,14 +472,7 @@ fn draw<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>) {
     siv.call_on_name(&name(id, "status"), |t: &mut TextView| {
         t.set_content(shown.status)
     });
-    let asks = shown.input.is_some();
-    siv.call_on_name(&name(id, "input-label"), |t: &mut TextView| {
+    siv.call_on_name(&name(id, "input"), |t: &mut TextView| {
         t.set_content(shown.input.unwrap_or_default())
     });
-    siv.call_on_name(
-        &name(id, "input-row"),
-        |row: &mut HideableView<LinearLayout>| row.set_visible(asks),
-    );
-    // The answer line has the focus while it asks; the board otherwise.
-    let _ = siv.focus_name(&name(id, if asks { "input" } else { "board" }));
 }

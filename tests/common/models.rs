@@ -94,10 +94,19 @@ impl<M: BoardModel> Driver<M> {
         self.run(e);
     }
 
-    /// An answer typed in the screen's answer line, its work run.
+    /// An answer typed (each character, then Enter), its work run.
     pub fn typed(&mut self, text: &str) {
-        let e = self.model.typed(text.to_string());
-        self.run(e);
+        use othello_tutor::tutor::screen::AnswerKey;
+        let mut effects = Vec::new();
+        for c in text.chars() {
+            effects.extend(
+                self.model
+                    .answer_key(AnswerKey::Char(c))
+                    .unwrap_or_default(),
+            );
+        }
+        effects.extend(self.model.answer_key(AnswerKey::Submit).unwrap_or_default());
+        self.run(effects);
     }
 
     /// The answer to the dialog the last action opened, its work run.

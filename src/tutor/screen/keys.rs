@@ -122,12 +122,16 @@ pub fn action_for<A: Copy>(table: &[Binding<A>], key: Key) -> Option<A> {
 /// ];
 /// assert_eq!(footer("", TABLE, 80), "t hint  Esc/q menu  F1 help");
 /// assert_eq!(footer("", TABLE, 14), "t hint\nEsc/q menu\nF1 help");
+/// assert_eq!(footer("a b; c", TABLE, 14), "a b  c  t hint\nEsc/q menu\nF1 help");
 /// ```
 pub fn footer<A>(lead: &str, table: &[Binding<A>], width: usize) -> String {
-    let mut entries: Vec<String> = Vec::new();
-    if !lead.is_empty() {
-        entries.push(lead.to_string());
-    }
+    // The lead's clauses ("a; b") are entries of their own, so a long lead wraps
+    // between them.
+    let mut entries: Vec<String> = lead
+        .split("; ")
+        .filter(|clause| !clause.is_empty())
+        .map(str::to_string)
+        .collect();
     entries.extend(
         table
             .iter()
@@ -145,6 +149,13 @@ pub fn footer<A>(lead: &str, table: &[Binding<A>], width: usize) -> String {
         };
         if !line.is_empty() && needed > width {
             lines.push(std::mem::take(&mut line));
+        }
+        if entry.chars().count() > width {
+            // Longer than a line: wrapped at its spaces.
+            let mut parts = crate::tutor::text::wrap(&entry, width);
+            line = parts.pop().unwrap_or_default();
+            lines.extend(parts);
+            continue;
         }
         if !line.is_empty() {
             line.push_str("  ");

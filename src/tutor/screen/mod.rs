@@ -8,11 +8,13 @@
 //! The interface only maps keys to actions, draws what the model says and runs the
 //! work the model asks for.
 
+pub mod answer;
 pub mod id;
 pub mod job;
 pub mod keys;
 pub mod route;
 
+pub use answer::{AnswerKey, TypedAnswer};
 pub use id::ScreenId;
 pub use job::{EngineTask, JobSlot, Ticket};
 pub use keys::{BOARD_KEYS, Binding, GLOBAL_KEYS, Key, action_for, footer, help_lines};
@@ -128,8 +130,8 @@ pub struct Shown {
     pub verdict: Option<Verdict>,
     /// A full-width line under the board (an OBF line, a score), whole at 80 columns.
     pub status: String,
-    /// A line to type an answer in (digits and a minus sign), with its label, while
-    /// the screen asks for one; the typed answer goes to [`BoardModel::typed`].
+    /// The typed answer's line ("Your answer: +4_") while the screen asks for one
+    /// (see [`BoardModel::answer_key`]).
     pub input: Option<String>,
 }
 
@@ -420,10 +422,12 @@ pub trait BoardModel: Send + 'static {
         let _ = now;
         Vec::new()
     }
-    /// An answer typed in the screen's answer line (see [`Shown::input`]).
-    fn typed(&mut self, text: String) -> Vec<Effect<Self::Task>> {
-        let _ = text;
-        Vec::new()
+    /// A key of a typed answer (a character, Backspace, Enter), before the board
+    /// sees it: `None` when the screen does not take it now (the board then does).
+    /// Characters come only while the board is not in the middle of a square's name.
+    fn answer_key(&mut self, key: AnswerKey) -> Option<Vec<Effect<Self::Task>>> {
+        let _ = key;
+        None
     }
     /// The ticket of the work the model waits for (the interface cancels any other).
     fn wanted(&self) -> Option<Ticket>;

@@ -16,29 +16,11 @@ pub use modes::open_mode;
 pub use runs::open as open_run;
 
 use super::shell::{now, show_progress_notice, with_progress};
-use crate::engine::{Position, Square};
 use crate::tutor::course::LessonRun;
 use crate::tutor::models::puzzles::PuzzleScreen;
 use crate::tutor::puzzle::{Puzzle, load_puzzles};
 use cursive::Cursive;
 use cursive::views::Dialog;
-
-/// The board's marks of one move: the square played and the discs it flipped.
-#[derive(Clone, Debug, Default)]
-struct SolutionMarks {
-    last: Option<Square>,
-    flips: Vec<Square>,
-}
-
-impl SolutionMarks {
-    /// The marks of `sq` played in `pos`.
-    fn of(pos: &Position, sq: Square) -> SolutionMarks {
-        SolutionMarks {
-            last: Some(sq),
-            flips: pos.board.flips(sq).into_iter().collect(),
-        }
-    }
-}
 
 /// The embedded and personal puzzle sets, or `None` after showing why they could not
 /// be loaded (the first five problems).

@@ -29,8 +29,8 @@ use crate::tutor::lesson::{
     Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict as StepVerdict,
 };
 use crate::tutor::screen::{
-    Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
-    ProgressChange, Route, ScreenId, Shown, Ticket, Verdict,
+    Answer, AnswerKey, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
+    ProgressChange, Route, ScreenId, Shown, Ticket, TypedAnswer, Verdict,
 };
 
 type Effects = Vec<Effect<Reply>>;
@@ -72,7 +72,12 @@ pub struct LessonScreen {
     settling: bool,
     /// The "well done" dialog's choices while it is open.
     offered: Vec<Next>,
+    /// The answer being typed to a question.
+    typed: TypedAnswer,
 }
+
+/// What a question's typed answer holds: a number, or an option's number.
+const ANSWER_CHARS: &str = "0123456789-";
 
 impl LessonScreen {
     /// The lesson opened at step `index` (clamped to its steps), and what to do at
@@ -92,6 +97,7 @@ impl LessonScreen {
             finished: None,
             settling: false,
             offered: Vec::new(),
+            typed: TypedAnswer::default(),
         };
         screen.enter_step();
         let effects = screen.settle();
@@ -138,6 +144,7 @@ impl LessonScreen {
     /// Sets up the board for the current step.
     fn enter_step(&mut self) {
         self.attempts = StepAttempts::default();
+        self.typed.clear();
         self.feedback.clear();
         self.play = None;
         self.job.cancel();
@@ -264,10 +271,6 @@ impl LessonScreen {
         };
         if self.attempts.is_done() {
             self.answered_notice();
-            return Vec::new();
-        }
-        if text.trim().is_empty() {
-            self.say("Type an answer first.");
             return Vec::new();
         }
         let options = panel::options(&q);
@@ -438,7 +441,7 @@ impl BoardModel for LessonScreen {
                 {
                     self.answer(&square.to_string())
                 } else {
-                    self.say("Type the answer in the box below, then Enter.");
+                    self.say("Type the answer, then Enter.");
                     Vec::new()
                 }
             }
@@ -515,8 +518,16 @@ impl BoardModel for LessonScreen {
         Vec::new()
     }
 
-    fn typed(&mut self, text: String) -> Effects {
-        self.answer(&text)
+    fn answer_key(&mut self, key: AnswerKey) -> Option<Effects> {
+        let asking = matches!(self.step(), Step::Question(_)) && !self.attempts.is_done();
+        if !asking {
+            return None;
+        }
+        match self.typed.key(key, ANSWER_CHARS) {
+            (false, _) => None,
+            (true, Some(text)) => Some(self.answer(&text)),
+            (true, None) => Some(Vec::new()),
+        }
     }
 
     fn wanted(&self) -> Option<Ticket> {
@@ -547,7 +558,8 @@ impl BoardModel for LessonScreen {
             panel: panel::text(self),
             verdict: verdict(&self.feedback),
             status: String::new(),
-            input: (question && !self.attempts.is_done()).then(|| "Answer: ".to_string()),
+            input: (question && !self.attempts.is_done())
+                .then(|| format!("Answer: {}_", self.typed.text())),
         }
     }
 }
