@@ -169,7 +169,11 @@ fn a_read_only_tutor_says_so_and_writes_nothing() {
     h.wait_for("Import all");
     h.keys("a");
     let t = h.wait_for("Cannot import it");
-    let words = t.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = t
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(words.contains("read-only"), "{t}");
     assert!(!dir.join("games/one-0001.ggf").exists());
     let _ = std::fs::remove_dir_all(&dir);

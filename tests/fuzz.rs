@@ -24,8 +24,8 @@ use othello_tutor::engine::book::Book;
 use othello_tutor::engine::ggf_games::{parse_ggf_games, split_ggf_games};
 use othello_tutor::engine::mpc::Table;
 use othello_tutor::engine::notation::{
-    self, GgfGame, NotationError, parse_any, parse_ggf, parse_obf, parse_obf_file,
-    parse_position, parse_transcript, parse_transcript_moves,
+    self, GgfGame, NotationError, parse_any, parse_ggf, parse_obf, parse_obf_file, parse_position,
+    parse_transcript, parse_transcript_moves,
 };
 use othello_tutor::engine::pattern;
 use othello_tutor::engine::wthor::{
@@ -436,7 +436,11 @@ fn load_progress(bytes: &[u8], read_only: bool) -> Result<(), TestCaseError> {
         if *p == path {
             continue;
         }
-        prop_assert!(after.contains(&(p.clone(), b.clone())), "{} changed", p.display());
+        prop_assert!(
+            after.contains(&(p.clone(), b.clone())),
+            "{} changed",
+            p.display()
+        );
     }
     if read_only {
         prop_assert_eq!(&before, &after, "a read-only load wrote");
@@ -495,7 +499,9 @@ fn saved_games(bytes: &[u8]) -> Result<(), TestCaseError> {
                 prop_assert!(
                     matches!(
                         e,
-                        LibraryError::Wthor { .. } | LibraryError::Ggf { .. } | LibraryError::UnknownFormat { .. }
+                        LibraryError::Wthor { .. }
+                            | LibraryError::Ggf { .. }
+                            | LibraryError::UnknownFormat { .. }
                     ),
                     "{e}"
                 );

@@ -292,7 +292,11 @@ fn importing_a_different_game_of_a_clashing_name_keeps_all_three() {
     h.wait_for("Import all");
     h.keys("a");
     let t = h.wait_for("Imported 0 games from");
-    let words = t.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = t
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(words.contains("sample.wtb, 1 already there."), "{t}");
     assert!(t.contains("3 games in"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -316,7 +320,10 @@ fn a_failing_import_is_reported_on_screen_and_in_the_error_log() {
         move |_| flag.store(true, std::sync::atomic::Ordering::Relaxed),
     );
     let t = h.wait_for("stopped on an internal error");
-    assert!(t.contains("The import stopped on an internal error (a reader bug)"), "{t}");
+    assert!(
+        t.contains("The import stopped on an internal error (a reader bug)"),
+        "{t}"
+    );
     assert!(failed.load(std::sync::atomic::Ordering::Relaxed));
     let log = std::fs::read_to_string(dir.join("errors.log")).expect("errors.log");
     assert!(log.contains("the import failed: a reader bug"), "{log}");

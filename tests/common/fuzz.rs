@@ -173,10 +173,8 @@ impl CaseDir {
     /// A new empty directory named after `what`.
     pub fn new(what: &str) -> CaseDir {
         let n = NEXT_CASE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "othello-fuzz-{what}-{}-{n}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("othello-fuzz-{what}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         CaseDir(dir)
