@@ -102,8 +102,8 @@ pub enum Command {
         /// Exact labels at or below this many empties
         #[arg(long, default_value_t = 15)]
         exact: u32,
-        /// Search depth of the other labels
-        #[arg(long, default_value_t = 6)]
+        /// Search depth of the other labels (the mean of this depth and the one below)
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(2..=20))]
         label_depth: u32,
         /// Search depth of the self-play players
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]

@@ -6,8 +6,10 @@
 //! 2. `positions.bin`: the distinct positions (up to symmetry), in canonical
 //!    orientation, sorted by empties; one in 16 is held back from the fit.
 //! 3. `labels/eEE-CCCC.bin`: a value per position (i16, hundredths of a disc), 1024
-//!    positions a chunk: exact (the solver) at or below `--exact` empties, above it a
-//!    `--label-depth` search with the phases fitted so far (its leaves fall into them).
+//!    positions a chunk: exact (the solver) at or below `--exact` empties, above it the
+//!    mean of the values at depths `--label-depth` − 1 and `--label-depth` (both
+//!    parities, so the even/odd swing is not learnt) of a search with the phases fitted
+//!    so far (its leaves fall into them); those files are named `eEE-dA+B-CCCC.bin`.
 //! 4. Phases are fitted from the end of the game backwards as their labels are ready;
 //!    at the end every phase is fitted again with its neighbours' positions (half
 //!    weight) and the weights are written to `--out`.
@@ -225,7 +227,15 @@ fn labels(
     let dir = config.dir.join("labels");
     std::fs::create_dir_all(&dir).map_err(io(&dir))?;
     let chunks = slice.len().div_ceil(LABELS_PER_CHUNK);
-    let name = |c: usize| dir.join(format!("e{e:02}-{c:04}.bin"));
+    // Searched labels name their depths, so a change of recipe makes them again.
+    let name = |c: usize| {
+        if e <= config.exact {
+            dir.join(format!("e{e:02}-{c:04}.bin"))
+        } else {
+            let d = config.label_depth;
+            dir.join(format!("e{e:02}-d{}+{d}-{c:04}.bin", d - 1))
+        }
+    };
     let todo: Vec<usize> = (0..chunks).filter(|&c| !name(c).exists()).collect();
     if !todo.is_empty() {
         let label = format!("labels at {e} empties");
@@ -243,10 +253,8 @@ fn labels(
                 let mut searcher = Searcher::new(4, 4);
                 searcher.set_evaluator(Evaluator::Patterns(weights.clone()));
                 for b in part {
-                    let r = searcher
-                        .search(b, Limits::depth(config.label_depth, 0))
-                        .map_err(|e| UserError(e.to_string()))?;
-                    out.extend_from_slice(&(r.score as i16).to_le_bytes());
+                    let label = mixed_label(&mut searcher, b, config.label_depth)?;
+                    out.extend_from_slice(&label.to_le_bytes());
                 }
             }
             save(&name(c), &out)
@@ -269,6 +277,21 @@ fn labels(
         );
     }
     Ok(all)
+}
+
+/// The label of a position above the exact range: the mean of the values of the
+/// searches to `depth - 1` and `depth` (one iterative search gives both), so that the
+/// bias of an even depth and the opposite one of an odd depth cancel instead of being
+/// learnt, phase upon phase. An exact result (the search reached the end) stands alone.
+fn mixed_label(searcher: &mut Searcher, b: &Board, depth: u32) -> Result<i16, UserError> {
+    let r = searcher
+        .search(b, Limits::depth(depth, 0))
+        .map_err(|e| UserError(e.to_string()))?;
+    let value = match searcher.iterations() {
+        [.., (d1, v1, _), (d2, v2, _)] if *d1 + 1 == *d2 && !r.exact => (v1 + v2) / 2,
+        _ => r.score,
+    };
+    Ok(value as i16)
 }
 
 /// The samples for phase `ph`: its own positions at full weight, and those of the

@@ -24,12 +24,15 @@ pub const BOARD_SIZE: Vec2 = Vec2::new(LEFT + 8 * CELL, 9);
 pub const ROOMY_FROM: Vec2 = Vec2::new(110, 30);
 
 /// The names under which screens register their boards.
-pub const BOARD_NAMES: [&str; 5] = [
+pub const BOARD_NAMES: [&str; 8] = [
     "practice-board",
     "analyze-board",
     "lesson-board",
     "puzzle-board",
     "editor-board",
+    "run-board",
+    "drill-board",
+    "opening-board",
 ];
 
 /// Lets every board on screen use the roomy size when the terminal is large enough

@@ -4,18 +4,20 @@
 //! what the model shows, and runs the engine work the model asks for through the one
 //! worker. It holds no game decision.
 
+use super::answer_field::AnswerField;
 use super::board_view::BoardView;
 use super::layer::add_screen;
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::{Job, lock};
 use crate::tutor::screen::{
-    Answer, BOARD_KEYS, BoardModel, Context, Effect, EngineTask, Key, ProgressChange, ScreenId,
-    Ticket, footer,
+    Answer, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
 };
 use cursive::event::{Event, Key as CKey};
 use cursive::traits::*;
-use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
+use cursive::views::{
+    Dialog, HideableView, LinearLayout, OnEventView, Panel, ScrollView, TextView,
+};
 use cursive::{Cursive, Printer, Vec2, View};
 use std::sync::{Arc, Mutex};
 
@@ -121,6 +123,7 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
     let plain = state(siv).options.plain;
     let id = model.id();
     let keys = model.keys();
+    let lead = model.lead();
     let shown = model.shown();
     let shared: Shared<M> = Arc::new(Mutex::new(Hosted {
         model,
@@ -130,7 +133,8 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
     {
         let shared = shared.clone();
         board.set_on_square(Arc::new(move |s: &mut Cursive, sq| {
-            let effects = lock(&shared).model.choose(sq);
+            let now = super::shell::now(s);
+            let effects = lock(&shared).model.choose(sq, Context { cursor: sq, now });
             apply(s, &shared, effects);
         }));
     }
@@ -154,7 +158,8 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
                 .full_height(),
         )
         .child(TextView::new("").with_name(name(id, "status")))
-        .child(FooterView::new(move |w| footer(BOARD_KEYS, keys, w)));
+        .child(input_row(id, &shared))
+        .child(FooterView::new(move |w| footer(&lead, keys, w)));
     let mut view = OnEventView::new(body);
     for binding in keys {
         for &key in binding.keys {
@@ -177,10 +182,30 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
     apply(siv, &shared, effects);
 }
 
+/// The answer line (hidden while the model asks for none): what is typed there and
+/// submitted with Enter goes to the model.
+fn input_row<M: BoardModel>(id: ScreenId, shared: &Shared<M>) -> impl View {
+    let submit = shared.clone();
+    let field = AnswerField::new(cursive::views::EditView::new().on_submit(move |s, text| {
+        let text = text.to_string();
+        s.call_on_name(&name(id, "input"), |e: &mut AnswerField| e.clear());
+        let effects = lock(&submit).model.typed(text);
+        apply(s, &submit, effects);
+    }));
+    let mut row = HideableView::new(
+        LinearLayout::horizontal()
+            .child(TextView::new("").with_name(name(id, "input-label")))
+            .child(field.with_name(name(id, "input")).fixed_width(24)),
+    );
+    row.hide();
+    row.with_name(name(id, "input-row"))
+}
+
 /// Carries out the model's effects, cancels work the model no longer waits for, and
 /// draws the screen.
 fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effect<M::Task>>) {
-    for effect in effects {
+    let mut queue: std::collections::VecDeque<_> = effects.into();
+    while let Some(effect) = queue.pop_front() {
         match effect {
             Effect::Run(ticket, task) => run(siv, shared, ticket, task),
             Effect::Go(route) => super::nav::go(siv, route),
@@ -201,17 +226,15 @@ fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effe
                 input,
             } => choose(siv, shared, &title, &text, items, &keys, input),
             Effect::Progress(change) => {
-                let outcome = super::shell::with_progress(siv, |ps| {
-                    let added = match change {
-                        ProgressChange::AddPersonal { puzzles, now } => {
-                            ps.progress.puzzles.add_personal(puzzles, now)
-                        }
-                    };
-                    ps.save().map(|()| added)
+                let (applied, error) = super::shell::with_progress(siv, |ps| {
+                    let applied = change.apply(&mut ps.progress);
+                    (applied, ps.save().err().map(|e| e.to_string()))
                 });
-                let effects = lock(shared).model.progress_saved(outcome);
-                apply(siv, shared, effects);
-                return;
+                // What the model says to the outcome comes before its other effects.
+                let effects = lock(shared).model.progress_saved(applied, error);
+                for effect in effects.into_iter().rev() {
+                    queue.push_front(effect);
+                }
             }
             Effect::Show { title, text } => {
                 super::size_guard::add_layer(
@@ -393,4 +416,14 @@ fn draw<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>) {
     siv.call_on_name(&name(id, "status"), |t: &mut TextView| {
         t.set_content(shown.status)
     });
+    let asks = shown.input.is_some();
+    siv.call_on_name(&name(id, "input-label"), |t: &mut TextView| {
+        t.set_content(shown.input.unwrap_or_default())
+    });
+    siv.call_on_name(
+        &name(id, "input-row"),
+        |row: &mut HideableView<LinearLayout>| row.set_visible(asks),
+    );
+    // The answer line has the focus while it asks; the board otherwise.
+    let _ = siv.focus_name(&name(id, if asks { "input" } else { "board" }));
 }

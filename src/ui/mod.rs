@@ -5,6 +5,7 @@
 //! one place that knows which screen a route opens.
 
 pub mod analyze;
+pub mod answer_field;
 pub mod app;
 pub mod board_view;
 pub mod editor;

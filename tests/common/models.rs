@@ -3,6 +3,7 @@
 
 use othello_tutor::engine::Square;
 use othello_tutor::engine::search::Searcher;
+use othello_tutor::tutor::progress::Progress;
 use othello_tutor::tutor::screen::{BoardModel, Context, Effect, EngineTask};
 
 /// A model and what its last effects asked for besides engine work.
@@ -13,6 +14,8 @@ pub struct Driver<M: BoardModel> {
     pub asked: Vec<Effect<M::Task>>,
     /// The time the actions happen at.
     pub now: u64,
+    /// The learner's progress, as the model's changes left it (saved without fail).
+    pub progress: Progress,
 }
 
 impl<M: BoardModel> Driver<M> {
@@ -23,6 +26,7 @@ impl<M: BoardModel> Driver<M> {
             searcher: Searcher::new(4, 4),
             asked: Vec::new(),
             now: 1_800_000_000,
+            progress: Progress::default(),
         };
         d.run(effects);
         d
@@ -39,6 +43,11 @@ impl<M: BoardModel> Driver<M> {
                     Effect::Run(ticket, task) => {
                         let out = task.run(&mut self.searcher);
                         next.extend(self.model.finished(ticket, out));
+                    }
+                    Effect::Progress(change) => {
+                        let applied = change.clone().apply(&mut self.progress);
+                        self.asked.push(Effect::Progress(change));
+                        next.extend(self.model.progress_saved(applied, None));
                     }
                     other => self.asked.push(other),
                 }
@@ -73,13 +82,21 @@ impl<M: BoardModel> Driver<M> {
 
     /// A square chosen on the board, its work run.
     pub fn choose(&mut self, sq: &str) {
-        let e = self.model.choose(Square::parse(sq).expect("a square"));
+        let cursor = Square::parse(sq).expect("a square");
+        let now = self.now;
+        let e = self.model.choose(cursor, Context { cursor, now });
         self.run(e);
     }
 
     /// Typed text, its work run.
     pub fn type_text(&mut self, text: &str) {
         let e = self.model.text_entered(Some(text.to_string()));
+        self.run(e);
+    }
+
+    /// An answer typed in the screen's answer line, its work run.
+    pub fn typed(&mut self, text: &str) {
+        let e = self.model.typed(text.to_string());
         self.run(e);
     }
 

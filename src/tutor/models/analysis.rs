@@ -417,7 +417,7 @@ impl BoardModel for AnalysisBoard {
         }
     }
 
-    fn choose(&mut self, sq: Square) -> Effects {
+    fn choose(&mut self, sq: Square, _context: Context) -> Effects {
         let pos = self.position();
         if !pos.board.is_legal(sq) {
             self.verdict = Some(Verdict::wrong(illegal_reason(&pos, sq)));
@@ -516,6 +516,7 @@ impl BoardModel for AnalysisBoard {
             panel: self.panel(),
             verdict: self.verdict.clone(),
             status: format!("OBF: {}", notation::to_obf(&position)),
+            input: None,
         }
     }
 }

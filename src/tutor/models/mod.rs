@@ -21,3 +21,26 @@ pub fn value_labels(values: &[MoveValue]) -> Vec<(Square, String)> {
         })
         .collect()
 }
+
+/// A verdict line made from an action's lines: the first (a leading "✓ " or "✗ "
+/// makes it right or wrong) and the later ones that `keep` picks, on one line.
+pub fn verdict_of(
+    lines: &[String],
+    keep: impl Fn(&str) -> bool,
+) -> Option<crate::tutor::screen::Verdict> {
+    use crate::tutor::screen::{Mark, Verdict};
+    let first = lines.first()?;
+    let (mark, first) = if let Some(rest) = first.strip_prefix("✓ ") {
+        (Mark::Right, rest)
+    } else if let Some(rest) = first.strip_prefix("✗ ") {
+        (Mark::Wrong, rest)
+    } else {
+        (Mark::Info, first.as_str())
+    };
+    let mut parts = vec![first];
+    parts.extend(lines.iter().skip(1).map(String::as_str).filter(|l| keep(l)));
+    Some(Verdict {
+        mark,
+        text: parts.join(" "),
+    })
+}

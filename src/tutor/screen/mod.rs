@@ -19,6 +19,8 @@ pub use keys::{BOARD_KEYS, Binding, GLOBAL_KEYS, Key, action_for, footer, help_l
 pub use route::{PotentialOptions, PuzzleMode, Route};
 
 use crate::engine::{Position, Square};
+use crate::tutor::lesson::StepAttempts;
+use crate::tutor::review::{AttemptOutcome, PuzzleProgress};
 
 /// What a board screen draws on its board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +128,9 @@ pub struct Shown {
     pub verdict: Option<Verdict>,
     /// A full-width line under the board (an OBF line, a score), whole at 80 columns.
     pub status: String,
+    /// A line to type an answer in (digits and a minus sign), with its label, while
+    /// the screen asks for one; the typed answer goes to [`BoardModel::typed`].
+    pub input: Option<String>,
 }
 
 /// What a model asks the interface to do after an action.
@@ -210,6 +215,106 @@ pub enum ProgressChange {
         /// The time they are added.
         now: u64,
     },
+    /// A lesson goes on to step `resume` (0-based); `tries` are the finished
+    /// interactive step's tries (none for a reading step).
+    LessonStep {
+        /// The lesson's id.
+        lesson: String,
+        /// The step's tries.
+        tries: Option<StepAttempts>,
+        /// The step to resume at.
+        resume: usize,
+    },
+    /// A puzzle's result: the ratings, the streak and the review queue.
+    PuzzleResult {
+        /// The puzzle.
+        puzzle: Box<crate::tutor::puzzle::Puzzle>,
+        /// How it went.
+        outcome: crate::tutor::rating::Outcome,
+        /// The time.
+        now: u64,
+    },
+    /// A lesson's puzzles were played through: the score of the run.
+    LessonPuzzles {
+        /// The lesson's id.
+        lesson: String,
+        /// Puzzles solved.
+        solved: u32,
+        /// Puzzles served.
+        total: u32,
+    },
+    /// A lesson's last step is done: its run is finished and its stars counted.
+    LessonFinish {
+        /// The lesson's id.
+        lesson: String,
+        /// The last step's tries (none for a reading step).
+        tries: Option<StepAttempts>,
+        /// How many interactive steps the lesson has.
+        interactive: u32,
+    },
+}
+
+/// What a [`ProgressChange`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Applied {
+    /// What a puzzle's result changed, and the puzzle progress after it.
+    Attempt(Box<(AttemptOutcome, PuzzleProgress)>),
+    /// How many items it added.
+    Added(usize),
+    /// The stars a finished lesson earned.
+    Stars(u8),
+    /// It was done.
+    Done,
+}
+
+impl ProgressChange {
+    /// Makes the change in `progress` (the caller saves it).
+    pub fn apply(self, progress: &mut crate::tutor::progress::Progress) -> Applied {
+        match self {
+            ProgressChange::AddPersonal { puzzles, now } => {
+                Applied::Added(progress.puzzles.add_personal(puzzles, now))
+            }
+            ProgressChange::PuzzleResult {
+                puzzle,
+                outcome,
+                now,
+            } => {
+                let result = progress.puzzles.record_result(&puzzle, outcome, now);
+                Applied::Attempt(Box::new((result, progress.puzzles.clone())))
+            }
+            ProgressChange::LessonPuzzles {
+                lesson,
+                solved,
+                total,
+            } => {
+                progress.lesson_mut(&lesson).puzzle_score = Some((solved, total));
+                Applied::Done
+            }
+            ProgressChange::LessonStep {
+                lesson,
+                tries,
+                resume,
+            } => {
+                let lp = progress.lesson_mut(&lesson);
+                if let Some(tries) = tries {
+                    lp.record(&tries);
+                }
+                lp.advance(resume);
+                Applied::Done
+            }
+            ProgressChange::LessonFinish {
+                lesson,
+                tries,
+                interactive,
+            } => {
+                let lp = progress.lesson_mut(&lesson);
+                if let Some(tries) = tries {
+                    lp.record(&tries);
+                }
+                Applied::Stars(lp.finish(interactive))
+            }
+        }
+    }
 }
 
 /// A board screen's model: the learner's actions in, what to show out.
@@ -222,10 +327,14 @@ pub trait BoardModel: Send + 'static {
     fn id(&self) -> ScreenId;
     /// The screen's key table.
     fn keys(&self) -> &'static [Binding<Self::Action>];
+    /// What the footer says before the table's keys (how the board takes squares).
+    fn lead(&self) -> String {
+        BOARD_KEYS.to_string()
+    }
     /// A key's action.
     fn act(&mut self, action: Self::Action, context: Context) -> Vec<Effect<Self::Task>>;
     /// A square chosen on the board (Enter, a click, a typed name).
-    fn choose(&mut self, square: Square) -> Vec<Effect<Self::Task>>;
+    fn choose(&mut self, square: Square, context: Context) -> Vec<Effect<Self::Task>>;
     /// The output of the work with `ticket` (stale outputs are the model's to refuse,
     /// with its [`JobSlot`]).
     fn finished(
@@ -244,10 +353,19 @@ pub trait BoardModel: Send + 'static {
         let _ = answer;
         Vec::new()
     }
-    /// The outcome of an [`Effect::Progress`]: how many items it added, or why it
-    /// could not be saved.
-    fn progress_saved(&mut self, outcome: Result<usize, String>) -> Vec<Effect<Self::Task>> {
-        let _ = outcome;
+    /// The outcome of an [`Effect::Progress`]: what the change did, and why it could
+    /// not be saved, if it could not.
+    fn progress_saved(
+        &mut self,
+        applied: Applied,
+        error: Option<String>,
+    ) -> Vec<Effect<Self::Task>> {
+        let _ = (applied, error);
+        Vec::new()
+    }
+    /// An answer typed in the screen's answer line (see [`Shown::input`]).
+    fn typed(&mut self, text: String) -> Vec<Effect<Self::Task>> {
+        let _ = text;
         Vec::new()
     }
     /// The ticket of the work the model waits for (the interface cancels any other).

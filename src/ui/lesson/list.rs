@@ -1,7 +1,17 @@
 //! The lesson list: each lesson with its stars, its resume point and its puzzle score.
 
-use super::*;
+use super::{LIST, open_lesson, open_lesson_game, open_lesson_puzzles};
+use crate::tutor::content::load_lessons;
+use crate::tutor::lesson::Lesson;
+use crate::tutor::models::lesson::panel::stars_text;
 use crate::tutor::models::lesson::{LIST_KEYS, ListAction};
+use crate::tutor::screen::footer;
+use crate::ui::shell::{show_progress_notice, with_progress};
+use crate::ui::size_guard::SizeGuard;
+use cursive::Cursive;
+use cursive::traits::*;
+use cursive::views::{Dialog, LinearLayout, OnEventView, SelectView, TextView};
+use std::sync::Arc;
 
 /// Opens the lesson list with its cursor on the lesson `select` (an id), if given.
 pub fn open_list(siv: &mut Cursive, select: Option<&str>) {

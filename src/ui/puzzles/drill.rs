@@ -3,7 +3,12 @@
 //! the board against the exact solver; then the solver's score and best line (`[`
 //! and `]` step through it). Unrated; the answers are counted in the progress.
 
-use super::{BOARD, PANEL, SolutionMarks};
+use super::SolutionMarks;
+
+/// Name of the board.
+const BOARD: &str = "drill-board";
+/// Name of the panel.
+const PANEL: &str = "drill-panel";
 use crate::engine::endgame::Solver;
 use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::puzzle::drill::{Drill, PlayOut, Round, Verdict, line_text};

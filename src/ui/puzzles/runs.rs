@@ -4,7 +4,12 @@
 //! fixes it fixes the timer; a ticker thread redraws the panel four times a second
 //! while the screen is open.
 
-use super::{BOARD, PANEL, SolutionMarks};
+use super::SolutionMarks;
+
+/// Name of the board.
+const BOARD: &str = "run-board";
+/// Name of the panel.
+const PANEL: &str = "run-panel";
 use crate::engine::endgame::Solver;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::puzzle::timed::{

@@ -19,8 +19,8 @@ use crate::tutor::library::Library;
 use crate::tutor::practice::{Practice, Seat, Setup};
 use crate::tutor::saved_games::{games_dir, save_game};
 use crate::tutor::screen::{
-    Answer, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Mark, ProgressChange, Route,
-    ScreenId, Shown, Ticket, Verdict,
+    Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Mark,
+    ProgressChange, Route, ScreenId, Shown, Ticket, Verdict,
 };
 use crate::tutor::text::count;
 use std::path::PathBuf;
@@ -602,7 +602,7 @@ impl BoardModel for PracticeScreen {
         }
     }
 
-    fn choose(&mut self, square: Square) -> Effects {
+    fn choose(&mut self, square: Square, _context: Context) -> Effects {
         self.learner_move(square)
     }
 
@@ -741,15 +741,19 @@ impl BoardModel for PracticeScreen {
         }
     }
 
-    fn progress_saved(&mut self, outcome: Result<usize, String>) -> Effects {
-        match outcome {
-            Err(e) => {
+    fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
+        let added = match applied {
+            Applied::Added(n) => n,
+            _ => 0,
+        };
+        match (error, added) {
+            (Some(e), _) => {
                 let line = format!("Your mistakes could not be saved: {e}");
                 self.event(line.clone());
                 self.verdict = Some(Verdict::wrong(line));
             }
-            Ok(0) => self.tell("No new mistakes to add (graded moves only)."),
-            Ok(n) => self.tell(format!(
+            (None, 0) => self.tell("No new mistakes to add (graded moves only)."),
+            (None, n) => self.tell(format!(
                 "{} now in your review queue.",
                 crate::tutor::text::count_with(n, "mistake is a puzzle", "mistakes are puzzles")
             )),
@@ -782,6 +786,7 @@ impl BoardModel for PracticeScreen {
             panel: panel::text(self),
             verdict: self.verdict.clone(),
             status: panel::status(self),
+            input: None,
         }
     }
 }

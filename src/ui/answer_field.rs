@@ -1,7 +1,6 @@
-//! The answer box of question steps. It takes only what an answer can hold (digits
-//! and a minus sign) and the keys that edit it, so every letter still reaches the
-//! lesson's own keys (n, p, i, s, q) whatever has the focus. Questions with word
-//! answers list numbered options and take the option's number.
+//! The answer line of a board screen (a lesson's questions). It takes only what an
+//! answer can hold (digits and a minus sign) and the keys that edit it, so every
+//! letter still reaches the screen's own keys (n, p, i, s, q) whatever has the focus.
 
 use cursive::Printer;
 use cursive::Vec2;
@@ -78,19 +77,4 @@ impl View for AnswerField {
     fn focus_view(&mut self, selector: &Selector) -> Result<EventResult, ViewNotFound> {
         self.inner.focus_view(selector)
     }
-}
-
-/// The options a question is answered from, by number: its choices, or the words a
-/// winner or next-to-move question takes. Empty for a number question.
-pub fn options(q: &crate::tutor::lesson::Question) -> Vec<String> {
-    use crate::tutor::lesson::Ask;
-    if !q.choices.is_empty() {
-        return q.choices.clone();
-    }
-    let words: &[&str] = match q.ask {
-        Ask::Winner => &["Black", "White", "Draw"],
-        Ask::NextToMove => &["Black", "White", "Nobody"],
-        _ => &[],
-    };
-    words.iter().map(|w| w.to_string()).collect()
 }
