@@ -260,7 +260,8 @@ fn importing_a_different_game_of_a_clashing_name_keeps_all_three() {
         .map(|g| format!("{}\n", to_ggf(&GgfGame::new(g.clone(), "Ann", "Bob"))))
         .collect();
     std::fs::write(dir.join("sample.ggf"), ggf).expect("write");
-    let mut wtb = vec![20, 26, 1, 1, 1, 0, 0, 0, 0, 0, 0xC8, 0x07, 8, 0, 0, 0];
+    // Two records: the different game, then one whose first move byte is no square.
+    let mut wtb = vec![20, 26, 1, 1, 2, 0, 0, 0, 0, 0, 0xC8, 0x07, 8, 0, 0, 0];
     let mut record = vec![0u8; 8];
     for mv in games[2].moves() {
         if let Move::Place(sq) = mv {
@@ -269,19 +270,38 @@ fn importing_a_different_game_of_a_clashing_name_keeps_all_three() {
     }
     record.resize(68, 0);
     wtb.extend(record);
+    let mut damaged = vec![0u8; 68];
+    damaged[8] = 99;
+    wtb.extend(damaged);
     std::fs::write(dir.join("sample.wtb"), wtb).expect("write");
     let mut h = Harness::with_dir(100, 30, dir.clone());
     h.keys("6");
-    for (file, says) in [
-        ("sample.ggf", "Imported 2 games from"),
-        ("sample.wtb", "Imported 1 game from"),
+    let words = |t: &str| {
+        t.replace('│', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (file, says, rest) in [
+        ("sample.ggf", "Imported 2 games from", "sample.ggf."),
+        (
+            "sample.wtb",
+            "Imported 1 game from",
+            "sample.wtb, 1 refused (record 2: move 1 (byte 0x5c) is 99, not a square).",
+        ),
     ] {
         h.keys("i");
         type_line(&mut h, &dir.join(file).display().to_string());
-        h.wait_for("Import all");
+        let t = h.wait_for("Import all");
+        if file.ends_with("wtb") {
+            assert!(
+                words(&t).contains("1 refused, not imported (record 2: move 1"),
+                "{t}"
+            );
+        }
         h.keys("a");
         let t = h.wait_for(says);
-        assert!(t.contains(&format!("{file}.")), "every game added: {t}");
+        assert!(words(&t).contains(rest), "{t}");
     }
     let t = h.text();
     assert!(t.contains("Saved games, newest first: 3 games in"), "{t}");
@@ -292,12 +312,10 @@ fn importing_a_different_game_of_a_clashing_name_keeps_all_three() {
     h.wait_for("Import all");
     h.keys("a");
     let t = h.wait_for("Imported 0 games from");
-    let words = t
-        .replace('│', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert!(words.contains("sample.wtb, 1 already there."), "{t}");
+    assert!(
+        words(&t).contains("sample.wtb, 1 already there, 1 refused"),
+        "{t}"
+    );
     assert!(t.contains("3 games in"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }
