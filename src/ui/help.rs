@@ -82,7 +82,7 @@ fn puzzles_text(width: usize) -> String {
         .map(|d| d.to_string())
         .collect();
     format!(
-        "{}\n  Play the move on the board; a puzzle with a line goes on with the engine's replies. Your rating and each puzzle's rating move with every result; a missed puzzle comes back for review (after {} days).\n  Rating rules: a near miss (within {} of the best, exact puzzles) counts as half a result; a puzzle whose theme gives the answer away (the only corner move of a corner puzzle, ...) moves both ratings half as much; a puzzle you have seen before is unrated; your first {} rated results move your rating {} times as fast.\n  {}\n{}\n  The unrated modes (m; 1-3 or Enter, Esc back):\n  Storm: as many as you can in {}:{:02}, rising in rating; a miss costs {} s (a near miss {} s). Streak: rising rating to the first miss. Both keep your best; r: a new run   Esc/q: back to the puzzles.\n  Endgame drill: {}-{} empties; type the final score with best play (+4, -2, or 34-30 with Black first) and Enter, or play it out on the board against perfect defence. Then the solver's score and line: [ ] step through it   n: next position.\n",
+        "{}\n  Play the move on the board; a puzzle with a line goes on with the engine's replies. Your rating and each puzzle's rating move with every result; a missed puzzle comes back for review (after {} days).\n  Rating rules: a near miss (within {} of the best, exact puzzles) counts as half a result; a puzzle whose theme gives the answer away (the only corner move of a corner puzzle, ...) moves both ratings half as much; a puzzle you have seen before is unrated; your first {} rated results move your rating {} times as fast.\n  {}\n{}\n  The unrated modes (m; 1-3 or Enter, Esc back):\n  Storm: as many as you can in {}:{:02}, rising in rating; a miss costs {} s (a near miss {} s). Streak: rising rating to the first miss. Both keep your best.\n{}\n  Endgame drill: {}-{} empties; type the final score with best play (+4, -2, or 34-30 with Black first) and Enter, or play it out on the board against perfect defence. Then the solver's score and line: [ ] step through it   n: next position.\n",
         ScreenId::Puzzles.heading(),
         days.join(", "),
         crate::tutor::text::count(NEAR_MISS_DISCS as usize, "disc"),
@@ -94,6 +94,7 @@ fn puzzles_text(width: usize) -> String {
         timed::STORM_SECONDS % 60,
         timed::STORM_PENALTY,
         timed::STORM_NEAR_MISS_PENALTY,
+        help_lines(crate::tutor::models::runs::RUN_KEYS, width).join("\n"),
         drill::MIN_EMPTIES,
         drill::MAX_EMPTIES,
     )

@@ -176,10 +176,41 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
             });
         }
     }
+    let ticking = lock(&shared).model.ticking();
     add_screen(siv, id, SizeGuard::new(view));
     super::board_view::fit_boards(siv);
     let _ = siv.focus_name(&name(id, "board"));
+    if ticking {
+        start_ticker(siv, Arc::downgrade(&shared));
+    }
     apply(siv, &shared, effects);
+}
+
+/// How often a screen with a clock is told the time.
+const TICK: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Tells the model the time every [`TICK`] until its screen is gone.
+fn start_ticker<M: BoardModel>(siv: &mut Cursive, weak: std::sync::Weak<Mutex<Hosted<M>>>) {
+    let sink = siv.cb_sink().clone();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(TICK);
+            if weak.strong_count() == 0 {
+                break;
+            }
+            let w = weak.clone();
+            let sent = sink.send(Box::new(move |s: &mut Cursive| {
+                if let Some(shared) = w.upgrade() {
+                    let now = super::shell::now(s);
+                    let effects = lock(&shared).model.tick(now);
+                    apply(s, &shared, effects);
+                }
+            }));
+            if sent.is_err() {
+                break;
+            }
+        }
+    });
 }
 
 /// The answer line (hidden while the model asks for none): what is typed there and

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod lesson;
 pub mod practice;
 pub mod puzzles;
+pub mod runs;
 
 use crate::engine::Square;
 use crate::engine::analysis::MoveValue;

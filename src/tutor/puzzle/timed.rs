@@ -80,6 +80,12 @@ pub enum Played {
     },
     /// The run was already over (or its time had run out): nothing played.
     Over,
+    /// A Storm miss whose near-miss value is to be found (the move at this step):
+    /// see [`Run::settle_miss`].
+    Judge {
+        /// The step the move was played at.
+        step: usize,
+    },
 }
 
 /// The queue of a run: up to `len` puzzles of strictly rising rating, decided by
@@ -116,6 +122,8 @@ pub struct Run {
     solved: u32,
     missed: u32,
     end: Option<RunEnd>,
+    /// A Storm miss waits for its near-miss value.
+    judging: bool,
 }
 
 impl Run {
@@ -132,6 +140,7 @@ impl Run {
             solved: 0,
             missed: 0,
             end,
+            judging: false,
         }
     }
 
@@ -214,8 +223,27 @@ impl Run {
     }
 
     /// Plays `played` at `elapsed` seconds. A wrong move of an exact puzzle is valued
-    /// by `solver` (within a node budget) for Storm's near-miss rule.
+    /// by `solver` (within a node budget) for Storm's near-miss rule. The same as
+    /// [`Run::try_move`] followed, for a Storm miss, by [`Run::settle_miss`].
     pub fn play(&mut self, elapsed: u64, played: Square, solver: &mut Solver) -> Played {
+        match self.try_move(elapsed, played) {
+            Played::Judge { step } => {
+                let near = self
+                    .current()
+                    .is_some_and(|p| p.is_near_miss(step, played, solver));
+                self.settle_miss(elapsed, near)
+            }
+            other => other,
+        }
+    }
+
+    /// Plays `played` at `elapsed` seconds, without valuing a wrong move: a Storm miss
+    /// answers [`Played::Judge`] and waits for [`Run::settle_miss`] with the near-miss
+    /// verdict (engine work); a Streak miss ends the run at once.
+    pub fn try_move(&mut self, elapsed: u64, played: Square) -> Played {
+        if self.judging {
+            return Played::Illegal("Your last move is being judged: a moment.".into());
+        }
         self.tick(elapsed);
         let Some(puzzle) = self.current().cloned() else {
             return Played::Over;
@@ -235,28 +263,49 @@ impl Run {
             return Played::Solved;
         }
         self.missed += 1;
-        let (penalty, near) = match self.mode {
-            RunMode::Storm => {
-                let near = puzzle.is_near_miss(self.step, played, solver);
-                let cost = if near {
-                    STORM_NEAR_MISS_PENALTY
-                } else {
-                    STORM_PENALTY
-                };
-                self.penalty += cost;
-                (cost, near)
-            }
-            RunMode::Streak => (0, false),
-        };
         match self.mode {
             RunMode::Storm => {
-                self.advance();
-                self.tick(elapsed);
+                self.judging = true;
+                Played::Judge { step: self.step }
             }
-            RunMode::Streak => self.end = Some(RunEnd::Missed),
+            RunMode::Streak => {
+                self.end = Some(RunEnd::Missed);
+                Played::Missed {
+                    penalty: 0,
+                    near: false,
+                    solution: puzzle.solution_text(),
+                }
+            }
         }
+    }
+
+    /// Whether a Storm miss waits for [`Run::settle_miss`].
+    pub fn judging(&self) -> bool {
+        self.judging
+    }
+
+    /// Ends a Storm miss that [`Run::try_move`] left waiting: `near` is whether the
+    /// move was within the near-miss margin; the clock loses its penalty and the next
+    /// puzzle is served.
+    pub fn settle_miss(&mut self, elapsed: u64, near: bool) -> Played {
+        let waiting = std::mem::take(&mut self.judging);
+        let Some(puzzle) = self.queue.get(self.index).cloned().filter(|_| waiting) else {
+            return Played::Over;
+        };
+        if self.end.is_some() {
+            // The clock ran out while the move was judged.
+            return Played::Over;
+        }
+        let cost = if near {
+            STORM_NEAR_MISS_PENALTY
+        } else {
+            STORM_PENALTY
+        };
+        self.penalty += cost;
+        self.advance();
+        self.tick(elapsed);
         Played::Missed {
-            penalty,
+            penalty: cost,
             near,
             solution: puzzle.solution_text(),
         }

@@ -243,6 +243,18 @@ pub enum ProgressChange {
         /// Puzzles served.
         total: u32,
     },
+    /// A Storm or Streak run ended with `score` puzzles solved.
+    RunFinished {
+        /// Which run.
+        mode: crate::tutor::puzzle::timed::RunMode,
+        /// Puzzles solved.
+        score: u32,
+    },
+    /// An endgame drill position was answered.
+    DrillAnswered {
+        /// Whether the answer was right.
+        right: bool,
+    },
     /// A lesson's last step is done: its run is finished and its stars counted.
     LessonFinish {
         /// The lesson's id.
@@ -261,6 +273,16 @@ pub enum Applied {
     Attempt(Box<(AttemptOutcome, PuzzleProgress)>),
     /// How many items it added.
     Added(usize),
+    /// The modes' records after a run or a drill answer, with the best score before
+    /// the run and whether the run beat it.
+    Records {
+        /// The records now.
+        records: crate::tutor::progress::ModeRecords,
+        /// The run's best before it.
+        best_before: u32,
+        /// Whether the run set a new best.
+        new_best: bool,
+    },
     /// The stars a finished lesson earned.
     Stars(u8),
     /// It was done.
@@ -289,6 +311,31 @@ impl ProgressChange {
             } => {
                 progress.lesson_mut(&lesson).puzzle_score = Some((solved, total));
                 Applied::Done
+            }
+            ProgressChange::RunFinished { mode, score } => {
+                use crate::tutor::puzzle::timed::RunMode;
+                let m = &mut progress.modes;
+                let best_before = match mode {
+                    RunMode::Storm => m.storm_best,
+                    RunMode::Streak => m.streak_best,
+                };
+                let new_best = match mode {
+                    RunMode::Storm => m.finish_storm(score),
+                    RunMode::Streak => m.finish_streak(score),
+                };
+                Applied::Records {
+                    records: *m,
+                    best_before,
+                    new_best,
+                }
+            }
+            ProgressChange::DrillAnswered { right } => {
+                progress.modes.record_drill(right);
+                Applied::Records {
+                    records: progress.modes,
+                    best_before: 0,
+                    new_best: false,
+                }
             }
             ProgressChange::LessonStep {
                 lesson,
@@ -361,6 +408,16 @@ pub trait BoardModel: Send + 'static {
         error: Option<String>,
     ) -> Vec<Effect<Self::Task>> {
         let _ = (applied, error);
+        Vec::new()
+    }
+    /// Whether the screen shows a clock: the interface then calls [`BoardModel::tick`]
+    /// four times a second while the screen is open.
+    fn ticking(&self) -> bool {
+        false
+    }
+    /// The clock moved on to `now` (seconds since 1970).
+    fn tick(&mut self, now: u64) -> Vec<Effect<Self::Task>> {
+        let _ = now;
         Vec::new()
     }
     /// An answer typed in the screen's answer line (see [`Shown::input`]).
