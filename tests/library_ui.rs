@@ -1,6 +1,7 @@
 //! The Library screen driven through the puppet backend: a practice game saved,
 //! listed with its metadata, renamed, deleted to the trash and restored; the Open
-//! dialog's columns; import from a file; the screen at 80×24.
+//! dialog's columns; import from a file (duplicates found by their moves, a failing
+//! import reported on screen and in `errors.log`); the screen at 80×24.
 
 mod common;
 
@@ -177,8 +178,7 @@ fn import_a_file_and_export_a_game() {
     h.keys("6");
     h.keys("i");
     type_line(&mut h, &file.display().to_string());
-    let t = h.text();
-    assert!(t.contains("2 games in"), "{t}");
+    let t = h.wait_for("2 games in");
     assert!(t.contains("Ann - Bob"), "{t}");
     h.keys("a");
     let t = h.wait_for("Imported 2 games");
@@ -192,7 +192,7 @@ fn import_a_file_and_export_a_game() {
     .expect("w");
     h.keys("i");
     type_line(&mut h, &dir.join("bad.ggf").display().to_string());
-    let t = h.text().replace(['│', '\n'], " ");
+    let t = h.wait_for("Cannot read it").replace(['│', '\n'], " ");
     let words: Vec<&str> = t.split_whitespace().collect();
     let joined = words.join(" ");
     assert!(
@@ -241,5 +241,113 @@ fn the_open_dialog_shows_the_library_columns() {
     // Enter opens it.
     h.send(Event::Key(Key::Enter));
     assert!(h.text().contains("Game loaded at move 4"), "{}", h.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A GGF file of two games, then a WTHOR database of the same name holding a
+/// different game: three games in the library, the new one under a free name.
+#[test]
+fn importing_a_different_game_of_a_clashing_name_keeps_all_three() {
+    use othello_tutor::engine::Move;
+    use othello_tutor::engine::notation::{GgfGame, parse_transcript, to_ggf};
+    let dir = temp_data_dir("library-import-three");
+    let games: Vec<_> = ["f5 d6 c3 d3 c4", "f5 d6 c5 f4 e3", "f5 f6 e6 f4"]
+        .iter()
+        .map(|t| parse_transcript(t).expect("a game"))
+        .collect();
+    let ggf: String = games[..2]
+        .iter()
+        .map(|g| format!("{}\n", to_ggf(&GgfGame::new(g.clone(), "Ann", "Bob"))))
+        .collect();
+    std::fs::write(dir.join("sample.ggf"), ggf).expect("write");
+    // Two records: the different game, then one whose first move byte is no square.
+    let mut wtb = vec![20, 26, 1, 1, 2, 0, 0, 0, 0, 0, 0xC8, 0x07, 8, 0, 0, 0];
+    let mut record = vec![0u8; 8];
+    for mv in games[2].moves() {
+        if let Move::Place(sq) = mv {
+            record.push((10 * (sq.row() + 1) + sq.col() + 1) as u8);
+        }
+    }
+    record.resize(68, 0);
+    wtb.extend(record);
+    let mut damaged = vec![0u8; 68];
+    damaged[8] = 99;
+    wtb.extend(damaged);
+    std::fs::write(dir.join("sample.wtb"), wtb).expect("write");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    h.keys("6");
+    let words = |t: &str| {
+        t.replace('│', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (file, says, rest) in [
+        ("sample.ggf", "Imported 2 games from", "sample.ggf."),
+        (
+            "sample.wtb",
+            "Imported 1 game from",
+            "sample.wtb, 1 refused (record 2: move 1 (byte 0x5c) is 99, not a square).",
+        ),
+    ] {
+        h.keys("i");
+        type_line(&mut h, &dir.join(file).display().to_string());
+        let t = h.wait_for("Import all");
+        if file.ends_with("wtb") {
+            assert!(
+                words(&t).contains("1 refused, not imported (record 2: move 1"),
+                "{t}"
+            );
+        }
+        h.keys("a");
+        let t = h.wait_for(says);
+        assert!(words(&t).contains(rest), "{t}");
+    }
+    let t = h.text();
+    assert!(t.contains("Saved games, newest first: 3 games in"), "{t}");
+    assert!(row(&t, "sample-0001-2").is_some(), "{t}");
+    // The database again: nothing added, the game counted once.
+    h.keys("i");
+    type_line(&mut h, &dir.join("sample.wtb").display().to_string());
+    h.wait_for("Import all");
+    h.keys("a");
+    let t = h.wait_for("Imported 0 games from");
+    assert!(
+        words(&t).contains("sample.wtb, 1 already there, 1 refused"),
+        "{t}"
+    );
+    assert!(t.contains("3 games in"), "{t}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Work that is not the engine's (an import) failing inside the worker: the
+/// learner is told on screen, the failure is in `errors.log`, the screen goes on.
+#[test]
+fn a_failing_import_is_reported_on_screen_and_in_the_error_log() {
+    let dir = temp_data_dir("library-import-panic");
+    let mut h = Harness::with_dir(100, 30, dir.clone());
+    h.keys("6");
+    let failed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = failed.clone();
+    let sink = h.siv().cb_sink().clone();
+    othello_tutor::ui::worker::spawn_task(
+        &sink,
+        "the import",
+        |_| -> usize { panic!("a reader bug") },
+        |_, _, _| {},
+        move |_| flag.store(true, std::sync::atomic::Ordering::Relaxed),
+    );
+    let t = h.wait_for("stopped on an internal error");
+    assert!(
+        t.contains("The import stopped on an internal error (a reader bug)"),
+        "{t}"
+    );
+    assert!(failed.load(std::sync::atomic::Ordering::Relaxed));
+    let log = std::fs::read_to_string(dir.join("errors.log")).expect("errors.log");
+    assert!(log.contains("the import failed: a reader bug"), "{log}");
+    // The dialog closes and the library answers keys again.
+    h.send(Event::Key(Key::Enter));
+    h.keys("x");
+    assert!(h.text().contains("x empties the trash"), "{}", h.text());
     let _ = std::fs::remove_dir_all(&dir);
 }

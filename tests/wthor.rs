@@ -266,14 +266,28 @@ fn importing_a_database_with_its_name_files() {
         .expect("again");
     assert!(again.imported.is_empty());
     assert_eq!(again.already_there, 2);
-    // A damaged file imports nothing and says where it is damaged.
+    // A damaged record is refused and named; the others are read (here the first,
+    // already there).
     bytes[16 + 68 + 8] = 99;
     std::fs::write(dir.join("bad.wtb"), &bytes).expect("write");
+    let partly = library.import_file(&dir.join("bad.wtb")).expect("partly");
+    assert!(partly.imported.is_empty());
+    assert_eq!(partly.already_there, 1);
+    assert_eq!(partly.refused.len(), 1);
+    assert_eq!(
+        partly.refused[0].to_string(),
+        "record 2: move 1 (byte 0x5c) is 99, not a square"
+    );
+    assert!(library.entry("bad-0002").is_err());
+    // A file none of whose records reads imports nothing and says where it is damaged.
+    let mut only_bad = header(1, 0, 1992);
+    only_bad.extend_from_slice(&bytes[16 + 68..]);
+    std::fs::write(dir.join("bad.wtb"), &only_bad).expect("write");
     let err = library.import_file(&dir.join("bad.wtb")).expect_err("bad");
     assert!(matches!(err, LibraryError::Wthor { .. }));
     assert!(
         err.to_string()
-            .ends_with("bad.wtb: record 2: move 1 (byte 0x5c) is 99, not a square"),
+            .ends_with("bad.wtb: record 1: move 1 (byte 0x18) is 99, not a square"),
         "{err}"
     );
     assert!(library.entry("bad-0001").is_err());

@@ -184,6 +184,29 @@ pub fn byte_of_square(square: Square) -> u8 {
 /// assert!(matches!(parse_wthor(&bytes), Err(WthorError::IllegalMove { record: 1, number: 2, .. })));
 /// ```
 pub fn parse_wthor(bytes: &[u8]) -> Result<WthorFile, WthorError> {
+    let (header, records) = parse_wthor_records(bytes)?;
+    let games = records.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok(WthorFile { header, games })
+}
+
+/// Reads a WTHOR game file record by record: the header and the length must be
+/// right (else the error), then each record is replayed on its own, so a damaged
+/// record does not hide the others. The records come in file order.
+///
+/// ```
+/// use othello_tutor::engine::wthor::parse_wthor_records;
+///
+/// let mut bytes = vec![0u8; 16 + 2 * 68];
+/// bytes[4] = 2; // two games
+/// bytes[16 + 8] = 56; // record 1: f5
+/// bytes[16 + 68 + 8] = 99; // record 2: no square
+/// let (_, records) = parse_wthor_records(&bytes).unwrap();
+/// assert_eq!(records[0].as_ref().unwrap().game.len(), 1);
+/// assert!(records[1].is_err());
+/// ```
+pub fn parse_wthor_records(
+    bytes: &[u8],
+) -> Result<(WthorHeader, Vec<Result<WthorGame, WthorError>>), WthorError> {
     let header = WthorHeader::parse(bytes)?;
     if header.board_size != 0 && header.board_size != 8 {
         return Err(WthorError::BoardSize {
@@ -203,10 +226,7 @@ pub fn parse_wthor(bytes: &[u8]) -> Result<WthorFile, WthorError> {
             expected,
         });
     }
-    let games = (0..count)
-        .map(|i| parse_record(bytes, i))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(WthorFile { header, games })
+    Ok((header, (0..count).map(|i| parse_record(bytes, i)).collect()))
 }
 
 fn u16_at(bytes: &[u8], at: usize) -> u16 {

@@ -58,7 +58,9 @@ fn at(path: &Path) -> impl FnOnce(std::io::Error) -> FileError + '_ {
 /// never a part. The bytes go to a temporary file in the same directory (created if
 /// missing), which is synced to disk and renamed over `path`; then the directory is
 /// synced where the platform allows, so the rename itself survives a crash. On an
-/// error the temporary file is removed and `path` is untouched.
+/// error the temporary file is removed and `path` is untouched. A path in a data
+/// directory this process opened read-only (see [`crate::tutor::lock`]) is refused
+/// before anything is written.
 ///
 /// ```
 /// use othello_tutor::tutor::files::write_atomic;
@@ -71,6 +73,7 @@ fn at(path: &Path) -> impl FnOnce(std::io::Error) -> FileError + '_ {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    crate::tutor::lock::check_writable(path).map_err(at(path))?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

@@ -10,6 +10,7 @@ pub mod files;
 pub mod game_review;
 pub mod lesson;
 pub mod library;
+pub mod lock;
 pub mod models;
 pub mod openings;
 pub mod personal;

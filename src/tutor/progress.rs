@@ -292,7 +292,9 @@ impl ProgressStore {
     /// outcome; a file that cannot be read or moved is an error. A file written by a
     /// newer format version is read as far as this version understands it, and a
     /// copy is kept as `progress.toml.v<N>` first (once), since saving drops what
-    /// this version does not know.
+    /// this version does not know. In a data directory this process opened
+    /// read-only ([`crate::tutor::lock`]) nothing is moved or copied: a damaged file
+    /// is an error and stays where it is.
     pub fn load(&self) -> Result<LoadOutcome, ProgressError> {
         let path = self.path();
         let bytes = match std::fs::read(&path) {
@@ -312,7 +314,9 @@ impl ProgressStore {
             .and_then(|t| toml::from_str::<Progress>(t).map_err(|e| e.to_string()));
         match parsed {
             Ok(progress) => {
-                let newer_copy = if progress.version > VERSION {
+                // A tutor that opened read-only never saves: no copy is needed.
+                let read_only = crate::tutor::lock::read_only_reason(&path).is_some();
+                let newer_copy = if progress.version > VERSION && !read_only {
                     let base = format!("{FILE_NAME}.v{}", progress.version);
                     let kept = self.dir.join(&base);
                     if std::fs::read(&kept).is_ok_and(|k| k == bytes) {
@@ -336,6 +340,7 @@ impl ProgressStore {
                 })
             }
             Err(damage) => {
+                crate::tutor::lock::check_writable(&path).map_err(io_err(&path))?;
                 let aside = self.damaged_name();
                 std::fs::rename(&path, &aside).map_err(io_err(&path))?;
                 Ok(LoadOutcome {

@@ -31,6 +31,36 @@ pub fn build(siv: &mut Cursive, options: UiOptions) {
     siv.add_global_callback(Event::Key(Key::F1), help::show);
     siv.add_global_callback(Event::WindowResize, super::board_view::fit_boards);
     show_menu(siv);
+    tell_if_read_only(siv);
+}
+
+/// Says so over the menu when this tutor opened its data directory read-only
+/// (another tutor holds it: see [`crate::tutor::lock`]).
+fn tell_if_read_only(siv: &mut Cursive) {
+    let explicit = state(siv).options.data_dir;
+    let Ok(dir) = crate::tutor::progress::data_dir(explicit.as_deref()) else {
+        return;
+    };
+    if let Some(reason) = crate::tutor::lock::read_only_reason(&dir) {
+        crate::ui::size_guard::add_layer(
+            siv,
+            Dialog::info(format!(
+                "{}.\nThis tutor opens read-only: your progress, saved games and library \
+                 changes are not saved here. Close the other one, then start again to save.",
+                capitalised(&reason)
+            ))
+            .title("Read-only"),
+        );
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn theme(plain: bool) -> Theme {

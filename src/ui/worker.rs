@@ -116,6 +116,61 @@ fn report_failure(siv: &mut Cursive, what: &str) {
     );
 }
 
+/// Runs work that is not the engine's (an import, say) like [`spawn`]: `work` on a
+/// background thread, then `done` on the UI thread with its result. If `work`
+/// panics, `failed` runs on the UI thread, and the learner is told that `what` (a
+/// phrase such as "the import") stopped on an internal error, which is also written
+/// to the error log.
+pub fn spawn_task<R, W, D>(
+    sink: &CbSink,
+    what: &'static str,
+    work: W,
+    done: D,
+    failed: impl FnOnce(&mut Cursive) + Send + 'static,
+) -> Job
+where
+    R: Send + 'static,
+    W: FnOnce(&Job) -> R + Send + 'static,
+    D: FnOnce(&mut Cursive, &Job, R) + Send + 'static,
+{
+    spawn(
+        sink,
+        move |job: &Job| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(job)))
+                .map_err(|panic| panic_text(panic.as_ref()))
+        },
+        move |s: &mut Cursive, job: &Job, result: Result<R, String>| match result {
+            Ok(result) => done(s, job, result),
+            Err(panic) => {
+                failed(s);
+                report_task_failure(s, what, &panic);
+            }
+        },
+        // Unreachable in practice: the panic was caught above.
+        |_: &mut Cursive| {},
+    )
+}
+
+/// Tells the learner that `what` failed with `panic`, and appends it to the error log.
+fn report_task_failure(siv: &mut Cursive, what: &str, panic: &str) {
+    let logged = super::shell::log_error(siv, &format!("{what} failed: {panic}"));
+    let place = match logged {
+        Ok(path) => format!("It was written to {}.", path.display()),
+        Err(e) => format!("It could not be written to the error log: {e}."),
+    };
+    let mut text = what.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    crate::ui::size_guard::add_layer(
+        siv,
+        Dialog::info(format!(
+            "{text} stopped on an internal error ({panic}). {place}\n\
+             The screen still works."
+        )),
+    );
+}
+
 impl Engine {
     /// An engine with tables of `table_mb` MB each (midgame and endgame).
     pub fn new(table_mb: usize) -> Engine {

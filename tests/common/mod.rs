@@ -25,12 +25,33 @@ pub struct Harness {
     input: Sender<Option<Event>>,
     frames: Receiver<ObservedScreen>,
     last: Option<ObservedScreen>,
+    /// The data directory made for this harness by [`Harness::new`], removed with it.
+    own_dir: Option<std::path::PathBuf>,
+}
+
+/// Numbers the data directories made in one test binary: the tests run in parallel,
+/// and each harness gets a directory of its own.
+static NEXT_DIR: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A directory name no other harness or test of this process uses.
+fn unique_dir(name: &str) -> std::path::PathBuf {
+    let n = NEXT_DIR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("othello-tutor-{name}-{}-{n}", std::process::id()))
 }
 
 impl Harness {
+    /// A harness on a fresh data directory of its own (removed when it is dropped).
     pub fn new(w: usize, h: usize) -> Harness {
-        let dir = std::env::temp_dir().join(format!("othello-tutor-ui-{}", std::process::id()));
-        Harness::with_dir(w, h, dir)
+        let dir = unique_dir("ui");
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut harness = Harness::with_dir(w, h, dir.clone());
+        harness.own_dir = Some(dir);
+        harness
+    }
+
+    /// The data directory of a harness made by [`Harness::new`].
+    pub fn data_dir(&self) -> Option<&std::path::Path> {
+        self.own_dir.as_deref()
     }
 
     pub fn with_dir(w: usize, h: usize, dir: std::path::PathBuf) -> Harness {
@@ -52,6 +73,7 @@ impl Harness {
             input,
             frames,
             last: None,
+            own_dir: None,
         }
     }
 
@@ -124,6 +146,14 @@ impl Harness {
     }
 }
 
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.own_dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
 pub fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
 }
@@ -141,9 +171,9 @@ pub fn vs_level(level: u8, feedback: bool) -> Setup {
     s
 }
 
-/// A fresh, empty data directory for one test.
+/// A fresh, empty data directory for one test (its own, whatever the name).
 pub fn temp_data_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("othello-tutor-{name}-{}", std::process::id()));
+    let dir = unique_dir(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

@@ -135,11 +135,13 @@ pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
     while values.len() < total {
         let z = get_varint(body, &mut at)?;
         if z == 0 {
-            let run = get_varint(body, &mut at)? as usize;
-            if run == 0 || values.len() + run > total {
-                return Err(WeightsError::Data { at });
-            }
-            values.resize(values.len() + run, 0);
+            let end = usize::try_from(get_varint(body, &mut at)?)
+                .ok()
+                .filter(|&run| run > 0)
+                .and_then(|run| values.len().checked_add(run))
+                .filter(|&end| end <= total)
+                .ok_or(WeightsError::Data { at })?;
+            values.resize(end, 0);
         } else {
             let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
             let v = i16::try_from(v).map_err(|_| WeightsError::Data { at })?;

@@ -89,6 +89,12 @@ fn move_game(
     new_name: &str,
 ) -> Result<(), LibraryError> {
     let [ggf, txt] = files_of(from_dir, name);
+    for dir in [from_dir, to_dir] {
+        crate::tutor::lock::check_writable(dir).map_err(|source| FileError {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
     if !ggf.is_file() {
         return Err(LibraryError::NotFound {
             name: name.to_string(),
@@ -117,7 +123,7 @@ fn move_game(
 }
 
 /// `name`, or `name-2`, `name-3`… : the first that `dir` does not hold.
-fn free_name(dir: &Path, name: &str) -> String {
+pub(super) fn free_name(dir: &Path, name: &str) -> String {
     if !taken(dir, name) {
         return name.to_string();
     }
@@ -158,6 +164,10 @@ impl Library {
     /// many games went. The only way a game leaves for good: the screen asks first.
     pub fn empty_trash(&self) -> Result<usize, LibraryError> {
         let mut gone = 0;
+        crate::tutor::lock::check_writable(&self.trash).map_err(|source| FileError {
+            path: self.trash.clone(),
+            source,
+        })?;
         for entry in self.trash() {
             for path in files_of(&self.trash, &entry.name) {
                 match std::fs::remove_file(&path) {

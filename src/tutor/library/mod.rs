@@ -9,7 +9,7 @@ mod manage;
 mod transfer;
 
 pub use manage::check_name;
-pub use transfer::{ExportFormat, ImportSummary, read_games_file};
+pub use transfer::{ExportFormat, GamesFile, ImportSummary, Refused, read_games_file};
 
 use crate::engine::Game;
 use crate::engine::ggf_games::GgfGamesError;
@@ -71,6 +71,14 @@ pub enum LibraryError {
     UnknownFormat {
         /// The file.
         path: PathBuf,
+    },
+    /// An import stopped by an error after adding some games.
+    #[error("the import stopped after adding {}: {source}", crate::tutor::text::count(*imported, "game"))]
+    ImportStopped {
+        /// How many games were added before.
+        imported: usize,
+        /// Why it stopped.
+        source: Box<LibraryError>,
     },
     /// A transcript was asked for a game that starts from a set-up position.
     #[error("`{name}` starts from a set-up position, which a transcript cannot carry: export GGF")]

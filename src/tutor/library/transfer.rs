@@ -3,12 +3,16 @@
 //! `WTHOR.JOU` and `WTHOR.TRN` when they lie beside the file) and GGF files of
 //! many games.
 
+use super::manage::free_name;
 use super::{GameEntry, Library, LibraryError, computed_opening};
-use crate::engine::Position;
-use crate::engine::ggf_games::parse_ggf_games;
+use crate::engine::ggf_games::{GgfGamesError, split_ggf_games};
 use crate::engine::notation::{self, GgfGame};
-use crate::engine::wthor::{self, PLAYER_NAME_LEN, TOURNAMENT_NAME_LEN, WthorFile};
+use crate::engine::wthor::{
+    self, PLAYER_NAME_LEN, TOURNAMENT_NAME_LEN, WthorError, WthorGame, WthorHeader,
+};
+use crate::engine::{Game, Move, Position, Square};
 use crate::tutor::files::{FileError, write_atomic};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// A format a game is exported in.
@@ -65,14 +69,80 @@ impl ExportFormat {
     }
 }
 
-/// What an import did.
+/// A record of a games file that does not read, with its place in the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// A WTHOR record (its message names the record, the move and the byte).
+    #[error(transparent)]
+    Wthor(WthorError),
+    /// A game of a GGF file (its message names the game and its line).
+    #[error(transparent)]
+    Ggf(GgfGamesError),
+}
+
+impl Refused {
+    /// The error of the file `path` this refusal makes when nothing else reads.
+    fn into_error(self, path: &Path) -> LibraryError {
+        let path = path.to_path_buf();
+        match self {
+            Refused::Wthor(error) => LibraryError::Wthor { path, error },
+            Refused::Ggf(error) => LibraryError::Ggf { path, error },
+        }
+    }
+}
+
+/// The games of a file read for import.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GamesFile {
+    /// The games that read, each with its 1-based number in the file.
+    pub games: Vec<(usize, GgfGame)>,
+    /// The records that do not read, in file order.
+    pub refused: Vec<Refused>,
+}
+
+/// What an import did: every game of the file is counted once, as imported,
+/// already there or refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportSummary {
-    /// The names of the games added, in file order.
+    /// The names of the games added, in file order (a game whose name was taken by
+    /// another game gets the next free one: `NAME-2`…).
     pub imported: Vec<String>,
-    /// Games left alone because a game of their name was already in the library
-    /// (an earlier import of the same file).
+    /// Games left alone because the library already holds a game of the same start
+    /// position and moves (an earlier import, or the same game twice in the file).
     pub already_there: usize,
+    /// The records that do not read.
+    pub refused: Vec<Refused>,
+}
+
+impl ImportSummary {
+    /// What the import did besides adding games, for after "Imported N games…":
+    /// `, 2 already there, 1 refused (record 17: …)`; empty when every game was added.
+    ///
+    /// ```
+    /// use othello_tutor::tutor::library::ImportSummary;
+    ///
+    /// let summary = ImportSummary { imported: vec!["a-0001".into()], already_there: 2, refused: vec![] };
+    /// assert_eq!(summary.rest(), ", 2 already there");
+    /// assert_eq!(ImportSummary::default().rest(), "");
+    /// ```
+    pub fn rest(&self) -> String {
+        let mut out = String::new();
+        if self.already_there > 0 {
+            out.push_str(&format!(", {} already there", self.already_there));
+        }
+        if let Some(first) = self.refused.first() {
+            let which = if self.refused.len() == 1 {
+                ""
+            } else {
+                "the first: "
+            };
+            out.push_str(&format!(
+                ", {} refused ({which}{first})",
+                self.refused.len()
+            ));
+        }
+        out
+    }
 }
 
 impl Library {
@@ -103,50 +173,112 @@ impl Library {
     }
 
     /// Imports every game of a WTHOR database or a GGF file into the library, as
-    /// `STEM-0001`, `STEM-0002`… after the file's name. A game whose name is
-    /// already taken is left alone (importing a file twice adds nothing). Nothing
-    /// is written when the file does not read.
+    /// `STEM-0001`, `STEM-0002`… after the file's name and the game's number in it.
+    /// A game already in the library (the same start position and moves, whatever
+    /// its name) is left alone, so importing a file twice adds nothing; a different
+    /// game whose name is taken gets the next free name (`STEM-0001-2`). A record
+    /// that does not read is refused and the others imported; nothing is written
+    /// when no record reads. A write that fails stops the import
+    /// ([`LibraryError::ImportStopped`], with how many games were added before).
     pub fn import_file(&self, path: &Path) -> Result<ImportSummary, LibraryError> {
-        let games = read_games_file(path)?;
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "imported".into());
-        let stem: String = stem
-            .chars()
-            .map(|c| {
-                if c.is_control() || "/\\<>:\"|?*".contains(c) {
-                    '_'
-                } else {
-                    c
-                }
-            })
-            .take(60)
-            .collect();
-        let stem = stem.trim_start_matches(['.', ' ']).trim_end().to_string();
-        let stem = if stem.is_empty() {
-            "imported".into()
-        } else {
-            stem
+        let file = read_games_file(path)?;
+        let stem = import_stem(path);
+        let mut known = self.game_keys();
+        let mut summary = ImportSummary {
+            refused: file.refused,
+            ..ImportSummary::default()
         };
-        let mut summary = ImportSummary::default();
-        for (i, record) in games.iter().enumerate() {
-            let name = format!("{stem}-{:04}", i + 1);
-            if super::manage::taken(&self.games, &name) {
+        for (number, record) in &file.games {
+            let key = GameKey::of(&record.game);
+            if known.contains(&key) {
                 summary.already_there += 1;
                 continue;
             }
-            self.save(&name, record)?;
+            let name = free_name(&self.games, &format!("{stem}-{number:04}"));
+            if let Err(e) = self.save(&name, record) {
+                return Err(LibraryError::ImportStopped {
+                    imported: summary.imported.len(),
+                    source: Box::new(e),
+                });
+            }
+            known.insert(key);
             summary.imported.push(name);
         }
         Ok(summary)
+    }
+
+    /// The start positions and moves of the saved games that read.
+    fn game_keys(&self) -> HashSet<GameKey> {
+        let Ok(read) = std::fs::read_dir(&self.games) else {
+            return HashSet::new();
+        };
+        read.filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ggf"))
+            .filter_map(|p| std::fs::read(p).ok())
+            .filter_map(|b| String::from_utf8(b).ok())
+            .filter_map(|t| notation::parse_ggf(t.trim()).ok())
+            .map(|r| GameKey::of(&r.game))
+            .collect()
+    }
+}
+
+/// What makes two games the same game: the start position and the discs placed
+/// (passes are forced, so they follow from the rest).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct GameKey {
+    start: Position,
+    placed: Vec<Square>,
+}
+
+impl GameKey {
+    fn of(game: &Game) -> GameKey {
+        GameKey {
+            start: game.start(),
+            placed: game
+                .moves()
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Place(sq) => Some(*sq),
+                    Move::Pass => None,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The start of imported games' names: the file's name without its extension,
+/// with the characters a name may not hold replaced, at most 60 characters.
+fn import_stem(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "imported".into());
+    let stem: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_control() || "/\\<>:\"|?*".contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .take(60)
+        .collect();
+    let stem = stem.trim_start_matches(['.', ' ']).trim_end().to_string();
+    if stem.is_empty() {
+        "imported".into()
+    } else {
+        stem
     }
 }
 
 /// Reads the games of a WTHOR database (by the `.wtb` extension, any case) or a
 /// GGF file (anything else whose text holds `(;`), each as a GGF record with the
-/// players, the place, the year, the result and the opening filled in.
-pub fn read_games_file(path: &Path) -> Result<Vec<GgfGame>, LibraryError> {
+/// players, the place, the year, the result and the opening filled in. A record
+/// that does not read is listed as refused; when none reads, the first refusal is
+/// the error.
+pub fn read_games_file(path: &Path) -> Result<GamesFile, LibraryError> {
     let bytes = std::fs::read(path).map_err(|source| FileError {
         path: path.to_path_buf(),
         source,
@@ -154,30 +286,59 @@ pub fn read_games_file(path: &Path) -> Result<Vec<GgfGame>, LibraryError> {
     let is_wtb = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("wtb"));
-    if is_wtb {
-        let file = wthor::parse_wthor(&bytes).map_err(|error| LibraryError::Wthor {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        return Ok(wthor_records(path, &file));
+    let file = if is_wtb {
+        let (header, records) =
+            wthor::parse_wthor_records(&bytes).map_err(|error| LibraryError::Wthor {
+                path: path.to_path_buf(),
+                error,
+            })?;
+        let mut file = GamesFile::default();
+        let names = WthorNames::beside(path);
+        for (i, record) in records.into_iter().enumerate() {
+            match record {
+                Ok(g) => file.games.push((i + 1, names.record(&header, &g))),
+                Err(e) => file.refused.push(Refused::Wthor(e)),
+            }
+        }
+        file
+    } else {
+        read_ggf_games(path, bytes)?
+    };
+    if file.games.is_empty()
+        && let Some(first) = file.refused.first()
+    {
+        return Err(first.clone().into_error(path));
     }
+    Ok(file)
+}
+
+/// The games of a GGF file, each read on its own.
+fn read_ggf_games(path: &Path, bytes: Vec<u8>) -> Result<GamesFile, LibraryError> {
     let unknown = || LibraryError::UnknownFormat {
         path: path.to_path_buf(),
     };
     let text = String::from_utf8(bytes).map_err(|_| unknown())?;
-    if !text.contains("(;") {
+    let pieces = split_ggf_games(&text);
+    if pieces.is_empty() {
         return Err(unknown());
     }
-    let mut games = parse_ggf_games(&text).map_err(|error| LibraryError::Ggf {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    for g in &mut games {
-        if g.comment.is_none() {
-            g.comment = computed_opening(&g.game).map(|n| format!("Opening: {n}"));
+    let mut file = GamesFile::default();
+    for (k, (piece, line)) in pieces.into_iter().enumerate() {
+        match notation::parse_ggf(piece) {
+            Ok(mut g) => {
+                if g.comment.is_none() {
+                    g.comment = computed_opening(&g.game).map(|n| format!("Opening: {n}"));
+                }
+                file.games.push((k + 1, g));
+            }
+            Err(error) => file.refused.push(Refused::Ggf(GgfGamesError {
+                game: k + 1,
+                line,
+                error,
+            })),
         }
     }
-    Ok(games)
+    Ok(file)
 }
 
 /// The name file `file_name` (any case) in `dir`, read with names `width` bytes
@@ -197,37 +358,46 @@ fn names_beside(dir: &Path, file_name: &str, width: usize) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The games of a WTHOR file as GGF records, named from the name files beside it.
-fn wthor_records(path: &Path, file: &WthorFile) -> Vec<GgfGame> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let players = names_beside(dir, "WTHOR.JOU", PLAYER_NAME_LEN);
-    let tournaments = names_beside(dir, "WTHOR.TRN", TOURNAMENT_NAME_LEN);
-    let name = |list: &[String], n: u16, what: &str| {
-        list.get(usize::from(n))
-            .filter(|s| !s.is_empty())
-            .cloned()
-            .unwrap_or_else(|| format!("{what} {n}"))
-    };
-    file.games
-        .iter()
-        .map(|g| {
-            let mut record = GgfGame::new(
-                g.game.clone(),
-                &name(&players, g.black, "player"),
-                &name(&players, g.white, "player"),
-            );
-            record.place = Some(name(&tournaments, g.tournament, "tournament"));
-            if file.header.year != 0 {
-                record.date = Some(file.header.year.to_string());
-            }
-            record.result = Some(wthor::result_of_discs(g.black_discs));
-            record.comment = computed_opening(&g.game).map(|n| format!("Opening: {n}"));
-            record
-        })
-        .collect()
+/// The player and tournament names of the name files beside a WTHOR database.
+struct WthorNames {
+    players: Vec<String>,
+    tournaments: Vec<String>,
+}
+
+impl WthorNames {
+    /// The names of `WTHOR.JOU` and `WTHOR.TRN` in the folder of `path`.
+    fn beside(path: &Path) -> WthorNames {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        WthorNames {
+            players: names_beside(dir, "WTHOR.JOU", PLAYER_NAME_LEN),
+            tournaments: names_beside(dir, "WTHOR.TRN", TOURNAMENT_NAME_LEN),
+        }
+    }
+
+    /// A game of the database as a GGF record, named from the name files.
+    fn record(&self, header: &WthorHeader, g: &WthorGame) -> GgfGame {
+        let name = |list: &[String], n: u16, what: &str| {
+            list.get(usize::from(n))
+                .filter(|s| !s.is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("{what} {n}"))
+        };
+        let mut record = GgfGame::new(
+            g.game.clone(),
+            &name(&self.players, g.black, "player"),
+            &name(&self.players, g.white, "player"),
+        );
+        record.place = Some(name(&self.tournaments, g.tournament, "tournament"));
+        if header.year != 0 {
+            record.date = Some(header.year.to_string());
+        }
+        record.result = Some(wthor::result_of_discs(g.black_discs));
+        record.comment = computed_opening(&g.game).map(|n| format!("Opening: {n}"));
+        record
+    }
 }

@@ -1,12 +1,16 @@
 //! The library's dialogs: rename (a name; Enter submits), delete (a confirmation;
 //! the game goes to the trash), export (a format, then a file name) and import (a
-//! file name, then the games it holds: import them all or open one).
+//! file name, then the games it holds: import them all or open one). Reading and
+//! importing run through the worker: a failure is reported on screen and in
+//! `errors.log`, and the screen goes on.
 
 use super::*;
-use crate::tutor::library::{ExportFormat, read_games_file};
+use crate::tutor::library::{ExportFormat, GamesFile, read_games_file};
 use crate::ui::size_guard::add_layer;
 use crate::ui::text_dialog::ask_text;
+use crate::ui::worker::{Job, spawn_task};
 use cursive::views::SelectView;
+use std::path::PathBuf;
 
 /// A dialog that closes on Esc.
 fn closable(dialog: Dialog) -> OnEventView<Dialog> {
@@ -237,6 +241,9 @@ pub(super) fn import(siv: &mut Cursive, shared: &Shared) {
         message(siv, "Imports go to the library: t goes back to it first.");
         return;
     }
+    if busy(siv, shared) {
+        return;
+    }
     let shared = shared.clone();
     ask_text(
         siv,
@@ -246,38 +253,122 @@ pub(super) fn import(siv: &mut Cursive, shared: &Shared) {
         "",
         "Read",
         move |s, path| {
-            let path = std::path::PathBuf::from(path.trim());
+            let path = PathBuf::from(path.trim());
             if path.as_os_str().is_empty() {
                 error(s, "Type the file's name.".into());
                 return;
             }
-            match read_games_file(&path) {
-                Ok(games) => {
-                    s.pop_layer();
-                    choose_import(s, &shared, path, games);
-                }
-                Err(e) => error(s, format!("Cannot read it: {e}")),
+            if busy(s, &shared) {
+                return;
             }
+            read_file(s, &shared, path);
         },
     );
 }
 
+/// Whether a read or an import is running (then says so).
+fn busy(siv: &mut Cursive, shared: &Shared) -> bool {
+    let busy = lock(shared).busy.is_some();
+    if busy {
+        message(
+            siv,
+            "An import is still running: its result shows here when it ends.",
+        );
+    }
+    busy
+}
+
+/// Reads the file `path` through the worker; then lists its games (the path dialog
+/// closes) or says why it does not read (the dialog stays to correct the name).
+fn read_file(siv: &mut Cursive, shared: &Shared, path: PathBuf) {
+    message(siv, format!("Reading {}…", path.display()));
+    let (done_shared, failed_shared) = (shared.clone(), shared.clone());
+    let read_path = path.clone();
+    let job = spawn_task(
+        siv.cb_sink(),
+        "reading the file",
+        move |_: &Job| read_games_file(&read_path),
+        move |s: &mut Cursive, _: &Job, result| {
+            lock(&done_shared).busy = None;
+            message(s, "");
+            match result {
+                Ok(file) => {
+                    s.pop_layer();
+                    choose_import(s, &done_shared, path, file);
+                }
+                Err(e) => error(s, format!("Cannot read it: {e}")),
+            }
+        },
+        move |s: &mut Cursive| {
+            lock(&failed_shared).busy = None;
+            message(s, "");
+        },
+    );
+    lock(shared).busy = Some(job);
+}
+
+/// Imports every game of `path` through the worker; the message line says what the
+/// import did, or why it failed.
+fn import_all(siv: &mut Cursive, shared: &Shared, library: Library, path: PathBuf, count: usize) {
+    if busy(siv, shared) {
+        return;
+    }
+    message(
+        siv,
+        format!(
+            "Importing {} from {}…",
+            crate::tutor::text::count(count, "game"),
+            path.display()
+        ),
+    );
+    let (done_shared, failed_shared) = (shared.clone(), shared.clone());
+    let import_path = path.clone();
+    let job = spawn_task(
+        siv.cb_sink(),
+        "the import",
+        move |_: &Job| library.import_file(&import_path),
+        move |s: &mut Cursive, _: &Job, result| {
+            lock(&done_shared).busy = None;
+            match result {
+                Ok(summary) => {
+                    let first = summary.imported.first().cloned();
+                    reload(s, &done_shared, first.as_deref());
+                    message(
+                        s,
+                        format!(
+                            "Imported {} from {}{}.",
+                            crate::tutor::text::count(summary.imported.len(), "game"),
+                            path.display(),
+                            summary.rest()
+                        ),
+                    );
+                }
+                Err(e) => {
+                    reload(s, &done_shared, None);
+                    message(s, format!("Cannot import it: {e}"));
+                }
+            }
+        },
+        move |s: &mut Cursive| {
+            lock(&failed_shared).busy = None;
+            reload(s, &failed_shared, None);
+            message(s, "The import stopped on an internal error.");
+        },
+    );
+    lock(shared).busy = Some(job);
+}
+
 /// The games of a file read for import: Enter opens one on the analysis board, `a`
 /// (or the button) imports them all.
-fn choose_import(
-    siv: &mut Cursive,
-    shared: &Shared,
-    path: std::path::PathBuf,
-    games: Vec<crate::engine::notation::GgfGame>,
-) {
+fn choose_import(siv: &mut Cursive, shared: &Shared, path: PathBuf, file: GamesFile) {
     const SHOWN: usize = 500;
     let mut list = SelectView::<usize>::new();
-    for (i, g) in games.iter().enumerate().take(SHOWN) {
+    for (i, (number, g)) in file.games.iter().enumerate().take(SHOWN) {
         let result = crate::tutor::library::result_text(g.result.as_deref(), &g.game);
         list.add_item(
             format!(
                 "{:>4}  {:<34} {:>6}  {}",
-                i + 1,
+                number,
                 format!("{} - {}", g.black, g.white)
                     .chars()
                     .take(34)
@@ -288,11 +379,24 @@ fn choose_import(
             i,
         );
     }
-    let games = Arc::new(games);
+    let n = file.games.len();
+    let refused = match file.refused.first() {
+        None => String::new(),
+        Some(first) => format!(
+            "\n{} refused, not imported ({}{first}).",
+            file.refused.len(),
+            if file.refused.len() == 1 {
+                ""
+            } else {
+                "the first: "
+            }
+        ),
+    };
+    let games = Arc::new(file.games);
     let open_one = {
         let games = games.clone();
         move |s: &mut Cursive, i: &usize| {
-            if let Some(g) = games.get(*i) {
+            if let Some((_, g)) = games.get(*i) {
                 let game = g.game.clone();
                 s.pop_layer();
                 nav::go(s, Route::AnalyzeGame(Box::new(game)));
@@ -300,7 +404,6 @@ fn choose_import(
         }
     };
     list.set_on_submit(open_one);
-    let count = games.len();
     let import_all = {
         let shared = shared.clone();
         let path = path.clone();
@@ -309,40 +412,9 @@ fn choose_import(
                 return;
             };
             s.pop_layer();
-            message(
-                s,
-                format!(
-                    "Importing {} from {}…",
-                    crate::tutor::text::count(count, "game"),
-                    path.display()
-                ),
-            );
-            // Thousands of games are thousands of files written safely: off the UI
-            // thread, the screen answered when it is done.
-            let sink = s.cb_sink().clone();
-            let (shared, path) = (shared.clone(), path.clone());
-            std::thread::spawn(move || {
-                let result = library.import_file(&path);
-                let _ = sink.send(Box::new(move |s: &mut Cursive| match result {
-                    Ok(summary) => {
-                        let first = summary.imported.first().cloned();
-                        reload(s, &shared, first.as_deref());
-                        message(
-                            s,
-                            format!(
-                                "Imported {} from {} ({} already there).",
-                                crate::tutor::text::count(summary.imported.len(), "game"),
-                                path.display(),
-                                summary.already_there
-                            ),
-                        );
-                    }
-                    Err(e) => message(s, format!("Cannot import it: {e}")),
-                }));
-            });
+            import_all(s, &shared, library, path.clone(), n);
         }
     };
-    let n = games.len();
     let more = if n > SHOWN {
         format!(" (the first {SHOWN} shown)")
     } else {
@@ -350,7 +422,7 @@ fn choose_import(
     };
     let body = LinearLayout::vertical()
         .child(TextView::new(format!(
-            "{} in {}{more}:",
+            "{} in {}{more}:{refused}",
             crate::tutor::text::count(n, "game"),
             path.display()
         )))

@@ -49,6 +49,8 @@ struct State {
     missing: Option<String>,
     list: List,
     entries: Vec<GameEntry>,
+    /// The file read or import running, if one is.
+    busy: Option<super::worker::Job>,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -65,6 +67,7 @@ pub fn open(siv: &mut Cursive) {
         missing,
         list: List::Games,
         entries: Vec::new(),
+        busy: None,
     }));
     let body = LinearLayout::vertical()
         .child(TextView::new("").with_name(TITLE))
