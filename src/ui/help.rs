@@ -26,7 +26,16 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
         | ScreenId::PuzzleModes
         | ScreenId::PuzzleRun
         | ScreenId::EndgameDrill => puzzles_text(width),
-        ScreenId::OpeningDrill => legacy_text(ScreenId::Openings).to_string(),
+        ScreenId::OpeningDrill => format!(
+            "{}\n  You play the side that makes the line's last move; the engine answers with the line (the book). A move off the line is not played: you see the line's move, both moves' book values and the opening your move leads to, then play the line's move to go on. A line played without a miss comes back in {} days, then later each time; a missed line comes back the next day.\n  {}\n{}\n",
+            screen.heading(),
+            crate::tutor::review::BOX_DAYS[1],
+            BOARD_KEYS,
+            keys(help_lines(
+                crate::tutor::models::opening::OPENING_KEYS,
+                width
+            )),
+        ),
         ScreenId::Editor => format!(
             "{}\n  Set up any position, then analyze it or play it. A board that cannot be played from is refused with the reason: no disc, discs of one colour only, no move for either side (the game is over), or no move for the side to move (t fixes that).\n  {}\n{}\n",
             screen.heading(),

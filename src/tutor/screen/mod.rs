@@ -257,6 +257,15 @@ pub enum ProgressChange {
         /// Whether the answer was right.
         right: bool,
     },
+    /// An opening line was drilled through: its result and next review.
+    OpeningDrilled {
+        /// The line's name.
+        name: String,
+        /// Whether it was played without a miss.
+        clean: bool,
+        /// The time.
+        now: u64,
+    },
     /// A lesson's last step is done: its run is finished and its stars counted.
     LessonFinish {
         /// The lesson's id.
@@ -285,6 +294,14 @@ pub enum Applied {
         /// Whether the run set a new best.
         new_best: bool,
     },
+    /// What a drilled opening line's result did to its review, and the openings'
+    /// progress after it.
+    Opening(
+        Box<(
+            crate::tutor::review::QueueChange,
+            crate::tutor::openings::OpeningProgress,
+        )>,
+    ),
     /// The stars a finished lesson earned.
     Stars(u8),
     /// It was done.
@@ -338,6 +355,10 @@ impl ProgressChange {
                     best_before: 0,
                     new_best: false,
                 }
+            }
+            ProgressChange::OpeningDrilled { name, clean, now } => {
+                let change = progress.openings.record(&name, clean, now);
+                Applied::Opening(Box::new((change, progress.openings.clone())))
             }
             ProgressChange::LessonStep {
                 lesson,
