@@ -9,6 +9,7 @@ pub mod lesson;
 pub mod opening;
 pub mod practice;
 pub mod puzzles;
+pub mod review;
 pub mod runs;
 
 use crate::engine::Square;

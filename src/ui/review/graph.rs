@@ -36,18 +36,6 @@ pub struct ValueGraph {
     on_move: Option<OnMove>,
 }
 
-/// The mark under a move of this grade: `?`, `x` or `X` for an inaccuracy, a mistake
-/// or a blunder.
-pub fn mark(grade: crate::tutor::feedback::Grade) -> Option<char> {
-    use crate::tutor::feedback::Grade;
-    match grade {
-        Grade::Inaccuracy => Some('?'),
-        Grade::Mistake => Some('x'),
-        Grade::Blunder => Some('X'),
-        _ => None,
-    }
-}
-
 impl ValueGraph {
     /// An empty graph; `plain` draws without colour.
     pub fn new(plain: bool) -> ValueGraph {
