@@ -92,3 +92,44 @@ fn the_new_game_dialog_offers_the_last_opponent_first() {
     h.keys("3");
     assert_eq!(selected(&mut h), Some(Strategy::MobilityOnly));
 }
+
+/// "Two players" needs no opponent: choosing it greys the list and puts the focus on
+/// Start, so Enter starts the game.
+#[test]
+fn two_players_start_with_enter_without_an_opponent() {
+    let mut h = Harness::with_dir(100, 30, common::temp_data_dir("two-players"));
+    h.keys("3");
+    let t = h.text();
+    let (row, line) = t
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("two players, one keyboard"))
+        .expect("the colour row");
+    let col = line
+        .chars()
+        .collect::<String>()
+        .find("( ) two players")
+        .map(|byte| line[..byte].chars().count())
+        .expect("the radio button");
+    h.click(cursive::Vec2::new(col + 1, row));
+    let enabled = h
+        .siv()
+        .call_on_name(
+            "opponent",
+            |v: &mut cursive::views::SelectView<othello_tutor::engine::players::Strategy>| {
+                v.is_enabled()
+            },
+        )
+        .expect("the list");
+    assert!(!enabled, "the opponent list is greyed for two players");
+    h.send(cursive::event::Event::Key(cursive::event::Key::Enter));
+    let t = h.text();
+    assert!(
+        !t.contains("Practice: new game"),
+        "Enter started the game\n{t}"
+    );
+    assert!(
+        t.contains("Black ●: you") && t.contains("White ○: you"),
+        "{t}"
+    );
+}

@@ -165,3 +165,23 @@ fn resigning_asks_first_and_ends_with_the_game_over_choices() {
         other => panic!("the game-over choices, not {other:?}"),
     }
 }
+
+#[test]
+fn undo_then_redo_brings_the_computers_reply_line_back() {
+    let mut d = screen(Setup::against(Color::Black, Strategy::Engine(6)));
+    d.choose("f5");
+    assert!(d.panel().contains("White played"), "{}", d.panel());
+    d.act(Action::Undo);
+    assert!(
+        !d.panel().contains("White played"),
+        "taken back: {}",
+        d.panel()
+    );
+    d.act(Action::Redo);
+    assert_eq!(d.model.practice().game().len(), 2);
+    assert!(
+        d.panel().contains("White played"),
+        "replayed: {}",
+        d.panel()
+    );
+}

@@ -13,6 +13,9 @@ use cursive::views::{Checkbox, RadioGroup};
 use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
 use std::sync::Arc;
 
+/// Name of the new-game dialog.
+const SETUP: &str = "practice-setup";
+
 /// Opens the new-game dialog from the initial position.
 pub fn open_setup(siv: &mut Cursive) {
     open_setup_from(siv, None);
@@ -22,6 +25,19 @@ pub fn open_setup(siv: &mut Cursive) {
 /// start is "this one:" with the position's OBF line filled in.
 pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     let mut colour = RadioGroup::new();
+    // Two players need no opponent: the list is greyed and the Start button takes the
+    // focus, so Enter starts the game at once.
+    colour.set_on_change(|s, choice: &Option<Color>| {
+        let two = choice.is_none();
+        s.call_on_name("opponent", |v: &mut SelectView<Strategy>| {
+            v.set_enabled(!two)
+        });
+        if two {
+            s.call_on_name(SETUP, |d: &mut Dialog| {
+                d.set_focus(cursive::views::DialogFocus::Button(0))
+            });
+        }
+    });
     let mut start = RadioGroup::new();
     let mut opponents = SelectView::<Strategy>::new().autojump();
     let mut list = vec![
@@ -92,7 +108,7 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
                 .child(TextView::new(" grade my moves as I play (feedback)")),
         )
         .child(TextView::new(
-            "Tab/arrows: move   Space: choose   Enter on an opponent: start   Esc: back",
+            "Tab/arrows: move   Space: choose   Enter on an opponent or Start: start   Esc: back",
         ));
     let colour = Arc::new(colour);
     let start = Arc::new(start);
@@ -107,6 +123,7 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
             .button("Back", |s| {
                 s.pop_layer();
             })
+            .with_name(SETUP)
             .wrap_with(OnEventView::new)
             .on_event(Key::Esc, |s| {
                 s.pop_layer();

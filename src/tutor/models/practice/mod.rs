@@ -485,7 +485,8 @@ impl BoardModel for PracticeScreen {
                 self.hint = None;
                 self.show_best = false;
                 self.summary_shown = false;
-                self.last_reply = None;
+                // The computer's reply stays known: the panel shows it only while it
+                // is on the board, so a redo brings its line back.
                 if self.practice.undo() == 0 {
                     self.tell("Nothing to take back.");
                 } else {
