@@ -18,6 +18,10 @@ use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextV
 use cursive::{Cursive, Printer, Vec2, View};
 use std::sync::{Arc, Mutex};
 
+/// How the panel scrolls, as every board screen's footer says it (Tab moves the focus
+/// between the board and the panel; the mouse wheel scrolls it too).
+pub const PANEL_SCROLL: &str = "Tab+arrows: scroll panel";
+
 /// A model and the engine job running for it.
 struct Hosted<M> {
     model: M,
@@ -156,7 +160,9 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
         )
         .child(TextView::new("").with_name(name(id, "status")))
         .child(input_row(id))
-        .child(FooterView::new(move |w| footer(&lead, keys, w)));
+        .child(FooterView::new(move |w| {
+            footer(&format!("{lead}; {PANEL_SCROLL}"), keys, w)
+        }));
     let mut view = OnEventView::new(body);
     answer_keys(&mut view, id, &shared);
     for binding in keys {
