@@ -4,28 +4,10 @@
 
 mod common;
 
+use common::verdict;
+
 use common::{Harness, open_first_lesson, practice, temp_data_dir, vs_level};
 use cursive::event::{Event, Key};
-
-/// The text under the board's frame in the left column (the verdict line, wrapped).
-fn verdict(screen: &str) -> String {
-    let lines: Vec<&str> = screen.lines().collect();
-    let Some(bottom) = lines.iter().position(|l| l.starts_with('└')) else {
-        return String::new();
-    };
-    let mut out = Vec::new();
-    for l in &lines[bottom + 1..] {
-        let left: String = l.chars().take_while(|&c| c != '│').collect();
-        if l.contains('│') || !left.trim().is_empty() {
-            if !left.trim().is_empty() {
-                out.push(left.trim().to_string());
-            }
-        } else {
-            break;
-        }
-    }
-    out.join(" ")
-}
 
 /// The puzzle whose id the panel shows (it is in sight at 80x24).
 fn shown_puzzle(t: &str) -> othello_tutor::tutor::puzzle::Puzzle {

@@ -64,6 +64,13 @@ pub struct BoardView {
     typed: String,
     plain: bool,
     on_square: Option<OnSquare>,
+    /// Called with the cursor's square when the keys move it.
+    on_cursor: Option<OnSquare>,
+    /// Called with the square right-clicked.
+    on_erase: Option<OnSquare>,
+    /// Editing: letters are not square names (they go to the screen's keys), `h`
+    /// moves the cursor left and Space is the screen's.
+    editing: bool,
     /// Square width and height on screen (compact 4x1, roomy 6x2).
     cell: (usize, usize),
     /// Whether the terminal is large enough for the roomy board.
@@ -84,6 +91,9 @@ impl BoardView {
             typed: String::new(),
             plain,
             on_square: None,
+            on_cursor: None,
+            on_erase: None,
+            editing: false,
             cell: (CELL, 1),
             roomy_allowed: false,
         }
@@ -97,6 +107,33 @@ impl BoardView {
     /// Calls `f` when the user chooses a square (Enter, Space, click, typed name).
     pub fn set_on_square(&mut self, f: OnSquare) {
         self.on_square = Some(f);
+    }
+
+    /// Calls `f` with the cursor's square whenever the keys move it.
+    pub fn set_on_cursor(&mut self, f: OnSquare) {
+        self.on_cursor = Some(f);
+    }
+
+    /// Calls `f` with the square right-clicked.
+    pub fn set_on_erase(&mut self, f: OnSquare) {
+        self.on_erase = Some(f);
+    }
+
+    /// An editing board: letters are not square names but the screen's keys (`h`
+    /// still moves the cursor left), and Space is the screen's.
+    pub fn set_editing(&mut self, editing: bool) {
+        self.editing = editing;
+    }
+
+    /// The result of a cursor move: the cursor callback, if any.
+    fn moved(&self) -> EventResult {
+        match &self.on_cursor {
+            Some(f) => {
+                let (f, sq) = (f.clone(), self.cursor);
+                EventResult::with_cb(move |s| f(s, sq))
+            }
+            None => EventResult::Consumed(None),
+        }
     }
 
     /// Shows a new position, with the last move and the discs it flipped; clears the
@@ -185,6 +222,41 @@ impl BoardView {
             }
             None => EventResult::Consumed(None),
         }
+    }
+
+    /// An editing board's events: the cursor keys (arrows, hjkl), Enter and the
+    /// mouse; every other key is the screen's.
+    fn on_edit_event(&mut self, event: Event) -> EventResult {
+        let (dc, dr) = match event {
+            Event::Key(Key::Left) | Event::Char('h') => (-1, 0),
+            Event::Key(Key::Right) | Event::Char('l') => (1, 0),
+            Event::Key(Key::Up) | Event::Char('k') => (0, -1),
+            Event::Key(Key::Down) | Event::Char('j') => (0, 1),
+            Event::Key(Key::Enter) => return self.choose(self.cursor),
+            Event::Mouse {
+                offset,
+                position,
+                event: MouseEvent::Press(button @ (MouseButton::Left | MouseButton::Right)),
+            } => {
+                let Some(sq) = position.checked_sub(offset).and_then(|p| self.square_at(p)) else {
+                    return EventResult::Ignored;
+                };
+                if button == MouseButton::Left {
+                    return self.choose(sq);
+                }
+                self.cursor = sq;
+                return match &self.on_erase {
+                    Some(f) => {
+                        let f = f.clone();
+                        EventResult::with_cb(move |s| f(s, sq))
+                    }
+                    None => EventResult::Ignored,
+                };
+            }
+            _ => return EventResult::Ignored,
+        };
+        self.move_cursor(dc, dr);
+        self.moved()
     }
 
     fn move_cursor(&mut self, dc: i32, dr: i32) {
@@ -316,6 +388,9 @@ impl View for BoardView {
     }
 
     fn on_event(&mut self, event: Event) -> EventResult {
+        if self.editing {
+            return self.on_edit_event(event);
+        }
         match event {
             Event::Key(Key::Left) => self.move_cursor(-1, 0),
             Event::Key(Key::Right) => self.move_cursor(1, 0),

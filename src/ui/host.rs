@@ -131,6 +131,19 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
         running: None,
     }));
     let mut board = BoardView::new(shown.board.position, plain);
+    if lock(&shared).model.editing() {
+        board.set_editing(true);
+        let moved = shared.clone();
+        board.set_on_cursor(Arc::new(move |s: &mut Cursive, sq| {
+            let effects = lock(&moved).model.cursor_moved(sq);
+            apply(s, &moved, effects);
+        }));
+        let erased = shared.clone();
+        board.set_on_erase(Arc::new(move |s: &mut Cursive, sq| {
+            let effects = lock(&erased).model.erase(sq);
+            apply(s, &erased, effects);
+        }));
+    }
     {
         let shared = shared.clone();
         board.set_on_square(Arc::new(move |s: &mut Cursive, sq| {
@@ -301,11 +314,16 @@ fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effe
             Effect::Show { title, text } => {
                 super::size_guard::add_layer(
                     siv,
-                    Dialog::around(ScrollView::new(TextView::new(text)))
-                        .title(title)
-                        .button("OK", |s| {
-                            s.pop_layer();
-                        }),
+                    OnEventView::new(
+                        Dialog::around(ScrollView::new(TextView::new(text)))
+                            .title(format!("{title}   (Esc: back)"))
+                            .button("Back", |s| {
+                                s.pop_layer();
+                            }),
+                    )
+                    .on_event(CKey::Esc, |s| {
+                        s.pop_layer();
+                    }),
                 );
             }
         }

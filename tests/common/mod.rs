@@ -198,3 +198,23 @@ pub fn legal_moves(t: &str) -> Vec<String> {
         .map(|s| s.split_whitespace().map(String::from).collect())
         .unwrap_or_default()
 }
+
+/// The text under the board's frame in the left column (the verdict line, wrapped).
+pub fn verdict(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let Some(bottom) = lines.iter().position(|l| l.starts_with('└')) else {
+        return String::new();
+    };
+    let mut out = Vec::new();
+    for l in &lines[bottom + 1..] {
+        let left: String = l.chars().take_while(|&c| c != '│').collect();
+        if l.contains('│') || !left.trim().is_empty() {
+            if !left.trim().is_empty() {
+                out.push(left.trim().to_string());
+            }
+        } else {
+            break;
+        }
+    }
+    out.join(" ")
+}

@@ -48,3 +48,15 @@ pub fn verdict_of(
         text: parts.join(" "),
     })
 }
+
+/// The engine work of a screen that asks for none (the editor, the opening drill).
+#[derive(Clone, Debug)]
+pub enum NoWork {}
+
+impl crate::tutor::screen::EngineTask for NoWork {
+    type Output = ();
+
+    fn run(self, _searcher: &mut crate::engine::search::Searcher) {
+        match self {}
+    }
+}

@@ -22,17 +22,7 @@ use crate::tutor::screen::{
 };
 use rand::{RngExt, SeedableRng};
 
-/// The opening drill's work: none (the book answers at once).
-#[derive(Clone, Debug)]
-pub enum NoWork {}
-
-impl crate::tutor::screen::EngineTask for NoWork {
-    type Output = ();
-
-    fn run(self, _searcher: &mut crate::engine::search::Searcher) {
-        match self {}
-    }
-}
+use super::NoWork;
 
 type Effects = Vec<Effect<NoWork>>;
 

@@ -433,6 +433,22 @@ pub trait BoardModel: Send + 'static {
         let _ = (applied, error);
         Vec::new()
     }
+    /// Whether the board is edited rather than played on: letters are the screen's
+    /// keys, the cursor's moves are told ([`BoardModel::cursor_moved`]) and a right
+    /// click empties a square ([`BoardModel::erase`]).
+    fn editing(&self) -> bool {
+        false
+    }
+    /// The board's cursor moved to `square` (editing boards).
+    fn cursor_moved(&mut self, square: Square) -> Vec<Effect<Self::Task>> {
+        let _ = square;
+        Vec::new()
+    }
+    /// `square` was right-clicked (editing boards).
+    fn erase(&mut self, square: Square) -> Vec<Effect<Self::Task>> {
+        let _ = square;
+        Vec::new()
+    }
     /// Whether the screen shows a clock: the interface then calls [`BoardModel::tick`]
     /// four times a second while the screen is open.
     fn ticking(&self) -> bool {
