@@ -1,0 +1,110 @@
+//! Every key a board screen's footer and help list, pressed on the real screen
+//! (puppet backend, 100x40) in each of its main states: each changes what is shown
+//! (a verdict, the board, a dialog, another screen) — none does nothing. The models'
+//! own tests check the same keys' effects; this checks the wiring.
+
+mod common;
+
+use common::{Harness, open_first_lesson, vs_level};
+use cursive::event::{Event, Key};
+use othello_tutor::tutor::models::{
+    analysis, drill, editor, lesson, opening, practice, puzzles, runs,
+};
+use othello_tutor::tutor::screen::{Binding, PuzzleMode};
+use othello_tutor::ui::host::event_of;
+use othello_tutor::ui::nav::{self, Route};
+
+/// Lets the engine's callbacks draw (a bounded number of steps).
+fn settle(h: &mut Harness) -> String {
+    for _ in 0..3 {
+        h.runner.process_events();
+        h.runner.step();
+    }
+    h.text()
+}
+
+/// Presses every key of `table` on a fresh screen made by `open` and checks that the
+/// screen changed.
+fn every_key_changes<A>(name: &str, table: &[Binding<A>], open: &dyn Fn(&mut Harness)) {
+    for binding in table {
+        for &key in binding.keys {
+            let mut h = Harness::new(100, 40);
+            open(&mut h);
+            let before = settle(&mut h);
+            h.send(event_of(key));
+            let after = settle(&mut h);
+            assert_ne!(
+                before,
+                after,
+                "{name}: {} ({}) changed nothing:\n{after}",
+                binding.keys_label(),
+                binding.footer
+            );
+        }
+    }
+}
+
+#[test]
+fn lesson_keys_on_a_reading_and_a_question_step() {
+    every_key_changes("lesson, reading", lesson::STEP_KEYS, &|h| {
+        open_first_lesson(h)
+    });
+    every_key_changes("lesson, question", lesson::STEP_KEYS, &|h| {
+        open_first_lesson(h);
+        h.keys("n");
+    });
+}
+
+#[test]
+fn puzzle_keys() {
+    every_key_changes("puzzles", puzzles::KEYS, &|h| {
+        nav::go(h.siv(), Route::Puzzles(None))
+    });
+}
+
+#[test]
+fn practice_keys() {
+    every_key_changes("practice", practice::KEYS, &|h| {
+        nav::go(h.siv(), Route::Practice(Box::new(vs_level(1, true))));
+        h.keys("f5");
+        h.send(Event::Key(Key::Enter));
+        h.wait_for("White played");
+    });
+}
+
+#[test]
+fn analysis_keys() {
+    every_key_changes("analysis", analysis::KEYS, &|h| {
+        nav::go(h.siv(), Route::Analyze);
+        h.wait_for("Every move, best first");
+    });
+}
+
+#[test]
+fn editor_keys() {
+    every_key_changes("editor", editor::KEYS, &|h| {
+        nav::go(h.siv(), Route::Editor(None))
+    });
+}
+
+#[test]
+fn opening_drill_keys() {
+    every_key_changes("opening drill", opening::OPENING_KEYS, &|h| {
+        nav::go(h.siv(), Route::Openings(Some("Tiger".into())));
+        h.send(Event::Key(Key::Enter));
+        h.wait_for("Opening trainer");
+    });
+}
+
+#[test]
+fn storm_and_drill_keys() {
+    // The clock is fixed, so the ticking clock is not what changes.
+    every_key_changes("storm", runs::RUN_KEYS, &|h| {
+        othello_tutor::ui::shell::set_clock(h.siv(), 1_800_000_000);
+        nav::go(h.siv(), Route::PuzzleMode(PuzzleMode::Storm))
+    });
+    every_key_changes("endgame drill", drill::DRILL_KEYS, &|h| {
+        nav::go(h.siv(), Route::PuzzleMode(PuzzleMode::EndgameDrill));
+        h.wait_for("What is the final score");
+    });
+}
