@@ -69,13 +69,13 @@ THE GAME REVIEW
   with each side's accuracy overall and by phase (opening: {} or more
   empties, endgame: {} or fewer) and the biggest swings first.
   The graph: Black's value after each move; under it ? inaccuracy,
-  x mistake, X blunder, ^ the move shown. Left/Right or a click on
-  the graph: step through the game   Home/End: its ends
-  Up/Down or a click: the swings   c: cancel   g: go on   Esc/q: back
+  x mistake, X blunder, ^ the move shown.
+{}
 ",
             settings::FEEDBACK_EXACT_EMPTIES,
             crate::tutor::game_review::OPENING_MIN_EMPTIES,
             crate::tutor::game_review::ENDGAME_MAX_EMPTIES,
+            keys(help_lines(crate::tutor::models::review::REVIEW_KEYS, width)),
         ),
         other => legacy_text(other).to_string(),
     }
