@@ -4,11 +4,11 @@
 //! through. No terminal code, no search (the answers come from the book).
 //!
 //! ```
-//! use othello_tutor::tutor::models::opening::{OpeningAction, OpeningScreen};
+//! use othello_tutor::tutor::models::opening::OpeningScreen;
 //! use othello_tutor::tutor::openings::{DrillSetup, OpeningProgress, embedded};
 //! use othello_tutor::tutor::screen::BoardModel;
 //!
-//! let line = embedded().openings()[0].clone();
+//! let line = embedded().find("Tiger").unwrap().clone();
 //! let screen = OpeningScreen::new(DrillSetup::new(line.clone(), 1), OpeningProgress::default(), 0);
 //! assert!(screen.shown().panel.starts_with(&line.name));
 //! ```

@@ -5,7 +5,7 @@
 //! analysis the model asks for and draws [`ReviewScreen::shown`].
 //!
 //! ```
-//! //! use othello_tutor::tutor::game_review::ReviewInput;
+//! use othello_tutor::tutor::game_review::ReviewInput;
 //! use othello_tutor::tutor::models::review::{ReviewAction, ReviewScreen, ReviewEffect};
 //!
 //! let game = othello_tutor::engine::notation::parse_transcript("f5d6c3").unwrap();
