@@ -481,10 +481,6 @@ impl BoardModel for AnalysisBoard {
         }
     }
 
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn wanted(&self) -> Option<Ticket> {
         self.slot.wanted()
     }

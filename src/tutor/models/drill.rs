@@ -527,14 +527,6 @@ impl BoardModel for DrillScreen {
         Vec::new()
     }
 
-    fn text_entered(&mut self, _text: Option<String>) -> Effects {
-        Vec::new()
-    }
-
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         if let Applied::Records { records, .. } = applied {
             self.records = records;
@@ -563,14 +555,7 @@ impl BoardModel for DrillScreen {
 
     fn shown(&self) -> Shown {
         Shown {
-            board: BoardScene {
-                position: self.shown,
-                last: self.last,
-                flips: self.flips.clone(),
-                labels: Vec::new(),
-                highlights: Vec::new(),
-                markers: true,
-            },
+            board: BoardScene::marked(self.shown, self.last, self.flips.clone()),
             title: "Endgame drill".into(),
             panel: self.panel(),
             verdict: super::verdict_of(&self.lines, |l| l.starts_with("You play ")),

@@ -337,10 +337,6 @@ impl BoardModel for EditorScreen {
         }
     }
 
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn wanted(&self) -> Option<Ticket> {
         None
     }

@@ -401,14 +401,6 @@ impl BoardModel for OpeningScreen {
         Vec::new()
     }
 
-    fn text_entered(&mut self, _text: Option<String>) -> Effects {
-        Vec::new()
-    }
-
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         if let Applied::Opening(done) = applied {
             let (change, progress) = *done;

@@ -371,14 +371,6 @@ impl BoardModel for RunScreen {
         self.finished(ticket, false)
     }
 
-    fn text_entered(&mut self, _text: Option<String>) -> Effects {
-        Vec::new()
-    }
-
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         if let Applied::Records {
             records,
@@ -417,14 +409,7 @@ impl BoardModel for RunScreen {
 
     fn shown(&self) -> Shown {
         Shown {
-            board: BoardScene {
-                position: self.shown,
-                last: self.last,
-                flips: self.flips.clone(),
-                labels: Vec::new(),
-                highlights: Vec::new(),
-                markers: true,
-            },
+            board: BoardScene::marked(self.shown, self.last, self.flips.clone()),
             title: self.mode.label().to_string(),
             panel: self.panel(),
             verdict: super::verdict_of(&self.lines, |_| false).or_else(|| {

@@ -42,6 +42,16 @@ pub struct BoardScene {
 }
 
 impl BoardScene {
+    /// `position` with its last move and the discs it flipped marked, and the legal
+    /// moves.
+    pub fn marked(position: Position, last: Option<Square>, flips: Vec<Square>) -> BoardScene {
+        BoardScene {
+            last,
+            flips,
+            ..BoardScene::plain(position)
+        }
+    }
+
     /// `position` with nothing marked but its legal moves.
     pub fn plain(position: Position) -> BoardScene {
         BoardScene {
@@ -415,9 +425,15 @@ pub trait BoardModel: Send + 'static {
     /// The work with `ticket` failed (the interface has reported and logged it).
     fn failed(&mut self, ticket: Ticket) -> Vec<Effect<Self::Task>>;
     /// The answer to an [`Effect::AskText`] (`None`: cancelled).
-    fn text_entered(&mut self, text: Option<String>) -> Vec<Effect<Self::Task>>;
+    fn text_entered(&mut self, text: Option<String>) -> Vec<Effect<Self::Task>> {
+        let _ = text;
+        Vec::new()
+    }
     /// The answer to an [`Effect::Confirm`].
-    fn confirmed(&mut self, yes: bool) -> Vec<Effect<Self::Task>>;
+    fn confirmed(&mut self, yes: bool) -> Vec<Effect<Self::Task>> {
+        let _ = yes;
+        Vec::new()
+    }
     /// The answer to an [`Effect::Choose`].
     fn chosen(&mut self, answer: Answer) -> Vec<Effect<Self::Task>> {
         let _ = answer;

@@ -474,14 +474,6 @@ impl BoardModel for LessonScreen {
         Vec::new()
     }
 
-    fn text_entered(&mut self, _text: Option<String>) -> Effects {
-        Vec::new()
-    }
-
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn chosen(&mut self, answer: Answer) -> Effects {
         let offered = std::mem::take(&mut self.offered);
         let next = match answer {

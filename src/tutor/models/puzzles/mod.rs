@@ -564,14 +564,6 @@ impl BoardModel for PuzzleScreen {
         self.finished(ticket, false)
     }
 
-    fn text_entered(&mut self, _text: Option<String>) -> Effects {
-        Vec::new()
-    }
-
-    fn confirmed(&mut self, _yes: bool) -> Effects {
-        Vec::new()
-    }
-
     fn chosen(&mut self, answer: Answer) -> Effects {
         match std::mem::replace(&mut self.asking, Asking::Nothing) {
             Asking::Modes => match answer {
