@@ -48,7 +48,11 @@ pub(super) fn hint_line(values: &[MoveValue]) -> String {
 
 /// The latest event above the line that says whose turn it is.
 pub(super) fn status(screen: &PracticeScreen) -> String {
+    // The latest event, unless the verdict line under the board already says it (a
+    // blank line then, so the screen does not jump).
     let latest = screen.log.last().cloned().unwrap_or_default();
+    let said = screen.verdict.as_ref().map(|v| v.line()) == Some(latest.clone());
+    let latest = if said { String::new() } else { latest };
     format!("{latest}\n{}", turn(screen))
 }
 
