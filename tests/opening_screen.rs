@@ -20,6 +20,18 @@ fn tiger() -> Driver<OpeningScreen> {
     )
 }
 
+/// A legal move other than the line's.
+fn a_wrong_move(d: &Driver<OpeningScreen>) -> othello_tutor::engine::Square {
+    let expected = d.model.drill().expected().expect("the line's move");
+    d.model
+        .drill()
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != expected)
+        .expect("another move")
+}
+
 #[test]
 fn a_miss_then_the_line_played_through_is_recorded_once() {
     let mut d = tiger();
@@ -31,14 +43,7 @@ fn a_miss_then_the_line_played_through_is_recorded_once() {
         d.verdict()
     );
     let expected = d.model.drill().expected().expect("the next move");
-    let wrong = d
-        .model
-        .drill()
-        .position()
-        .legal_moves()
-        .into_iter()
-        .find(|&m| m != expected)
-        .expect("another move");
+    let wrong = a_wrong_move(&d);
     d.choose(&wrong.to_string());
     assert_eq!(d.model.shown().verdict.map(|v| v.mark), Some(Mark::Wrong));
     assert_eq!(
@@ -96,15 +101,7 @@ fn every_key_acts_in_every_state() {
             "after a miss",
             Box::new(|| {
                 let mut d = tiger();
-                let e = d.model.drill().expected().expect("a move");
-                let wrong = d
-                    .model
-                    .drill()
-                    .position()
-                    .legal_moves()
-                    .into_iter()
-                    .find(|&m| m != e)
-                    .expect("another move");
+                let wrong = a_wrong_move(&d);
                 d.choose(&wrong.to_string());
                 d
             }),

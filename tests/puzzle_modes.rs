@@ -4,6 +4,11 @@
 
 mod common;
 
+#[path = "common/puzzles.rs"]
+mod common_puzzles;
+
+use common_puzzles::plain_miss;
+
 use common::{Harness, temp_data_dir};
 use cursive::event::{Event, Key};
 use othello_tutor::engine::Square;
@@ -22,19 +27,6 @@ const T0: u64 = 2_000_000_000;
 
 fn puzzles() -> Vec<Puzzle> {
     load_puzzles().expect("the embedded puzzles load")
-}
-
-/// A legal move of step `step` of `p` that the step does not accept and that is no
-/// near miss (so Storm takes the full penalty).
-fn plain_miss(p: &Puzzle, step: usize) -> Square {
-    let st = &p.steps[step];
-    let mut solver = Solver::new(4);
-    st.position
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !st.accepted.contains(*m))
-        .find(|&m| !p.is_near_miss(step, m, &mut solver))
-        .expect("a wrong move that is not a near miss")
 }
 
 /// Plays `sq` on the puppet board by typing its name.

@@ -5,9 +5,12 @@
 
 mod common;
 
+#[path = "common/puzzles.rs"]
+mod common_puzzles;
+
+use common_puzzles::plain_miss;
+
 use common::models::{Driver, State, assert_every_key_acts};
-use othello_tutor::engine::Square;
-use othello_tutor::engine::endgame::Solver;
 use othello_tutor::tutor::course::LessonRun;
 use othello_tutor::tutor::models::puzzles::{Action, KEYS, PuzzleScreen};
 use othello_tutor::tutor::puzzle::{Puzzle, load_puzzles};
@@ -34,18 +37,6 @@ fn current(d: &Driver<PuzzleScreen>) -> Puzzle {
 
 fn mark(d: &Driver<PuzzleScreen>) -> Option<Mark> {
     d.model.shown().verdict.map(|v| v.mark)
-}
-
-/// A wrong move at `step` that is not a near miss (by the exact solver).
-fn plain_miss(p: &Puzzle, step: usize) -> Square {
-    let st = &p.steps[step];
-    let mut solver = Solver::new(4);
-    st.position
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !st.accepted.contains(*m))
-        .find(|&m| !p.is_near_miss(step, m, &mut solver))
-        .expect("a wrong move that is not a near miss")
 }
 
 /// Plays the puzzle's solution, step by step.

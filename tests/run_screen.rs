@@ -4,9 +4,12 @@
 
 mod common;
 
+#[path = "common/puzzles.rs"]
+mod common_puzzles;
+
+use common_puzzles::plain_miss;
+
 use common::models::{Driver, State, assert_every_key_acts};
-use othello_tutor::engine::Square;
-use othello_tutor::engine::endgame::Solver;
 use othello_tutor::tutor::models::runs::{RUN_KEYS, RunAction, RunScreen};
 use othello_tutor::tutor::progress::ModeRecords;
 use othello_tutor::tutor::puzzle::timed::RunMode;
@@ -29,17 +32,6 @@ fn run(mode: RunMode) -> Driver<RunScreen> {
 
 fn current(d: &Driver<RunScreen>) -> Puzzle {
     d.model.run().current().expect("a puzzle").clone()
-}
-
-fn plain_miss(p: &Puzzle, step: usize) -> Square {
-    let st = &p.steps[step];
-    let mut solver = Solver::new(4);
-    st.position
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !st.accepted.contains(*m))
-        .find(|&m| !p.is_near_miss(step, m, &mut solver))
-        .expect("a wrong move that is not a near miss")
 }
 
 fn solve(d: &mut Driver<RunScreen>) {
