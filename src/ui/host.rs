@@ -25,7 +25,7 @@ pub const PANEL_SCROLL: &str = "Tab+arrows: scroll panel";
 /// A model and the engine job running for it.
 struct Hosted<M> {
     model: M,
-    running: Option<(Ticket, Job)>,
+    running: super::worker::Running,
 }
 
 /// The one shared state of a hosted screen.
@@ -128,7 +128,7 @@ pub fn open_board<M: BoardModel>(siv: &mut Cursive, model: M, effects: Vec<Effec
     let shown = model.shown();
     let shared: Shared<M> = Arc::new(Mutex::new(Hosted {
         model,
-        running: None,
+        running: super::worker::Running::default(),
     }));
     let mut board = BoardView::new(shown.board.position, plain);
     if lock(&shared).model.editing() {
@@ -332,11 +332,7 @@ fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effe
     {
         let mut hosted = lock(shared);
         let wanted = hosted.model.wanted();
-        if hosted.running.as_ref().map(|r| r.0) != wanted
-            && let Some((_, job)) = hosted.running.take()
-        {
-            job.cancel();
-        }
+        hosted.running.keep_only(wanted);
     }
     draw(siv, shared);
 }
@@ -352,9 +348,7 @@ fn run<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, ticket: Ticket, tas
         move |s: &mut Cursive, _job: &Job, output: <M::Task as EngineTask>::Output| {
             let effects = {
                 let mut hosted = lock(&done);
-                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
-                    hosted.running = None;
-                }
+                hosted.running.ended(ticket);
                 hosted.model.finished(ticket, output)
             };
             apply(s, &done, effects);
@@ -362,18 +356,14 @@ fn run<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, ticket: Ticket, tas
         move |s: &mut Cursive| {
             let effects = {
                 let mut hosted = lock(&failed);
-                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
-                    hosted.running = None;
-                }
+                hosted.running.ended(ticket);
                 hosted.model.failed(ticket)
             };
             apply(s, &failed, effects);
         },
     );
     let mut hosted = lock(shared);
-    if let Some((_, old)) = hosted.running.replace((ticket, job)) {
-        old.cancel();
-    }
+    hosted.running.start(ticket, job);
 }
 
 fn ask_text<M: BoardModel>(

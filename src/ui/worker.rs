@@ -219,3 +219,35 @@ pub fn lock<T>(shared: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         Err(poisoned) => poisoned.into_inner(),
     }
 }
+
+/// The job running for a model, marked with the model's ticket: the one place a job
+/// the model no longer waits for is cancelled.
+#[derive(Default)]
+pub struct Running {
+    job: Option<(crate::tutor::screen::Ticket, Job)>,
+}
+
+impl Running {
+    /// `job` runs for `ticket`; a job running before is cancelled.
+    pub fn start(&mut self, ticket: crate::tutor::screen::Ticket, job: Job) {
+        if let Some((_, old)) = self.job.replace((ticket, job)) {
+            old.cancel();
+        }
+    }
+
+    /// The job for `ticket` ended (its result is the model's to take or refuse).
+    pub fn ended(&mut self, ticket: crate::tutor::screen::Ticket) {
+        if self.job.as_ref().map(|r| r.0) == Some(ticket) {
+            self.job = None;
+        }
+    }
+
+    /// Cancels the running job unless it is the one for `wanted`.
+    pub fn keep_only(&mut self, wanted: Option<crate::tutor::screen::Ticket>) {
+        if self.job.as_ref().map(|r| r.0) != wanted
+            && let Some((_, job)) = self.job.take()
+        {
+            job.cancel();
+        }
+    }
+}

@@ -38,7 +38,7 @@ const SWINGS_SCROLL: &str = "review-swings-scroll";
 /// The model and the analysis running for it.
 struct Hosted {
     model: ReviewScreen,
-    running: Option<(Ticket, Job)>,
+    running: super::worker::Running,
     /// The swings drawn, to rebuild the list only when they change.
     drawn: Vec<(String, usize)>,
 }
@@ -70,7 +70,7 @@ pub fn open(siv: &mut Cursive, input: ReviewInput) {
     let (model, effects) = ReviewScreen::new(input);
     let shared: Shared = Arc::new(Mutex::new(Hosted {
         model,
-        running: None,
+        running: super::worker::Running::default(),
         drawn: vec![(String::new(), usize::MAX)],
     }));
     let mut board = BoardView::new(start, plain);
@@ -146,9 +146,7 @@ fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<ReviewEffect>) {
         match effect {
             ReviewEffect::Analyse(ticket, input) => analyse(siv, shared, ticket, *input),
             ReviewEffect::Close => {
-                if let Some((_, job)) = lock(shared).running.take() {
-                    job.cancel();
-                }
+                lock(shared).running.keep_only(None);
                 siv.pop_layer();
                 return;
             }
@@ -157,11 +155,7 @@ fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<ReviewEffect>) {
     {
         let mut hosted = lock(shared);
         let wanted = hosted.model.wanted();
-        if hosted.running.as_ref().map(|r| r.0) != wanted
-            && let Some((_, job)) = hosted.running.take()
-        {
-            job.cancel();
-        }
+        hosted.running.keep_only(wanted);
     }
     draw(siv, shared);
 }
@@ -186,9 +180,7 @@ fn analyse(siv: &mut Cursive, shared: &Shared, ticket: Ticket, input: ReviewInpu
         move |s: &mut Cursive, _job: &Job, review: GameReview| {
             {
                 let mut hosted = lock(&s2);
-                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
-                    hosted.running = None;
-                }
+                hosted.running.ended(ticket);
                 hosted.model.finished(ticket, review);
             }
             draw(s, &s2);
@@ -196,17 +188,13 @@ fn analyse(siv: &mut Cursive, shared: &Shared, ticket: Ticket, input: ReviewInpu
         move |s: &mut Cursive| {
             {
                 let mut hosted = lock(&s3);
-                if hosted.running.as_ref().map(|r| r.0) == Some(ticket) {
-                    hosted.running = None;
-                }
+                hosted.running.ended(ticket);
                 hosted.model.failed(ticket);
             }
             draw(s, &s3);
         },
     );
-    if let Some((_, old)) = lock(shared).running.replace((ticket, job)) {
-        old.cancel();
-    }
+    lock(shared).running.start(ticket, job);
 }
 
 /// Draws what the model shows.
