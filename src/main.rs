@@ -94,6 +94,8 @@ fn run(cli: Cli) -> ExitCode {
             seed,
             exact,
             label_depth,
+            deep_from,
+            deep_depth,
             play_depth,
             play_noise,
             play_eval,
@@ -137,6 +139,7 @@ fn run(cli: Cli) -> ExitCode {
                 seed,
                 exact,
                 label_depth,
+                deep: deep_from.map(|from| (from, deep_depth)),
                 play: cli::train::PlaySettings {
                     depth: play_depth,
                     noise_percent: play_noise,

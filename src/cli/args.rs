@@ -105,6 +105,13 @@ pub enum Command {
         /// Search depth of the other labels (the mean of this depth and the one below)
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
         label_depth: u32,
+        /// From this many empties upwards the labels are searched to `--deep-depth`
+        /// instead (the early phases, where a shallow label is least reliable)
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        deep_from: Option<u32>,
+        /// Search depth of the labels from `--deep-from` empties upwards
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
+        deep_depth: u32,
         /// Search depth of the self-play players
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
         play_depth: u32,

@@ -10,6 +10,10 @@
 //!    mean of the values at depths `--label-depth` − 1 and `--label-depth` (both
 //!    parities, so the even/odd swing is not learnt) of a search with the phases fitted
 //!    so far (its leaves fall into them); those files are named `eEE-dA+B-CCCC.bin`.
+//!    From `--deep-from` empties upwards the depth is `--deep-depth` instead, so the
+//!    early phases, where a shallow value is least reliable, get deeper labels; a
+//!    folder of an earlier run is reused (its games, positions and the labels whose
+//!    names match) by linking them into the new one.
 //! 4. Phases are fitted from the end of the game backwards as their labels are ready;
 //!    at the end every phase is fitted again with its neighbours' positions (half
 //!    weight) and the weights are written to `--out`.
@@ -50,6 +54,9 @@ pub struct TrainConfig {
     pub exact: u32,
     /// Depth of the searched labels.
     pub label_depth: u32,
+    /// From this many empties upwards (the first number) the labels are searched to
+    /// the second number's depth instead.
+    pub deep: Option<(u32, u32)>,
     /// How the self-play games are played.
     pub play: PlaySettings,
     /// Ridge strength of the fit.
@@ -60,6 +67,16 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Where the weights go.
     pub out: PathBuf,
+}
+
+impl TrainConfig {
+    /// The search depth of the labels at `empties` empty squares.
+    pub fn depth_at(&self, empties: u32) -> u32 {
+        match self.deep {
+            Some((from, depth)) if empties >= from => depth,
+            _ => self.label_depth,
+        }
+    }
 }
 
 /// The self-play players of a training run.
@@ -232,7 +249,7 @@ fn labels(
         if e <= config.exact {
             dir.join(format!("e{e:02}-{c:04}.bin"))
         } else {
-            let d = config.label_depth;
+            let d = config.depth_at(e);
             dir.join(format!("e{e:02}-d{}+{d}-{c:04}.bin", d - 1))
         }
     };
@@ -253,7 +270,7 @@ fn labels(
                 let mut searcher = Searcher::new(4, 4);
                 searcher.set_evaluator(Evaluator::Patterns(weights.clone()));
                 for b in part {
-                    let label = mixed_label(&mut searcher, b, config.label_depth)?;
+                    let label = mixed_label(&mut searcher, b, config.depth_at(e))?;
                     out.extend_from_slice(&label.to_le_bytes());
                 }
             }
