@@ -1,7 +1,7 @@
 //! The application: the theme, the main menu, and the one place that opens screens
 //! (every screen asks for another through [`super::nav::go`]).
 
-use super::nav::{PotentialOptions, Route};
+use super::nav::Route;
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::worker::Engine;
@@ -9,6 +9,7 @@ use super::{
     analyze, editor, help, lesson, library, openings, potential, practice, progress, puzzles,
     review,
 };
+use crate::tutor::models::menu::{self, MENU_KEYS, MenuChoice, MenuOutcome};
 use cursive::Cursive;
 use cursive::event::{Event, Key};
 use cursive::theme::{BorderStyle, Color, Palette, PaletteColor, Theme};
@@ -82,57 +83,30 @@ fn theme(plain: bool) -> Theme {
     }
 }
 
-const MENU: [(&str, &str); 11] = [
-    ("1", "Learn       the strategy course, one idea at a time"),
-    ("2", "Puzzles     graded positions to solve"),
-    (
-        "3",
-        "Practice    play the engine or a friend, with coaching",
-    ),
-    ("4", "Analyze     every move's value in any position"),
-    (
-        "e",
-        "Editor      set up any position, then analyze or play it",
-    ),
-    (
-        "5",
-        "Openings    drill the named opening lines against the book",
-    ),
-    (
-        "6",
-        "Library     your saved games: open, rename, delete, export, import",
-    ),
-    (
-        "7",
-        "Potential   another game: build one group, then move pieces; stuck loses",
-    ),
-    ("8", "Progress    your lessons, puzzles and rating"),
-    ("9", "Help        keys, markers and grades"),
-    ("q", "Quit"),
-];
-
-/// Shows the main menu (replacing every screen).
+/// Shows the main menu (replacing every screen): its rows, keys and footer come
+/// from [`MENU_KEYS`].
 pub fn show_menu(siv: &mut Cursive) {
     while siv.pop_layer().is_some() {}
-    let mut select = SelectView::<usize>::new();
-    for (i, (key, text)) in MENU.iter().enumerate() {
-        select.add_item(format!("{key}  {text}"), i);
+    let mut select = SelectView::<MenuChoice>::new();
+    for binding in MENU_KEYS {
+        select.add_item(menu::row(binding), binding.action);
     }
-    select.set_on_submit(|s, &i| open_entry(s, i));
-    let mut menu = OnEventView::new(select.with_name("menu"));
-    for (i, (key, _)) in MENU.iter().enumerate() {
-        if let Some(c) = key.chars().next() {
-            menu.set_on_event(c, move |s| open_entry(s, i));
+    select.set_on_submit(|s, &choice| open_entry(s, choice));
+    let mut view = OnEventView::new(select.with_name("menu"));
+    for binding in MENU_KEYS {
+        let choice = binding.action;
+        for &key in binding.keys {
+            view.set_on_event(crate::ui::host::event_of(key), move |s| {
+                open_entry(s, choice)
+            });
         }
     }
     let body = LinearLayout::vertical()
         .child(TextView::new(
             "Learn Othello strategy: lessons, puzzles and coached games.\n ",
         ))
-        .child(menu)
-        .child(TextView::new(
-            " \nUp/Down or mouse: choose  Enter: open  1-9, e: directly  F1: help  q: quit",
-        ));
+        .child(view)
+        .child(TextView::new(format!(" \n{}", menu::footer())));
     crate::ui::layer::add_screen(
         siv,
         crate::tutor::screen::ScreenId::Menu,
@@ -140,30 +114,11 @@ pub fn show_menu(siv: &mut Cursive) {
     );
 }
 
-fn open_entry(siv: &mut Cursive, i: usize) {
-    let route = match i {
-        0 => Route::Lessons(None),
-        1 => Route::Puzzles(None),
-        2 => Route::PracticeSetup,
-        3 => Route::Analyze,
-        4 => Route::Editor(None),
-        5 => Route::Openings(None),
-        6 => Route::Library,
-        7 => {
-            let plain = state(siv).options.plain;
-            Route::Potential(PotentialOptions {
-                plain,
-                ..Default::default()
-            })
-        }
-        8 => Route::Progress,
-        9 => Route::Help,
-        _ => {
-            siv.quit();
-            return;
-        }
-    };
-    open_route(siv, route);
+fn open_entry(siv: &mut Cursive, choice: MenuChoice) {
+    match menu::choose(choice, state(siv).options.plain) {
+        MenuOutcome::Open(route) => open_route(siv, route),
+        MenuOutcome::Quit => siv.quit(),
+    }
 }
 
 /// Opens the screen a route names: the only function that opens screens.

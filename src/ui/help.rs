@@ -77,6 +77,46 @@ THE GAME REVIEW
             crate::tutor::game_review::ENDGAME_MAX_EMPTIES,
             keys(help_lines(crate::tutor::models::review::REVIEW_KEYS, width)),
         ),
+        ScreenId::Menu => format!(
+            "{}\n  Each entry opens a screen; choose one with Up/Down and Enter, its key, or the mouse.\n{}\n",
+            screen.heading(),
+            crate::tutor::models::menu::MENU_KEYS
+                .iter()
+                .flat_map(|b| {
+                    let text = format!("{}  {}: {}", b.keys_label(), b.footer, b.help);
+                    crate::tutor::text::wrap(&text, width - 5)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, l)| format!("{}{l}", if i == 0 { "  " } else { "     " }))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        ScreenId::Openings => format!(
+            "{}\n  Choose a named line or a random one (due reviews come first); letters typed anywhere search the lines by name, alias or moves. Each row gives the line's name, when it comes back for review (new, tried, learned, due) and its moves.\n  {}\n{}\n",
+            screen.heading(),
+            crate::tutor::models::openings_list::LIST_LEAD,
+            keys(help_lines(
+                crate::tutor::models::openings_list::LIST_KEYS,
+                width
+            )),
+        ),
+        ScreenId::PracticeSetup => format!(
+            "{}\n  Choose your colour and the opponent: an engine level (1 plays almost at random, higher levels search deeper) or a flawed strategy to learn to punish; or a second player at this keyboard. The start: the initial position, a random XOT opening, or a transcript or OBF line typed in.\n  {}\n{}\n",
+            screen.heading(),
+            practice::SETUP_LEAD,
+            keys(help_lines(practice::SETUP_KEYS, width)),
+        ),
+        ScreenId::Progress => format!(
+            "{}\n  Your lessons (stars and where you are), your puzzle rating, the puzzles and opening lines due for review.\n  {}\n{}\n",
+            screen.heading(),
+            crate::tutor::models::progress_page::PAGE_LEAD,
+            keys(help_lines(
+                crate::tutor::models::progress_page::PAGE_KEYS,
+                width
+            )),
+        ),
         other => legacy_text(other).to_string(),
     }
 }
@@ -113,35 +153,6 @@ fn puzzles_text(width: usize) -> String {
 /// The sections of the screens whose keys are not in a table yet.
 fn legacy_text(screen: ScreenId) -> &'static str {
     match screen {
-        ScreenId::Menu => {
-            "\
-THE MAIN MENU
-  Learn: the course, one strategic idea per lesson, with questions,
-  moves to find and positions to play out. Puzzles: rated positions
-  to solve. Practice: a game with every move graded and explained.
-  Analyze: every move's value in any position. Editor: set up any
-  position, then analyze or play it. Openings: drill the named
-  opening lines. Library: your saved games and imported ones.
-  Potential: a second board game. Progress: your lessons, puzzles
-  and rating.
-  Up/Down and Enter, a number key (q quits), or the mouse.
-"
-        }
-        ScreenId::Openings => {
-            "\
-THE OPENING TRAINER
-  Choose a named line (type to search by name or moves) or a random
-  one: due reviews come first. You play the side that makes the line's
-  last move; the engine answers with the line. A move off the line is
-  not played: you see the line's move, both moves' book values and the
-  opening your move leads to, then play the line's move to go on.
-  s: show the move (counts as a miss)   r: the line again   n: next
-  i: side lines (the engine sometimes answers with another good book
-  move; then follow the book)   o: the list   Esc: the menu
-  A line played without a miss comes back in 3 days, then later each
-  time; a missed line comes back the next day.
-"
-        }
         ScreenId::Library => {
             "\
 THE GAME LIBRARY
@@ -168,23 +179,6 @@ IN POTENTIAL
   never splitting the group. Stuck loses; the other side then runs
   alone and scores a point per move. r: the full rules   u: undo
   n: new game   o: opponent   c: swap sides   +/-: pieces next game
-"
-        }
-        ScreenId::PracticeSetup => {
-            "\
-A NEW PRACTICE GAME
-  Choose your colour and the opponent: an engine level (1 plays
-  almost at random, higher levels search deeper) or a flawed
-  strategy to learn to punish; or a second player at this keyboard.
-  Tab or the arrows move between the choices, Space chooses, Enter
-  on an opponent starts the game, Esc goes back.
-"
-        }
-        ScreenId::Progress => {
-            "\
-YOUR PROGRESS
-  Your lessons (stars), your puzzle rating and the puzzles due for
-  review. Esc or q: back to the menu.
 "
         }
         _ => "",

@@ -3,7 +3,6 @@
 use super::{LIST, open_lesson, open_lesson_game, open_lesson_puzzles};
 use crate::tutor::content::load_lessons;
 use crate::tutor::lesson::Lesson;
-use crate::tutor::models::lesson::panel::stars_text;
 use crate::tutor::models::lesson::{LIST_KEYS, ListAction};
 use crate::tutor::screen::footer;
 use crate::ui::shell::{show_progress_notice, with_progress};
@@ -35,23 +34,7 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
             .enumerate()
             .map(|(i, l)| {
                 let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
-                let state = if p.current_step > 0 {
-                    format!("step {} of {}", p.current_step + 1, l.step_count())
-                } else if p.completed {
-                    "done".to_string()
-                } else {
-                    "new".to_string()
-                };
-                (
-                    format!(
-                        "{:>2}. {:<52} {} {}",
-                        l.order,
-                        l.title,
-                        stars_text(p.stars),
-                        state
-                    ),
-                    i,
-                )
+                (crate::tutor::models::progress_page::lesson_row(l, &p), i)
             })
             .collect()
     });

@@ -7,10 +7,11 @@ mod drill;
 use super::nav;
 use super::shell::{now, show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
-use crate::tutor::openings::{DrillSetup, NamedOpening, OpeningProgress, embedded};
-use crate::tutor::review::DAY;
+use crate::tutor::models::openings_list::{Choice, LIST_KEYS, LIST_LEAD, ListAction, rows, setup};
+use crate::tutor::openings::{OpeningProgress, embedded};
+use crate::tutor::screen::footer;
 use cursive::Cursive;
-use cursive::event::{Event, EventTrigger, Key};
+use cursive::event::{Event, EventTrigger};
 use cursive::traits::*;
 use cursive::views::{
     Dialog, EditView, LinearLayout, OnEventView, Panel, ScrollView, SelectView, TextView,
@@ -20,20 +21,6 @@ use cursive::views::{
 pub const LIST: &str = "openings-list";
 /// Name of the search box.
 pub const SEARCH: &str = "openings-search";
-
-const KEYS: &str =
-    "Type to search   Up/Down or mouse: choose   Enter: drill it   Esc: menu   F1: help";
-
-/// What a row of the list opens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Choice {
-    /// A due line first, else a new one.
-    Random,
-    /// A named line.
-    Line(String),
-    /// A row that opens nothing.
-    Nothing,
-}
 
 /// Opens the list of lines; `select` puts the cursor on that line.
 pub fn open(siv: &mut Cursive, select: Option<&str>) {
@@ -73,27 +60,38 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
                 .child(search.with_name(SEARCH).full_width()),
         )
         .child(Panel::new(ScrollView::new(list.with_name(LIST))).full_height())
-        .child(TextView::new(KEYS));
+        .child(crate::ui::host::FooterView::new(|w| {
+            footer(LIST_LEAD, LIST_KEYS, w)
+        }));
     // Letters typed while the list has the focus go to the search box.
-    let keys = OnEventView::new(body)
-        .on_event(Key::Esc, nav::menu)
-        .on_event_inner(
-            EventTrigger::from_fn(|e| matches!(e, Event::Char(_))),
-            |layout, event| {
-                let Event::Char(c) = *event else { return None };
-                let mut text = String::new();
-                layout.call_on_name(SEARCH, |e: &mut EditView| {
-                    let mut t = e.get_content().to_string();
-                    t.push(c);
-                    e.set_content(t.clone());
-                    text = t;
-                });
-                let _ = layout.focus_view(&cursive::view::Selector::Name(SEARCH));
-                Some(cursive::event::EventResult::with_cb(move |s| {
-                    refilter(s, &text)
-                }))
-            },
-        );
+    let mut keys = OnEventView::new(body);
+    for binding in LIST_KEYS {
+        // Enter and Backspace belong to the search box and the list (they submit and
+        // edit); the table names them for the footer and the help.
+        if binding.action != ListAction::Leave {
+            continue;
+        }
+        for &key in binding.keys {
+            keys.set_on_event(crate::ui::host::event_of(key), nav::menu);
+        }
+    }
+    let keys = keys.on_event_inner(
+        EventTrigger::from_fn(|e| matches!(e, Event::Char(_))),
+        |layout, event| {
+            let Event::Char(c) = *event else { return None };
+            let mut text = String::new();
+            layout.call_on_name(SEARCH, |e: &mut EditView| {
+                let mut t = e.get_content().to_string();
+                t.push(c);
+                e.set_content(t.clone());
+                text = t;
+            });
+            let _ = layout.focus_view(&cursive::view::Selector::Name(SEARCH));
+            Some(cursive::event::EventResult::with_cb(move |s| {
+                refilter(s, &text)
+            }))
+        },
+    );
     while siv.pop_layer().is_some() {}
     let _ = state(siv);
     crate::ui::layer::add_screen(
@@ -107,108 +105,10 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
     show_progress_notice(siv);
 }
 
-/// The status of a line for the list: new, due, or when it comes back.
-fn status(progress: &OpeningProgress, name: &str, now: u64) -> String {
-    match (progress.review.get(name), progress.line(name)) {
-        (Some(e), _) if e.due <= now => "due now".into(),
-        (Some(e), _) => {
-            let days = (e.due - now).div_ceil(DAY);
-            if days <= 1 {
-                "due tomorrow".into()
-            } else {
-                format!("due in {days} days")
-            }
-        }
-        (None, Some(r)) if r.clean > 0 => "learned".into(),
-        (None, Some(_)) => "tried".into(),
-        (None, None) => "new".into(),
-    }
-}
-
-/// The widest name column of the list (with its gap), so that at 80 columns the
-/// status and most of the moves fit beside it.
-const NAME_COLUMN: usize = 27;
-
-/// `text` cut to `n` characters, the last one an ellipsis when it is cut.
-fn cut(text: &str, n: usize) -> String {
-    if text.chars().count() <= n {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(n.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
-
-fn matches(o: &NamedOpening, filter: &str) -> bool {
-    let f = filter.trim().to_lowercase();
-    f.is_empty()
-        || o.name.to_lowercase().contains(&f)
-        || o.family.to_lowercase().contains(&f)
-        || o.aliases.iter().any(|a| a.to_lowercase().contains(&f))
-        || o.transcript().contains(&f)
-        || o.transcript()
-            .replace(' ', "")
-            .contains(&f.replace(' ', ""))
-}
-
 fn fill(list: &mut SelectView<Choice>, filter: &str, progress: &OpeningProgress, now: u64) {
     list.clear();
-    if filter.trim().is_empty() {
-        list.add_item(
-            format!(
-                "A random line ({} due for review; else a new one)",
-                progress.due_count(now)
-            ),
-            Choice::Random,
-        );
-        // The due reviews first, as in the puzzle trainer.
-        for entry in progress.review.due(now) {
-            if let Some(o) = embedded().find(&entry.id) {
-                list.add_item(
-                    format!("Review: {}   due now   {}", o.name, o.transcript()),
-                    Choice::Line(o.name.clone()),
-                );
-            }
-        }
-    }
-    // The name column is kept narrow enough that the moves fit beside it at 80
-    // columns; a longer name is cut with an ellipsis (the drill shows it whole).
-    let width = embedded()
-        .all()
-        .iter()
-        .map(|o| o.name.chars().count() + 4)
-        .max()
-        .unwrap_or(28)
-        .min(NAME_COLUMN);
-    for (family, lines) in embedded().families() {
-        let shown: Vec<&&NamedOpening> = lines.iter().filter(|o| matches(o, filter)).collect();
-        if shown.is_empty() {
-            continue;
-        }
-        // The family's own line (or its first shown line) flush left, the others
-        // indented under it.
-        for (i, o) in shown.iter().enumerate() {
-            let name = if i == 0 || o.name == family {
-                o.name.clone()
-            } else {
-                format!("  {}", o.name)
-            };
-            let name = cut(&name, width - 1);
-            list.add_item(
-                format!(
-                    "{name:<width$}{:<14}{}",
-                    status(progress, &o.name, now),
-                    o.transcript().replace(' ', "")
-                ),
-                Choice::Line(o.name.clone()),
-            );
-        }
-    }
-    if list.is_empty() {
-        list.add_item(
-            "No line matches: Backspace to widen the search",
-            Choice::Nothing,
-        );
+    for (text, choice) in rows(filter, progress, now) {
+        list.add_item(text, choice);
     }
 }
 
@@ -223,12 +123,7 @@ fn refilter(siv: &mut Cursive, text: &str) {
 fn start(siv: &mut Cursive, choice: Choice) {
     let t = now(siv);
     let progress = with_progress(siv, |ps| ps.progress.openings.clone());
-    let opening = match choice {
-        Choice::Random => progress.next_line(embedded(), t, &mut rand::rng()),
-        Choice::Line(name) => embedded().find(&name),
-        Choice::Nothing => None,
-    };
-    let Some(opening) = opening else { return };
-    let setup = DrillSetup::new(opening.clone(), rand::random());
-    drill::open(siv, setup);
+    if let Some(setup) = setup(&choice, &progress, t, &mut rand::rng()) {
+        drill::open(siv, setup);
+    }
 }

@@ -1,13 +1,13 @@
 //! The new-game dialog: colour, opponent, start position, feedback.
 
 use super::open_game;
-use crate::engine::players::MAX_LEVEL;
 use crate::engine::players::Strategy;
 use crate::engine::{Color, Position};
-use crate::tutor::openings::random_xot;
-use crate::tutor::practice::{Seat, Setup};
+use crate::tutor::models::practice::{
+    self as setup, SETUP_KEYS, SETUP_LEAD, SetupAction, SetupForm, StartChoice,
+};
+use crate::tutor::screen::footer;
 use cursive::Cursive;
-use cursive::event::Key;
 use cursive::traits::*;
 use cursive::views::{Checkbox, RadioGroup};
 use cursive::views::{Dialog, EditView, LinearLayout, OnEventView, SelectView, TextView};
@@ -40,20 +40,14 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     });
     let mut start = RadioGroup::new();
     let mut opponents = SelectView::<Strategy>::new().autojump();
-    let mut list = vec![
-        Strategy::Greedy,
-        Strategy::StaticSquares,
-        Strategy::MobilityOnly,
-    ];
-    list.extend((1..=MAX_LEVEL).map(Strategy::Engine));
-    for s in list {
-        opponents.add_item(format!("{:<31}{}", s.name(), s.description()), s);
+    let list = setup::opponents();
+    for s in &list {
+        opponents.add_item(format!("{:<31}{}", s.name(), s.description()), *s);
     }
     // The last game's opponent first (else engine level 3).
-    let last = crate::ui::shell::with_progress(siv, |ps| ps.progress.practice_opponent.clone())
-        .and_then(|name| Strategy::from_name(&name));
-    let at = list_position(last.unwrap_or(Strategy::Engine(3)));
-    opponents.set_selection(at);
+    let last = crate::ui::shell::with_progress(siv, |ps| ps.progress.practice_opponent.clone());
+    let first = setup::first_opponent(last.as_deref());
+    opponents.set_selection(list.iter().position(|s| *s == first).unwrap_or(0));
     let colour_for_submit = colour.clone();
     let colour_for_text = colour.clone();
     let start_for_text = start.clone();
@@ -107,9 +101,9 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
                 .child(Checkbox::new().checked().with_name("feedback"))
                 .child(TextView::new(" grade my moves as I play (feedback)")),
         )
-        .child(TextView::new(
-            "Tab/arrows: move   Space: choose   Enter on an opponent or Start: start   Esc: back",
-        ));
+        .child(crate::ui::host::FooterView::new(|w| {
+            footer(SETUP_LEAD, SETUP_KEYS, w)
+        }));
     let colour = Arc::new(colour);
     let start = Arc::new(start);
     crate::ui::layer::add_dialog_screen(
@@ -125,21 +119,21 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
             })
             .with_name(SETUP)
             .wrap_with(OnEventView::new)
-            .on_event(Key::Esc, |s| {
+            .on_event(crate::ui::host::event_of(leave_key()), |s| {
                 s.pop_layer();
             }),
     );
     let _ = siv.focus_name("opponent");
 }
 
-/// Where `strategy` stands in the dialog's list of opponents.
-fn list_position(strategy: Strategy) -> usize {
-    match strategy {
-        Strategy::Greedy => 0,
-        Strategy::StaticSquares => 1,
-        Strategy::MobilityOnly => 2,
-        Strategy::Engine(level) => 2 + level.clamp(1, MAX_LEVEL) as usize,
-    }
+/// The key the table binds to leaving the dialog (Enter is the list's, the text
+/// field's and the Start button's own).
+fn leave_key() -> crate::tutor::screen::Key {
+    SETUP_KEYS
+        .iter()
+        .find(|b| b.action == SetupAction::Leave)
+        .and_then(|b| b.keys.first().copied())
+        .unwrap_or(crate::tutor::screen::Key::Esc)
 }
 
 pub(super) fn start_from_dialog(
@@ -161,57 +155,30 @@ pub(super) fn start_from_dialog(
     let text = siv
         .call_on_name("start-text", |e: &mut EditView| e.get_content().to_string())
         .unwrap_or_default();
-    let choice = *colour.selection();
-    let mut setup = if choice.is_none() {
-        Setup {
-            black: Seat::Human,
-            white: Seat::Human,
-            start: Position::start(),
-            start_name: "the initial position".into(),
-            feedback,
-        }
-    } else {
-        Setup::against(choice.unwrap_or(Color::Black), opponent)
-    };
-    setup.feedback = feedback;
-    // Enter in the transcript field starts from what it holds.
-    let start_choice = if from_text { 2 } else { *start.selection() };
-    match start_choice {
-        1 => {
-            let (name, pos) = random_xot(&mut rand::rng());
-            setup.start = pos;
-            setup.start_name = format!("the XOT opening {name}");
-        }
-        2 => match crate::engine::notation::parse_position(&text) {
-            Ok(pos) if !pos.is_game_over() => {
-                setup.start = pos;
-                setup.start_name = if Some(pos) == preset {
-                    "an edited position".into()
-                } else {
-                    "a pasted position".into()
-                };
-            }
-            Ok(_) => {
-                crate::ui::size_guard::add_layer(
-                    siv,
-                    Dialog::info("That position is already finished."),
-                );
-                return;
-            }
-            Err(e) => {
-                crate::ui::size_guard::add_layer(
-                    siv,
-                    Dialog::info(format!("That start cannot be read: {e}")),
-                );
-                return;
-            }
+    let form = SetupForm {
+        colour: *colour.selection(),
+        opponent,
+        // Enter in the transcript field starts from what it holds.
+        start: match (from_text, *start.selection()) {
+            (true, _) | (false, 2) => StartChoice::Typed,
+            (false, 1) => StartChoice::Xot,
+            _ => StartChoice::Initial,
         },
-        _ => {}
-    }
-    if choice.is_some() {
+        text,
+        feedback,
+        preset,
+    };
+    let setup = match form.setup(&mut rand::rng()) {
+        Ok(setup) => setup,
+        Err(e) => {
+            crate::ui::size_guard::add_layer(siv, Dialog::info(e.to_string()));
+            return;
+        }
+    };
+    if let Some(name) = form.remembered_opponent() {
         // The dialog offers this opponent first next time.
         crate::ui::shell::with_progress(siv, |ps| {
-            ps.progress.practice_opponent = Some(opponent.name());
+            ps.progress.practice_opponent = Some(name);
             if let Err(e) = ps.save() {
                 ps.notice = Some(format!("Progress could not be saved: {e}"));
             }

@@ -6,9 +6,14 @@
 
 mod keys;
 mod panel;
+mod setup;
 mod work;
 
 pub use keys::{Action, GAME_OVER_KEYS, KEYS, OverAction};
+pub use setup::{
+    SETUP_KEYS, SETUP_LEAD, SetupAction, SetupError, SetupForm, StartChoice, first_opponent,
+    opponents,
+};
 pub use work::{Output, Task};
 
 use crate::engine::analysis::MoveValue;
