@@ -320,6 +320,9 @@ fn run(cli: Cli) -> ExitCode {
             grading_time_only,
             selective,
             grading_selective,
+            swing,
+            swing_from,
+            swing_to,
             ..
         }) => {
             let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
@@ -336,6 +339,7 @@ fn run(cli: Cli) -> ExitCode {
                 threads,
                 grading,
                 grading_time_only,
+                swing.then_some((swing_from, swing_to.max(swing_from + 1))),
             )
         }
     };

@@ -301,6 +301,16 @@ pub enum Command {
         /// (with --quality; 0: off)
         #[arg(long, requires = "quality")]
         grading_selective: Option<f32>,
+        /// Also how much the best value moves with the depth (depths --swing-from to
+        /// --swing-to; with --quality)
+        #[arg(long, requires = "quality")]
+        swing: bool,
+        /// First depth of the swing (with --swing)
+        #[arg(long, requires = "swing", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=30))]
+        swing_from: u32,
+        /// Last depth of the swing (with --swing)
+        #[arg(long, requires = "swing", default_value_t = 13, value_parser = clap::value_parser!(u32).range(3..=30))]
+        swing_to: u32,
         /// Only one section of the speed figures: perft, eval, midgame, replies, cancel or ffo
         #[arg(long, conflicts_with = "quality", value_parser = ["perft", "eval", "midgame", "replies", "cancel", "ffo"])]
         only: Option<String>,

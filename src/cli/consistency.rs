@@ -142,5 +142,14 @@ pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
         results.len(),
         d + 1
     );
+    // The swing over the four depths from the pair's first one (see `swing`).
+    let s = super::swing::measure(
+        &boards,
+        d.max(2),
+        d.max(2) + 3,
+        &Evaluator::Patterns(weights.clone()),
+        config.threads,
+    )?;
+    outln!("{}", s.line(d.max(2), d.max(2) + 3));
     Ok(())
 }

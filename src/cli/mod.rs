@@ -22,6 +22,7 @@ pub mod quality;
 pub mod review;
 pub mod show;
 pub mod solve;
+pub mod swing;
 pub mod train;
 pub mod tui;
 pub mod tune;

@@ -21,6 +21,41 @@ use othello_tutor::tutor::settings::describe;
 use std::path::Path;
 use std::time::Instant;
 
+/// The searched best value minus the file's, for the side to move: mean signed and
+/// mean absolute, overall and by ten empties.
+fn value_errors(errors: &[(u32, f64)]) -> String {
+    let figures = |e: &[f64]| {
+        let n = e.len().max(1) as f64;
+        (
+            e.iter().sum::<f64>() / n,
+            e.iter().map(|x| x.abs()).sum::<f64>() / n,
+        )
+    };
+    let all: Vec<f64> = errors.iter().map(|e| e.1).collect();
+    let (signed, abs) = figures(&all);
+    let mut out = format!(
+        "  best value against the file's: mean error {signed:+.2} discs, mean |error| {abs:.2}"
+    );
+    let mut bands: Vec<u32> = errors.iter().map(|e| e.0 / 10).collect();
+    bands.sort_unstable();
+    bands.dedup();
+    for band in bands {
+        let part: Vec<f64> = errors
+            .iter()
+            .filter(|e| e.0 / 10 == band)
+            .map(|e| e.1)
+            .collect();
+        let (s, a) = figures(&part);
+        out.push_str(&format!(
+            "; {}-{} empties ({}): {s:+.2} / {a:.2}",
+            band * 10,
+            band * 10 + 9,
+            part.len()
+        ));
+    }
+    out
+}
+
 /// One position of the file with the value of every legal move.
 struct Valued {
     board: Board,
@@ -289,6 +324,7 @@ pub fn run(
     threads: usize,
     grading: AnalysisOptions,
     time_only: bool,
+    swing: Option<(u32, u32)>,
 ) -> Result<(), UserError> {
     let positions = read(file)?;
     let threshold = grading.exact_empties;
@@ -322,6 +358,8 @@ pub fn run(
     searcher.set_selectivity(selective.map(Confidence::selectivity));
     let (mut all, mut far, mut near) = (Choice::default(), Choice::default(), Choice::default());
     let mut times = Vec::new();
+    // The searched best value against the file's, for the side to move: by phase.
+    let mut errors: Vec<(u32, f64)> = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         eprint!("\rmove choice: {}/{}", i + 1, positions.len());
         searcher.clear();
@@ -335,6 +373,7 @@ pub fn run(
             .and_then(|sq| p.value_of(sq))
             .ok_or_else(|| UserError("the search picked no valued move".into()))?;
         let loss = p.best() - chosen;
+        errors.push((p.board.empty_count(), r.score as f64 / 100.0 - p.best()));
         all.add(loss);
         if p.beyond_exact(threshold) {
             far.add(loss);
@@ -347,6 +386,18 @@ pub fn run(
     outln!("{}", far.line("beyond the exact threshold"));
     outln!("{}", near.line("within the exact threshold"));
     outln!("  time per position: {}", time_figures(&times));
+    outln!("{}", value_errors(&errors));
+    if let Some((from, to)) = swing {
+        let boards: Vec<Board> = positions.iter().map(|p| p.board).collect();
+        let s = super::swing::measure(
+            &boards,
+            from,
+            to,
+            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            threads,
+        )?;
+        outln!("{}", s.line(from, to));
+    }
     // (b) Grades at the practice feedback's settings.
     outln!(
         "grading: {which} ({}), {threads} thread{}",
