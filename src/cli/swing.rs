@@ -111,7 +111,7 @@ pub fn measure(
             let step = v[k] - v[k + 1];
             abs += step.abs();
             n += 1;
-            signed += if d % 2 == 0 { step } else { -step };
+            signed += if d.is_multiple_of(2) { step } else { -step };
             s += 1;
             let (a, b) = ((v[k - 1] + v[k]) / 2.0, (v[k] + v[k + 1]) / 2.0);
             mixed += (a - b).abs();
