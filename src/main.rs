@@ -108,11 +108,22 @@ fn run(cli: Cli) -> ExitCode {
             consistency,
             consistency_positions,
             consistency_depth,
+            tempo,
             splice,
             splice_phase,
         }) => (|| {
             if let (Some(files), Some(out)) = (&splice, &out) {
                 return cli::train::splice(&files[0], &files[1], splice_phase as usize, out);
+            }
+            if let (Some(weights), Some(out)) = (&tempo, &out) {
+                return cli::tempo::run(
+                    weights,
+                    out,
+                    consistency_positions,
+                    consistency_depth,
+                    seed,
+                    jobs.unwrap_or(threads),
+                );
             }
             if let Some(weights) = consistency {
                 return cli::consistency::run(

@@ -26,7 +26,7 @@ pub struct ConsistencyConfig {
 /// Distinct positions of 40 to 54 empties with at least two moves: 4 to 8 random
 /// moves from the start, then a depth-3 search's moves with one random move in ten
 /// (the shipped evaluation plays them, whatever weights are measured).
-fn positions(count: usize, seed: u64) -> Vec<Board> {
+pub(super) fn positions(count: usize, seed: u64) -> Vec<Board> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0x636f_6e73);
     let mut searcher = Searcher::new(4, 4);
     let mut seen = std::collections::HashSet::new();

@@ -23,6 +23,7 @@ pub mod review;
 pub mod show;
 pub mod solve;
 pub mod swing;
+pub mod tempo;
 pub mod train;
 pub mod tui;
 pub mod tune;
