@@ -37,6 +37,17 @@ fn run(cli: Cli) -> ExitCode {
     let threads = cli.threads.map_or(0, |t| t as usize);
     othello_tutor::engine::analysis::set_default_threads(threads);
     let threads = othello_tutor::engine::analysis::default_threads();
+    if let Some(path) = &cli.weights {
+        match cli::train::read_weights(path) {
+            Ok(w) => {
+                othello_tutor::engine::pattern::replace_shipped(w);
+            }
+            Err(UserError(msg)) => {
+                eprintln!("othello-tutor: {msg}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let result = match cli.command {
         None => {
             cli::tui::run(othello_tutor::ui::UiOptions {

@@ -25,6 +25,10 @@ pub struct Cli {
     /// `potential match`; default: the machine's cores
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Evaluate with these pattern weights instead of the shipped ones (to measure a
+    /// training run's weights with bench, match or analyze)
+    #[arg(long, global = true)]
+    pub weights: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]

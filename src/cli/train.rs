@@ -502,7 +502,7 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
 
 /// The pattern weights in the file at `path` (as `train` writes them), or one line
 /// naming the file.
-pub(super) fn read_weights(path: &Path) -> Result<PatternWeights, UserError> {
+pub fn read_weights(path: &Path) -> Result<PatternWeights, UserError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
     pattern::decode(&bytes).map_err(|e| UserError(format!("{}: {e}", path.display())))
 }

@@ -255,8 +255,16 @@ pub fn shipped_ref() -> &'static PatternWeights {
     shipped_static()
 }
 
+static SHIPPED: OnceLock<Arc<PatternWeights>> = OnceLock::new();
+
+/// Makes `weights` the ones [`shipped`] gives for the rest of the process (to measure
+/// trained weights with every tool: `othello-tutor --weights FILE bench ...`). False
+/// when the shipped weights were already in use, and then nothing changes.
+pub fn replace_shipped(weights: PatternWeights) -> bool {
+    SHIPPED.set(Arc::new(weights)).is_ok()
+}
+
 fn shipped_static() -> &'static Arc<PatternWeights> {
-    static SHIPPED: OnceLock<Arc<PatternWeights>> = OnceLock::new();
     SHIPPED.get_or_init(|| match decode(WEIGHTS_FILE) {
         Ok(w) => Arc::new(w),
         Err(e) => panic!("the shipped pattern weights (src/engine/pattern/weights.bin): {e}"),
