@@ -1,0 +1,50 @@
+//! The rows the Library screen's table shows: one per game, its cells in column
+//! order, made from the library's entries.
+
+use crate::tutor::library::GameEntry;
+
+/// The table's column headings, in order.
+pub const HEADER: [&str; 6] = ["Name", "Date", "Players", "Result", "Moves", "Opening"];
+
+/// A row of the table, its cells in the order of [`HEADER`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Row {
+    /// Name, date, players, result, moves, opening.
+    pub cells: [String; 6],
+}
+
+impl Row {
+    /// The row of a library entry (a file that does not read shows its problem in
+    /// the players' column).
+    pub fn of(entry: &GameEntry) -> Row {
+        let (players, result, moves, opening) = match &entry.problem {
+            Some(p) => (
+                format!("unreadable: {p}"),
+                String::new(),
+                String::new(),
+                String::new(),
+            ),
+            None => (
+                entry.players(),
+                entry.result.clone(),
+                entry.moves.to_string(),
+                entry.opening.clone().unwrap_or_else(|| "-".into()),
+            ),
+        };
+        Row {
+            cells: [
+                entry.name.clone(),
+                entry.date.clone(),
+                players,
+                result,
+                moves,
+                opening,
+            ],
+        }
+    }
+
+    /// The game's name (the first cell).
+    pub fn name(&self) -> &str {
+        &self.cells[0]
+    }
+}
