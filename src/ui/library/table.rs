@@ -1,53 +1,21 @@
 //! The library's table: a header line and one row per game, the columns sized to
 //! the width the screen gives (the opening and the names take what is left).
-//! Up/Down, PgUp/PgDn, Home/End and a click choose a row; every other key goes to
-//! the screen around it.
+//! Up/Down, PgUp/PgDn, Home/End, the wheel and a click move the cursor, which the
+//! table reports (the screen's model keeps the row chosen and draws it back); every
+//! other key goes to the screen around it.
 
-use crate::tutor::library::GameEntry;
+use crate::tutor::models::library::{HEADER, Row};
+use cursive::Cursive;
 use cursive::direction::Direction;
 use cursive::event::{Event, EventResult, Key, MouseButton, MouseEvent};
 use cursive::theme::Effect;
 use cursive::view::CannotFocus;
 use cursive::{Printer, Vec2, View};
+use std::sync::Arc;
 
-/// A row of the table, its cells in column order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Row {
-    /// Name, date, players, result, moves, opening.
-    pub cells: [String; 6],
-}
+/// What the table calls when the learner moves its cursor to another row.
+pub type OnSelect = Arc<dyn Fn(&mut Cursive, usize) + Send + Sync>;
 
-impl Row {
-    /// The row of a library entry.
-    pub fn of(entry: &GameEntry) -> Row {
-        let (players, result, moves, opening) = match &entry.problem {
-            Some(p) => (
-                format!("unreadable: {p}"),
-                String::new(),
-                String::new(),
-                String::new(),
-            ),
-            None => (
-                entry.players(),
-                entry.result.clone(),
-                entry.moves.to_string(),
-                entry.opening.clone().unwrap_or_else(|| "-".into()),
-            ),
-        };
-        Row {
-            cells: [
-                entry.name.clone(),
-                entry.date.clone(),
-                players,
-                result,
-                moves,
-                opening,
-            ],
-        }
-    }
-}
-
-const HEADER: [&str; 6] = ["Name", "Date", "Players", "Result", "Moves", "Opening"];
 const GAP: usize = 2;
 
 /// The widths of the six columns for a table `width` wide.
@@ -93,6 +61,7 @@ pub struct GameTable {
     top: usize,
     size: Vec2,
     empty_text: String,
+    on_select: Option<OnSelect>,
 }
 
 impl GameTable {
@@ -104,7 +73,14 @@ impl GameTable {
             top: 0,
             size: Vec2::zero(),
             empty_text: empty_text.to_string(),
+            on_select: None,
         }
+    }
+
+    /// The table, telling `on_select` the row the learner moves the cursor to.
+    pub fn on_select(mut self, on_select: OnSelect) -> GameTable {
+        self.on_select = Some(on_select);
+        self
     }
 
     /// Replaces the rows, keeping the cursor on row `select` (or the last row).
@@ -151,13 +127,24 @@ impl GameTable {
         self.top = self.top.min(self.rows.len().saturating_sub(h));
     }
 
+    /// Moves the cursor to row `i` (within the rows) and reports it.
     fn select(&mut self, i: usize) -> EventResult {
         if self.rows.is_empty() {
             return EventResult::Consumed(None);
         }
-        self.selected = i.min(self.rows.len() - 1);
+        let i = i.min(self.rows.len() - 1);
+        if i == self.selected {
+            return EventResult::Consumed(None);
+        }
+        self.selected = i;
         self.scroll_to_selection();
-        EventResult::Consumed(None)
+        match &self.on_select {
+            Some(f) => {
+                let f = f.clone();
+                EventResult::with_cb(move |s| f(s, i))
+            }
+            None => EventResult::Consumed(None),
+        }
     }
 }
 
