@@ -361,3 +361,30 @@ fn a_failing_import_is_reported_on_screen_and_in_the_error_log() {
     assert!(h.text().contains("x empties the trash"), "{}", h.text());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The footer and the help of both lists come from their tables: at 80×24 every
+/// entry of the list shown is on screen, and the help (F1) has every key's line.
+#[test]
+fn the_footer_and_the_help_come_from_the_key_tables() {
+    use othello_tutor::tutor::models::library::{LEAD, LIST_KEYS, TRASH_KEYS};
+    use othello_tutor::tutor::screen::ScreenId;
+    let mut h = Harness::new(80, 24);
+    h.keys("6");
+    for (table, switch) in [(LIST_KEYS, "t"), (TRASH_KEYS, "t")] {
+        let t = h.text();
+        assert!(t.contains(LEAD), "{t}");
+        for b in table {
+            let entry = format!("{} {}", b.keys_label(), b.footer);
+            assert!(t.contains(&entry), "{entry}\n{t}");
+        }
+        h.keys(switch);
+    }
+    let text = othello_tutor::ui::help::text_for(ScreenId::Library);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for b in LIST_KEYS.iter().chain(TRASH_KEYS) {
+        let line = format!("{} {}", b.keys_label(), b.help);
+        assert!(words.contains(&line), "{line}\n{text}");
+    }
+    h.send(Event::Key(Key::F1));
+    assert!(h.text().contains("THE GAME LIBRARY"), "{}", h.text());
+}
