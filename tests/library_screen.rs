@@ -751,3 +751,29 @@ fn without_a_data_directory_every_key_says_so() {
         assert_eq!(d.message(), "No library: no home directory");
     }
 }
+
+#[test]
+fn the_game_chosen_is_described_in_full_under_the_table() {
+    let (dir, mut d) = two_games("details");
+    d.model.select(1);
+    let details = d.shown().details.unwrap_or_default();
+    assert!(
+        details.starts_with("`old`: Ann - Bob, B+12, 5 moves, "),
+        "{details}"
+    );
+    assert!(details.ends_with(", 2001-02-03"), "{details}");
+    std::fs::write(dir.join("games/broken.ggf"), "not a game").expect("written");
+    let d = Driver::on(&dir);
+    let shown = d.shown();
+    let i = d
+        .names()
+        .iter()
+        .position(|n| n == "broken")
+        .expect("listed");
+    assert_eq!(shown.rows[i].cells[2], "unreadable");
+    let mut d = d;
+    d.model.select(i);
+    let details = d.shown().details.unwrap_or_default();
+    assert!(details.starts_with("`broken` does not read: "), "{details}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -109,7 +109,7 @@ fn choose_dialog(shared: &Shared, d: ChooseDialog) -> OnEventView<Dialog> {
     }
     let on_item = shared.clone();
     list.set_on_submit(move |s, &i| give(s, &on_item, Reply::Item(i)));
-    let mut hint = String::from("Enter: choose");
+    let mut hint = format!("Enter: {}", d.submit);
     if d.numbered {
         hint.push_str(&format!(", 1-{}", count.min(9)));
     }

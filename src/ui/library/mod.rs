@@ -27,6 +27,8 @@ use std::sync::{Arc, Mutex};
 pub const TABLE: &str = "library-table";
 /// Name of the line above the table (which list, how many games).
 pub const TITLE: &str = "library-title";
+/// Name of the line under the table that describes the game chosen in full.
+pub const DETAILS: &str = "library-details";
 /// Name of the message line under the table.
 pub const STATUS: &str = "library-status";
 /// Name of the keys line.
@@ -74,6 +76,7 @@ pub fn open(siv: &mut Cursive) {
                 .with_name(TABLE)
                 .full_height(),
         )
+        .child(TextView::new("").with_name(DETAILS))
         .child(TextView::new("").with_name(STATUS))
         .child(FooterView::new(|_| String::new()).with_name(KEYS));
     let mut view = OnEventView::new(Dialog::around(body).title("Game library"));
@@ -157,6 +160,8 @@ fn draw(siv: &mut Cursive, shared: &Shared) {
     siv.call_on_name(TABLE, |t: &mut GameTable| {
         t.set_rows(shown.rows, shown.selected.unwrap_or(0), &shown.empty)
     });
+    let details = shown.details.unwrap_or_default();
+    siv.call_on_name(DETAILS, |t: &mut TextView| t.set_content(details));
     let status: Vec<&str> = [shown.message.as_deref(), shown.activity.as_deref()]
         .into_iter()
         .flatten()

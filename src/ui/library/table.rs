@@ -18,16 +18,39 @@ pub type OnSelect = Arc<dyn Fn(&mut Cursive, usize) + Send + Sync>;
 
 const GAP: usize = 2;
 
-/// The widths of the six columns for a table `width` wide.
-pub fn column_widths(width: usize) -> [usize; 6] {
-    let (date, result, moves) = (10, 6, 5);
+/// The widths of the six columns for `rows` in a table `width` wide: the date,
+/// the result and the moves as wide as they need; the name, the players and the
+/// opening share the rest, each at most as wide as its longest cell, the narrow
+/// ones served first and the room left split evenly (the opening takes any room
+/// over, so the table fills the width).
+pub fn column_widths(width: usize, rows: &[Row]) -> [usize; 6] {
+    let need = |i: usize| {
+        rows.iter()
+            .map(|r| r.cells[i].chars().count())
+            .chain(std::iter::once(HEADER[i].chars().count()))
+            .max()
+            .unwrap_or(0)
+    };
+    let (date, result, moves) = (need(1).max(10), need(3).max(6), need(4).max(5));
     let fixed = date + result + moves + 5 * GAP;
-    let rest = width.saturating_sub(fixed).max(12);
-    let name = rest * 3 / 10;
-    let players = rest * 4 / 10;
-    let opening = rest - name - players;
-    [name, date, players, result, moves, opening]
+    let mut rest = width.saturating_sub(fixed).max(3 * MIN_FLEXIBLE);
+    // Water-filling: the columns in order of need, each given its need or an even
+    // share of what is left, whichever is less.
+    let mut flexible = [(0, need(0)), (2, need(2)), (5, need(5))];
+    flexible.sort_by_key(|&(_, n)| n);
+    let mut widths = [0, date, 0, result, moves, 0];
+    for (k, &(column, n)) in flexible.iter().enumerate() {
+        let share = rest / (flexible.len() - k);
+        let w = n.max(MIN_FLEXIBLE).min(share.max(MIN_FLEXIBLE));
+        widths[column] = w;
+        rest = rest.saturating_sub(w);
+    }
+    widths[5] += rest;
+    widths
 }
+
+/// The narrowest the name, the players and the opening get.
+const MIN_FLEXIBLE: usize = 4;
 
 /// `text` cut or padded to `width` columns (a cut ends with `…`); numbers in the
 /// result and moves columns stand right.
@@ -98,7 +121,7 @@ impl GameTable {
 
     /// The lines as drawn at `width` (header first), for tests and the tmux walk.
     pub fn lines(&self, width: usize) -> Vec<String> {
-        let widths = column_widths(width);
+        let widths = column_widths(width, &self.rows);
         let header = HEADER.map(String::from);
         std::iter::once(line(&header, &widths))
             .chain(self.rows.iter().map(|r| line(&r.cells, &widths)))
@@ -151,7 +174,7 @@ impl GameTable {
 impl View for GameTable {
     fn draw(&self, printer: &Printer) {
         let width = printer.size.x;
-        let widths = column_widths(width);
+        let widths = column_widths(width, &self.rows);
         let header = HEADER.map(String::from);
         printer.with_effect(Effect::Underline, |p| {
             p.print((0, 0), &line(&header, &widths))
@@ -240,11 +263,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn columns_fill_the_width() {
+    fn columns_fill_the_width_and_serve_the_narrow_ones_first() {
+        let row = |name: &str, players: &str, opening: &str| Row {
+            cells: [
+                name.into(),
+                "2003-01-15".into(),
+                players.into(),
+                "B+16".into(),
+                "10".into(),
+                opening.into(),
+            ],
+        };
+        let rows = [
+            row(
+                "club-0001",
+                "Makoto Suekuni - Hiroki Nobukawa",
+                "Perpendicular Opening",
+            ),
+            row("a much longer name of a game", "Ann - Bob", "Tiger"),
+        ];
         for w in [60, 76, 96, 116, 136] {
-            let widths = column_widths(w);
-            assert_eq!(widths.iter().sum::<usize>() + 5 * GAP, w.max(43), "{w}");
+            let widths = column_widths(w, &rows);
+            assert_eq!(widths.iter().sum::<usize>() + 5 * GAP, w, "{w}");
         }
+        // At 76 there are 45 columns for the three, and all need more than a third:
+        // an even split.
+        assert_eq!(column_widths(76, &rows), [15, 10, 15, 6, 5, 15]);
+        // A short name gives its room to the others.
+        let short = [rows[0].clone()];
+        assert_eq!(column_widths(76, &short), [9, 10, 18, 6, 5, 18]);
+        // Room for everything: each its need, the opening the rest.
+        assert_eq!(column_widths(136, &rows), [28, 10, 32, 6, 5, 45]);
         assert_eq!(fit("abcdef", 4, false), "abc…");
         assert_eq!(fit("12", 5, true), "   12");
     }

@@ -92,6 +92,8 @@ pub struct ChooseDialog {
     pub text: String,
     /// The items.
     pub items: Vec<String>,
+    /// What Enter does to the item under the cursor ("choose", "analyze").
+    pub submit: &'static str,
     /// Whether the digits 1-9 choose the items at once.
     pub numbered: bool,
     /// A key and button besides the list, if any.
@@ -158,13 +160,14 @@ impl Dialog {
                 })
             }
             Dialog::ExportFormat { entry } => Asked::Choose(ChooseDialog {
-                title: format!("Export `{}`", entry.name),
-                text: "The format:".into(),
+                title: "Export".into(),
+                text: format!("Export `{}` as:", entry.name),
                 items: ExportFormat::ALL
                     .iter()
                     .enumerate()
                     .map(|(i, f)| format!("{}  {}", i + 1, f.describe()))
                     .collect(),
+                submit: "choose",
                 numbered: true,
                 extra: None,
             }),
@@ -245,12 +248,9 @@ fn import_choice(path: &std::path::Path, file: &GamesFile) -> ChooseDialog {
     };
     ChooseDialog {
         title: "Import".into(),
-        text: format!(
-            "{} in {}{more}:{refused}\nEnter: analyze the game chosen   a: import them all",
-            count(n, "game"),
-            path.display()
-        ),
+        text: format!("{} in {}{more}:{refused}", count(n, "game"), path.display()),
         items,
+        submit: "analyze",
         numbered: false,
         extra: Some(Extra {
             key: Key::Char('a'),

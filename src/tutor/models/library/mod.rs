@@ -78,6 +78,8 @@ pub struct LibraryShown {
     pub selected: Option<usize>,
     /// What the table says while it has no rows.
     pub empty: String,
+    /// The game under the cursor in full (its cells may be cut in the table).
+    pub details: Option<String>,
     /// What the last action did or why it was refused; gone with the next event.
     pub message: Option<String>,
     /// The work running in the background ("Importing 2 games from …"), while it runs.
@@ -249,6 +251,7 @@ impl LibraryScreen {
             rows: self.entries.iter().map(Row::of).collect(),
             selected: (n > 0).then(|| self.selection[self.listing.index()]),
             empty,
+            details: self.selected().map(Row::details),
             message: self.message.clone(),
             activity: self.work.as_ref().map(|w| match w {
                 Work::Reading(path) => format!("Reading {}…", path.display()),

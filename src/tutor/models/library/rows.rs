@@ -14,12 +14,12 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of a library entry (a file that does not read shows its problem in
-    /// the players' column).
+    /// The row of a library entry (a file that does not read says so in the players'
+    /// column; [`Row::details`] says why).
     pub fn of(entry: &GameEntry) -> Row {
         let (players, result, moves, opening) = match &entry.problem {
-            Some(p) => (
-                format!("unreadable: {p}"),
+            Some(_) => (
+                "unreadable".to_string(),
                 String::new(),
                 String::new(),
                 String::new(),
@@ -40,6 +40,27 @@ impl Row {
                 moves,
                 opening,
             ],
+        }
+    }
+
+    /// The game in full, for the line under the table: "`NAME`: PLAYERS, RESULT,
+    /// N moves, OPENING, DATE" (or why its file does not read).
+    pub fn details(entry: &GameEntry) -> String {
+        match &entry.problem {
+            Some(p) => format!("`{}` does not read: {p}", entry.name),
+            None => format!(
+                "`{}`: {}, {}, {}, {}, {}",
+                entry.name,
+                entry.players(),
+                if entry.result == "-" {
+                    "unfinished"
+                } else {
+                    &entry.result
+                },
+                crate::tutor::text::count(entry.moves, "move"),
+                entry.opening.as_deref().unwrap_or("no named opening"),
+                entry.date
+            ),
         }
     }
 

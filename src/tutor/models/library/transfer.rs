@@ -67,11 +67,16 @@ impl LibraryScreen {
             })
         };
         match done {
-            Ok(()) => self.say(format!(
-                "Exported `{}` to {path} ({}).",
-                entry.name,
-                format_name(format)
-            )),
+            Ok(()) => {
+                // Where it went, whatever the directory the name was relative to.
+                let written = std::path::absolute(&path).unwrap_or_else(|_| PathBuf::from(&path));
+                self.say(format!(
+                    "Exported `{}` to {} ({}).",
+                    entry.name,
+                    written.display(),
+                    format_name(format)
+                ))
+            }
             Err(problem) => {
                 self.dialog = Some(Dialog::ExportPath {
                     entry,
