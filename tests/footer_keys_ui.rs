@@ -8,7 +8,7 @@ mod common;
 use common::{Harness, open_first_lesson, vs_level};
 use cursive::event::{Event, Key};
 use othello_tutor::tutor::models::{
-    analysis, drill, editor, lesson, opening, practice, puzzles, runs,
+    analysis, drill, editor, lesson, library, opening, practice, puzzles, runs,
 };
 use othello_tutor::tutor::screen::{Binding, PuzzleMode};
 use othello_tutor::ui::host::event_of;
@@ -106,5 +106,38 @@ fn storm_and_drill_keys() {
     every_key_changes("endgame drill", drill::DRILL_KEYS, &|h| {
         nav::go(h.siv(), Route::PuzzleMode(PuzzleMode::EndgameDrill));
         h.wait_for("What is the final score");
+    });
+}
+
+/// A saved game in the harness's data directory (`games/`, or the trash).
+fn a_saved_game(h: &Harness, in_trash: bool) {
+    use othello_tutor::engine::notation::{GgfGame, parse_transcript};
+    use othello_tutor::tutor::library::Library;
+    let dir = h.data_dir().expect("the harness's own directory");
+    let library = Library::in_data_dir(dir);
+    let game = GgfGame::new(parse_transcript("f5d6c3").expect("moves"), "Ann", "Bob");
+    library.save("a game", &game).expect("saved");
+    if in_trash {
+        library.delete("a game").expect("deleted");
+    }
+}
+
+#[test]
+fn library_keys_on_the_games_and_the_trash() {
+    every_key_changes("library, a game", library::LIST_KEYS, &|h| {
+        a_saved_game(h, false);
+        nav::go(h.siv(), Route::Library);
+    });
+    every_key_changes("library, empty", library::LIST_KEYS, &|h| {
+        nav::go(h.siv(), Route::Library)
+    });
+    every_key_changes("library, the trash", library::TRASH_KEYS, &|h| {
+        a_saved_game(h, true);
+        nav::go(h.siv(), Route::Library);
+        h.keys("t");
+    });
+    every_key_changes("library, the empty trash", library::TRASH_KEYS, &|h| {
+        nav::go(h.siv(), Route::Library);
+        h.keys("t");
     });
 }

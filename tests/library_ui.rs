@@ -10,6 +10,7 @@ use cursive::event::{Event, Key};
 use othello_tutor::engine::Color;
 use othello_tutor::engine::players::Strategy;
 use othello_tutor::tutor::practice::{Seat, Setup};
+use othello_tutor::ui::library::INPUT;
 
 /// Two people at one keyboard, no feedback: no engine work in the test.
 fn two_people() -> Setup {
@@ -79,20 +80,27 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     assert!(row(&t, "tiger practice").is_some(), "{t}");
     assert!(row(&t, "first game").is_none(), "{t}");
     assert!(games.join("tiger practice.txt").is_file());
-    // The message lasts until the next key.
-    h.send(Event::Key(Key::Down));
+    // The message goes with the next event (here: the trash shown, then the games).
+    h.keys("t");
     assert!(!h.text().contains("Renamed"), "{}", h.text());
-    // A clash is refused and the dialog stays for another name.
+    h.keys("t");
+    // A clash is refused and the dialog stays for another name, saying why.
     std::fs::copy(games.join("tiger practice.ggf"), games.join("other.ggf")).expect("copy");
     h.keys("r");
     h.siv()
-        .call_on_name("library-rename", |e: &mut cursive::views::EditView| {
+        .call_on_name(INPUT, |e: &mut cursive::views::EditView| {
             e.set_content("other")
         });
     h.send(Event::Key(Key::Enter));
-    assert!(h.text().contains("already exists"), "{}", h.text());
+    let t = h.text();
+    assert!(t.contains("Cannot rename it:"), "{t}");
+    assert!(t.contains("already exists"), "{t}");
+    assert!(t.contains("Rename the game"), "the dialog stays:\n{t}");
+    // Esc closes the dialog, and nothing else: the library stays.
     h.send(Event::Key(Key::Esc));
-    h.send(Event::Key(Key::Esc));
+    let t = h.text();
+    assert!(!t.contains("Rename the game"), "{t}");
+    assert!(t.contains("Saved games, newest first"), "{t}");
     std::fs::remove_file(games.join("other.ggf")).expect("remove");
     h.keys("t");
     h.keys("t");
@@ -116,7 +124,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     h.keys("u");
     let t = h.text();
     assert!(
-        t.contains("Restored `tiger practice` to the library"),
+        t.contains("Restored `tiger practice` to the saved games"),
         "{t}"
     );
     assert!(t.contains("The trash is empty."), "{t}");
@@ -141,7 +149,7 @@ fn a_game_saved_listed_renamed_deleted_to_trash_and_restored() {
     h.keys("d");
     h.send(Event::Key(Key::Enter));
     h.keys("t");
-    assert!(h.text().contains("x: empty the trash"), "{}", h.text());
+    assert!(h.text().contains("x empty the trash"), "{}", h.text());
     h.keys("x");
     let t = h.text();
     assert!(t.contains("Empty the trash?"), "{t}");
@@ -199,8 +207,9 @@ fn import_a_file_and_export_a_game() {
         joined.contains("bad.ggf: game 1 (line 1): move 2 (f5)"),
         "{joined}"
     );
+    // Esc closes the dialog (one Esc: a second would leave the library).
     h.send(Event::Key(Key::Esc));
-    h.send(Event::Key(Key::Esc));
+    assert!(!h.text().contains("Cannot read it"), "{}", h.text());
     // Export the game under the cursor as OBF (format key 3), to the default path.
     h.keys("e");
     assert!(h.text().contains("Export"), "{}", h.text());
@@ -208,12 +217,13 @@ fn import_a_file_and_export_a_game() {
     h.send(Event::Key(Key::Enter));
     let t = h.text();
     assert!(t.contains("Exported `two-0001` to"), "{t}");
+    assert!(t.contains("(OBF of the last position)"), "{t}");
     let obf = std::fs::read_to_string(dir.join("exports/two-0001.obf")).expect("exported");
     assert_eq!(obf.trim().len(), 66, "{obf}");
     // The screen fits 80×24: every line within the width, the keys on screen.
     let t = h.text();
     assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
-    assert!(t.contains("t: the trash"), "{t}");
+    assert!(t.contains("t trash"), "{t}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -350,4 +360,31 @@ fn a_failing_import_is_reported_on_screen_and_in_the_error_log() {
     h.keys("x");
     assert!(h.text().contains("x empties the trash"), "{}", h.text());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The footer and the help of both lists come from their tables: at 80×24 every
+/// entry of the list shown is on screen, and the help (F1) has every key's line.
+#[test]
+fn the_footer_and_the_help_come_from_the_key_tables() {
+    use othello_tutor::tutor::models::library::{LEAD, LIST_KEYS, TRASH_KEYS};
+    use othello_tutor::tutor::screen::ScreenId;
+    let mut h = Harness::new(80, 24);
+    h.keys("6");
+    for (table, switch) in [(LIST_KEYS, "t"), (TRASH_KEYS, "t")] {
+        let t = h.text();
+        assert!(t.contains(LEAD), "{t}");
+        for b in table {
+            let entry = format!("{} {}", b.keys_label(), b.footer);
+            assert!(t.contains(&entry), "{entry}\n{t}");
+        }
+        h.keys(switch);
+    }
+    let text = othello_tutor::ui::help::text_for(ScreenId::Library);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for b in LIST_KEYS.iter().chain(TRASH_KEYS) {
+        let line = format!("{} {}", b.keys_label(), b.help);
+        assert!(words.contains(&line), "{line}\n{text}");
+    }
+    h.send(Event::Key(Key::F1));
+    assert!(h.text().contains("THE GAME LIBRARY"), "{}", h.text());
 }

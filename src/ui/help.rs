@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, editor, lesson, practice, puzzles};
+use crate::tutor::models::{analysis, editor, lesson, library, practice, puzzles};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -117,6 +117,13 @@ THE GAME REVIEW
                 width
             )),
         ),
+        ScreenId::Library => format!(
+            "{}\n  Your saved games (w in a practice game saves one) and the games you import, newest first: the name, the date, the players, the result (B+16: Black won by 16 discs), the moves and the opening. A deleted game goes to the trash, never away at once; emptying the trash (after a confirmation) deletes its games for good. When a second tutor has the data directory, this one opens it read-only: every change is refused with the reason.\n  {}; PgUp/PgDn, Home/End: scroll\n{}\n  In the trash:\n{}\n",
+            screen.heading(),
+            library::LEAD,
+            keys(help_lines(library::LIST_KEYS, width)),
+            keys(help_lines(library::TRASH_KEYS, width)),
+        ),
         other => legacy_text(other).to_string(),
     }
 }
@@ -153,23 +160,6 @@ fn puzzles_text(width: usize) -> String {
 /// The sections of the screens whose keys are not in a table yet.
 fn legacy_text(screen: ScreenId) -> &'static str {
     match screen {
-        ScreenId::Library => {
-            "\
-THE GAME LIBRARY
-  Your saved games (w in a practice game saves one), newest first:
-  the name, the date, the players, the result (B+16: Black won by
-  16 discs), the moves and the opening.
-  Enter: the game on the analysis board (Esc comes back here)
-  v: the whole-game review   r: rename
-  e: export as a transcript, GGF or OBF (last position)
-  d: delete: the game goes to the trash, never away at once;
-  t shows the trash, where Enter or u restores a game and x empties
-  it (after a confirmation: those games are then gone for good).
-  i: import a WTHOR database (.wtb, the federation's archive; player
-  and tournament names from WTHOR.JOU and WTHOR.TRN beside it) or a
-  GGF file of many games: import them all, or analyze one of them.
-"
-        }
         ScreenId::Potential => {
             "\
 IN POTENTIAL

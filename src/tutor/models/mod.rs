@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod drill;
 pub mod editor;
 pub mod lesson;
+pub mod library;
 pub mod menu;
 pub mod opening;
 pub mod openings_list;

@@ -1,23 +1,24 @@
-//! The Library screen: the saved games in a table (name, date, players, result,
-//! moves, opening), opened on the analysis board or in the game review, renamed,
-//! deleted to the trash (and restored from it), exported, and games imported from
-//! WTHOR databases and GGF files. The keys are the screen's own (its only focusable
-//! view is the table, which takes only the arrow keys), so every key listed works
-//! whatever has the focus; a message lasts until the next key.
+//! The Library screen: draws [`LibraryScreen`] (the title line, the table of games,
+//! the message line, the footer from the model's key table, the dialog it asks for),
+//! turns keys, clicks and dialog answers into the model's actions, and runs its
+//! background work (reading a file, an import) through the worker: a failure there is
+//! reported on screen and in `errors.log`, and the screen goes on.
 
 mod dialogs;
 mod table;
 
-pub use table::{GameTable, Row, column_widths};
+pub use table::{GameTable, column_widths};
 
-use super::nav::{self, Route};
+use super::host::{FooterView, event_of};
 use super::shell::state;
 use super::size_guard::SizeGuard;
-use super::worker::lock;
-use crate::tutor::game_review::ReviewInput;
-use crate::tutor::library::{GameEntry, Library};
+use super::worker::{Job, Running, lock, spawn_task};
+use crate::tutor::library::Library;
+use crate::tutor::models::library::{
+    Asked, LEAD, LIST_KEYS, LibraryOutput, LibraryScreen, LibraryTask, Listing, TRASH_KEYS,
+};
+use crate::tutor::screen::{Effect, ScreenId, Ticket, footer};
 use cursive::Cursive;
-use cursive::event::{Event, EventTrigger, Key};
 use cursive::traits::*;
 use cursive::views::{Dialog, LinearLayout, OnEventView, TextView};
 use std::sync::{Arc, Mutex};
@@ -26,260 +27,150 @@ use std::sync::{Arc, Mutex};
 pub const TABLE: &str = "library-table";
 /// Name of the line above the table (which list, how many games).
 pub const TITLE: &str = "library-title";
+/// Name of the line under the table that describes the game chosen in full.
+pub const DETAILS: &str = "library-details";
 /// Name of the message line under the table.
 pub const STATUS: &str = "library-status";
 /// Name of the keys line.
 pub const KEYS: &str = "library-keys";
+/// Name of the text field of the dialog open, when it asks for text.
+pub const INPUT: &str = "library-input";
 
-const GAME_KEYS: &str = "Up/Down: choose  Enter: analyze  v: review  r: rename  d: delete  e: export\n\
-i: import a .wtb or .ggf file  t: the trash  F1: help  Esc/q: menu";
-const TRASH_KEYS: &str = "Up/Down: choose  Enter or u: restore  t or Esc: back to the library\n\
-x: empty the trash  F1: help  q: menu";
-
-/// Which list the screen shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum List {
-    Games,
-    Trash,
+/// The screen's one shared state: the model, the job running for it, and what is
+/// drawn of it that is not redrawn every time (the dialog, the footer's table).
+struct Hosted {
+    model: LibraryScreen,
+    running: Running,
+    /// The dialog on screen, as the model asked for it.
+    dialog: Option<Asked>,
+    /// The list whose keys the footer shows.
+    footer: Option<Listing>,
 }
 
-struct State {
-    library: Option<Library>,
-    /// Why there is no library (no data directory).
-    missing: Option<String>,
-    list: List,
-    entries: Vec<GameEntry>,
-    /// The file read or import running, if one is.
-    busy: Option<super::worker::Job>,
-}
-
-type Shared = Arc<Mutex<State>>;
+type Shared = Arc<Mutex<Hosted>>;
 
 /// Opens the Library screen on the data directory's saved games.
 pub fn open(siv: &mut Cursive) {
     let explicit = state(siv).options.data_dir;
-    let (library, missing) = match crate::tutor::progress::data_dir(explicit.as_deref()) {
-        Ok(d) => (Some(Library::in_data_dir(&d)), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    let shared: Shared = Arc::new(Mutex::new(State {
-        library,
-        missing,
-        list: List::Games,
-        entries: Vec::new(),
-        busy: None,
+    let library = crate::tutor::progress::data_dir(explicit.as_deref())
+        .map(|d| Library::in_data_dir(&d))
+        .map_err(|e| e.to_string());
+    let shared: Shared = Arc::new(Mutex::new(Hosted {
+        model: LibraryScreen::new(library),
+        running: Running::default(),
+        dialog: None,
+        footer: None,
     }));
+    let on_select = {
+        let shared = shared.clone();
+        Arc::new(move |s: &mut Cursive, i: usize| {
+            let effects = lock(&shared).model.select(i);
+            apply(s, &shared, effects);
+        })
+    };
     let body = LinearLayout::vertical()
         .child(TextView::new("").with_name(TITLE))
-        .child(GameTable::new("").with_name(TABLE).full_height())
+        .child(
+            GameTable::new("")
+                .on_select(on_select)
+                .with_name(TABLE)
+                .full_height(),
+        )
+        .child(TextView::new("").with_name(DETAILS))
         .child(TextView::new("").with_name(STATUS))
-        .child(TextView::new(GAME_KEYS).with_name(KEYS));
-    let mut keys = OnEventView::new(Dialog::around(body).title("Game library"));
-    // Any key or click ends the last message's life before it does its own work.
-    keys.set_on_pre_event_inner(EventTrigger::any(), |v, e| {
-        if matches!(e, Event::Key(_) | Event::Char(_) | Event::CtrlChar(_)) {
-            v.call_on_name(STATUS, |t: &mut TextView| t.set_content(""));
+        .child(FooterView::new(|_| String::new()).with_name(KEYS));
+    let mut view = OnEventView::new(Dialog::around(body).title("Game library"));
+    // Every key of both lists is bound, once (a second binding of a key would run
+    // too): the model answers a key of the other list with why it does not apply.
+    let mut bound = Vec::new();
+    for &key in LIST_KEYS.iter().chain(TRASH_KEYS).flat_map(|b| b.keys) {
+        if bound.contains(&key) {
+            continue;
         }
-        None
-    });
-    let bind = |keys: &mut OnEventView<Dialog>, e: Event, f: fn(&mut Cursive, &Shared)| {
+        bound.push(key);
         let shared = shared.clone();
-        keys.set_on_event(e, move |s| f(s, &shared));
-    };
-    bind(&mut keys, Event::Key(Key::Enter), enter);
-    bind(&mut keys, Event::Char('v'), review);
-    bind(&mut keys, Event::Char('r'), dialogs::rename);
-    bind(&mut keys, Event::Char('d'), dialogs::delete);
-    bind(&mut keys, Event::Char('e'), dialogs::export);
-    bind(&mut keys, Event::Char('i'), dialogs::import);
-    bind(&mut keys, Event::Char('u'), restore);
-    bind(&mut keys, Event::Char('x'), dialogs::empty_trash);
-    bind(&mut keys, Event::Char('t'), toggle_trash);
-    bind(&mut keys, Event::Key(Key::Esc), back);
-    keys.set_on_event('q', nav::menu);
-    crate::ui::layer::add_screen(
-        siv,
-        crate::tutor::screen::ScreenId::Library,
-        SizeGuard::new(keys.full_screen()),
-    );
+        view.set_on_event(event_of(key), move |s| {
+            let action = lock(&shared).model.action_for_key(key);
+            if let Some(action) = action {
+                let effects = lock(&shared).model.act(action);
+                apply(s, &shared, effects);
+            }
+        });
+    }
+    crate::ui::layer::add_screen(siv, ScreenId::Library, SizeGuard::new(view.full_screen()));
     let _ = siv.focus_name(TABLE);
-    reload(siv, &shared, None);
+    apply(siv, &shared, Vec::new());
 }
 
-/// Re-reads the list shown and redraws the table, the cursor on the game called
-/// `select` (or where it was).
-fn reload(siv: &mut Cursive, shared: &Shared, select: Option<&str>) {
-    let before = siv
-        .call_on_name(TABLE, |t: &mut GameTable| t.selected())
+/// Draws the model, then carries out its effects, and cancels work it no longer
+/// waits for.
+fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<Effect<LibraryTask>>) {
+    draw(siv, shared);
+    for effect in effects {
+        match effect {
+            Effect::Run(ticket, task) => run(siv, shared, ticket, task),
+            Effect::Go(route) => super::nav::go(siv, route),
+            // The library asks for nothing else; its dialogs are part of what it shows.
+            _ => {}
+        }
+    }
+    let mut hosted = lock(shared);
+    let wanted = hosted.model.wanted();
+    hosted.running.keep_only(wanted);
+}
+
+/// Runs `task` through the worker; its output (or its failure) goes back to the model.
+fn run(siv: &mut Cursive, shared: &Shared, ticket: Ticket, task: LibraryTask) {
+    let (done, failed) = (shared.clone(), shared.clone());
+    let job = spawn_task(
+        siv.cb_sink(),
+        task.describe(),
+        move |_: &Job| task.run(),
+        move |s: &mut Cursive, _: &Job, output: LibraryOutput| {
+            let effects = {
+                let mut hosted = lock(&done);
+                hosted.running.ended(ticket);
+                hosted.model.finished(ticket, output)
+            };
+            apply(s, &done, effects);
+        },
+        move |s: &mut Cursive| {
+            let effects = {
+                let mut hosted = lock(&failed);
+                hosted.running.ended(ticket);
+                hosted.model.failed(ticket)
+            };
+            apply(s, &failed, effects);
+        },
+    );
+    lock(shared).running.start(ticket, job);
+}
+
+/// Draws what the model shows: the title, the table, the message and activity
+/// lines, the footer of the list shown, and the dialog it asks for.
+fn draw(siv: &mut Cursive, shared: &Shared) {
+    let (shown, keys, new_footer) = {
+        let mut hosted = lock(shared);
+        let shown = hosted.model.shown();
+        let new_footer = (hosted.footer != Some(shown.listing)).then_some(shown.listing);
+        hosted.footer = Some(shown.listing);
+        (shown, hosted.model.keys(), new_footer)
+    };
+    siv.call_on_name(TITLE, |t: &mut TextView| t.set_content(&shown.title));
+    siv.call_on_name(TABLE, |t: &mut GameTable| {
+        t.set_rows(shown.rows, shown.selected.unwrap_or(0), &shown.empty)
+    });
+    let details = shown.details.unwrap_or_default();
+    siv.call_on_name(DETAILS, |t: &mut TextView| t.set_content(details));
+    let status: Vec<&str> = [shown.message.as_deref(), shown.activity.as_deref()]
+        .into_iter()
         .flatten()
-        .unwrap_or(0);
-    let (rows, index, title, empty, keys) = {
-        let mut st = lock(shared);
-        let entries = match (&st.library, st.list) {
-            (Some(l), List::Games) => l.entries(),
-            (Some(l), List::Trash) => l.trash(),
-            (None, _) => Vec::new(),
-        };
-        st.entries = entries;
-        let index = select
-            .and_then(|n| st.entries.iter().position(|e| e.name == n))
-            .unwrap_or(before);
-        let rows: Vec<Row> = st.entries.iter().map(Row::of).collect();
-        let n = st.entries.len();
-        let (title, empty, keys) = match (&st.library, st.list) {
-            (None, _) => (
-                format!("No data directory: {}", st.missing.as_deref().unwrap_or("")),
-                String::new(),
-                GAME_KEYS,
-            ),
-            (Some(l), List::Games) => (
-                format!(
-                    "Saved games, newest first: {} in {}",
-                    games(n),
-                    l.games_dir().display()
-                ),
-                "No saved games yet: w saves a practice game, i imports a file.".into(),
-                GAME_KEYS,
-            ),
-            (Some(l), List::Trash) => (
-                format!(
-                    "The trash: {} deleted, in {}",
-                    games(n),
-                    l.trash_dir().display()
-                ),
-                "The trash is empty.".into(),
-                TRASH_KEYS,
-            ),
-        };
-        (rows, index, title, empty, keys)
-    };
-    siv.call_on_name(TABLE, |t: &mut GameTable| t.set_rows(rows, index, &empty));
-    siv.call_on_name(TITLE, |t: &mut TextView| t.set_content(title));
-    siv.call_on_name(KEYS, |t: &mut TextView| t.set_content(keys));
-}
-
-/// "1 game", "2 games".
-fn games(n: usize) -> String {
-    crate::tutor::text::count(n, "game")
-}
-
-/// Shows `text` on the message line (until the next key).
-fn message(siv: &mut Cursive, text: impl Into<String>) {
-    let text = text.into();
-    siv.call_on_name(STATUS, |t: &mut TextView| t.set_content(text));
-}
-
-/// The entry under the cursor.
-fn selected(siv: &mut Cursive, shared: &Shared) -> Option<GameEntry> {
-    let i = siv
-        .call_on_name(TABLE, |t: &mut GameTable| t.selected())
-        .flatten()?;
-    lock(shared).entries.get(i).cloned()
-}
-
-fn list_of(shared: &Shared) -> List {
-    lock(shared).list
-}
-
-/// The library, or a message saying there is none.
-fn library_of(siv: &mut Cursive, shared: &Shared) -> Option<Library> {
-    let st = lock(shared);
-    match &st.library {
-        Some(l) => Some(l.clone()),
-        None => {
-            let why = st.missing.clone().unwrap_or_default();
-            drop(st);
-            message(siv, format!("No library: {why}"));
-            None
-        }
+        .collect();
+    siv.call_on_name(STATUS, |t: &mut TextView| t.set_content(status.join("\n")));
+    if new_footer.is_some() {
+        siv.call_on_name(KEYS, |f: &mut FooterView| {
+            *f = FooterView::new(move |w| footer(LEAD, keys, w))
+        });
     }
-}
-
-/// The game under the cursor, readable, in the games list; else a message why not.
-fn chosen_game(siv: &mut Cursive, shared: &Shared, doing: &str) -> Option<GameEntry> {
-    if list_of(shared) == List::Trash {
-        message(
-            siv,
-            format!("To {doing} a game in the trash, restore it first (u)."),
-        );
-        return None;
-    }
-    let Some(entry) = selected(siv, shared) else {
-        message(siv, format!("No game to {doing}."));
-        return None;
-    };
-    if let Err(e) = entry.game() {
-        message(siv, format!("Cannot {doing} it: {e}"));
-        return None;
-    }
-    Some(entry)
-}
-
-fn enter(siv: &mut Cursive, shared: &Shared) {
-    if list_of(shared) == List::Trash {
-        restore(siv, shared);
-        return;
-    }
-    if let Some(entry) = chosen_game(siv, shared, "open") {
-        let game = entry
-            .record
-            .map(|r| r.game)
-            .unwrap_or_else(|| crate::engine::Game::new(crate::engine::Position::start()));
-        nav::go(siv, Route::AnalyzeGame(Box::new(game)));
-    }
-}
-
-fn review(siv: &mut Cursive, shared: &Shared) {
-    if let Some(entry) = chosen_game(siv, shared, "review") {
-        let Some(record) = entry.record else { return };
-        if record.game.is_empty() {
-            message(siv, "The game has no moves to review.");
-            return;
-        }
-        nav::go(siv, Route::Review(Box::new(ReviewInput::new(record.game))));
-    }
-}
-
-fn restore(siv: &mut Cursive, shared: &Shared) {
-    if list_of(shared) != List::Trash {
-        message(siv, "u restores a game from the trash: t shows the trash.");
-        return;
-    }
-    let Some(library) = library_of(siv, shared) else {
-        return;
-    };
-    let Some(entry) = selected(siv, shared) else {
-        message(siv, "The trash is empty.");
-        return;
-    };
-    match library.restore(&entry.name) {
-        Ok(name) => {
-            reload(siv, shared, None);
-            message(
-                siv,
-                format!("Restored `{name}` to the library (t: back to it)."),
-            );
-        }
-        Err(e) => message(siv, format!("Cannot restore it: {e}")),
-    }
-}
-
-fn toggle_trash(siv: &mut Cursive, shared: &Shared) {
-    {
-        let mut st = lock(shared);
-        st.list = match st.list {
-            List::Games => List::Trash,
-            List::Trash => List::Games,
-        };
-    }
-    siv.call_on_name(TABLE, |t: &mut GameTable| t.set_rows(Vec::new(), 0, ""));
-    reload(siv, shared, None);
-}
-
-fn back(siv: &mut Cursive, shared: &Shared) {
-    if list_of(shared) == List::Trash {
-        toggle_trash(siv, shared);
-    } else {
-        nav::menu(siv);
-    }
+    dialogs::show(siv, shared, shown.dialog);
 }

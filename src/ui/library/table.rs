@@ -1,65 +1,56 @@
 //! The library's table: a header line and one row per game, the columns sized to
 //! the width the screen gives (the opening and the names take what is left).
-//! Up/Down, PgUp/PgDn, Home/End and a click choose a row; every other key goes to
-//! the screen around it.
+//! Up/Down, PgUp/PgDn, Home/End, the wheel and a click move the cursor, which the
+//! table reports (the screen's model keeps the row chosen and draws it back); every
+//! other key goes to the screen around it.
 
-use crate::tutor::library::GameEntry;
+use crate::tutor::models::library::{HEADER, Row};
+use cursive::Cursive;
 use cursive::direction::Direction;
 use cursive::event::{Event, EventResult, Key, MouseButton, MouseEvent};
 use cursive::theme::Effect;
 use cursive::view::CannotFocus;
 use cursive::{Printer, Vec2, View};
+use std::sync::Arc;
 
-/// A row of the table, its cells in column order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Row {
-    /// Name, date, players, result, moves, opening.
-    pub cells: [String; 6],
-}
+/// What the table calls when the learner moves its cursor to another row.
+pub type OnSelect = Arc<dyn Fn(&mut Cursive, usize) + Send + Sync>;
 
-impl Row {
-    /// The row of a library entry.
-    pub fn of(entry: &GameEntry) -> Row {
-        let (players, result, moves, opening) = match &entry.problem {
-            Some(p) => (
-                format!("unreadable: {p}"),
-                String::new(),
-                String::new(),
-                String::new(),
-            ),
-            None => (
-                entry.players(),
-                entry.result.clone(),
-                entry.moves.to_string(),
-                entry.opening.clone().unwrap_or_else(|| "-".into()),
-            ),
-        };
-        Row {
-            cells: [
-                entry.name.clone(),
-                entry.date.clone(),
-                players,
-                result,
-                moves,
-                opening,
-            ],
-        }
-    }
-}
-
-const HEADER: [&str; 6] = ["Name", "Date", "Players", "Result", "Moves", "Opening"];
 const GAP: usize = 2;
 
-/// The widths of the six columns for a table `width` wide.
-pub fn column_widths(width: usize) -> [usize; 6] {
-    let (date, result, moves) = (10, 6, 5);
+/// The widths of the six columns for `rows` in a table `width` wide: the date,
+/// the result and the moves as wide as they need; the name, the players and the
+/// opening share the rest, each at most as wide as its longest cell, the narrow
+/// ones served first and the room left split evenly (the opening takes any room
+/// over, so the table fills the width).
+pub fn column_widths(width: usize, rows: &[Row]) -> [usize; 6] {
+    let need = |i: usize| {
+        rows.iter()
+            .map(|r| r.cells[i].chars().count())
+            .chain(std::iter::once(HEADER[i].chars().count()))
+            .max()
+            .unwrap_or(0)
+    };
+    let (date, result, moves) = (need(1).max(10), need(3).max(6), need(4).max(5));
     let fixed = date + result + moves + 5 * GAP;
-    let rest = width.saturating_sub(fixed).max(12);
-    let name = rest * 3 / 10;
-    let players = rest * 4 / 10;
-    let opening = rest - name - players;
-    [name, date, players, result, moves, opening]
+    let mut rest = width.saturating_sub(fixed).max(3 * MIN_FLEXIBLE);
+    // Water-filling: the columns in order of need, each given its need or an even
+    // share of what is left, whichever is less.
+    let mut flexible = [(0, need(0)), (2, need(2)), (5, need(5))];
+    flexible.sort_by_key(|&(_, n)| n);
+    let mut widths = [0, date, 0, result, moves, 0];
+    for (k, &(column, n)) in flexible.iter().enumerate() {
+        let share = rest / (flexible.len() - k);
+        let w = n.max(MIN_FLEXIBLE).min(share.max(MIN_FLEXIBLE));
+        widths[column] = w;
+        rest = rest.saturating_sub(w);
+    }
+    widths[5] += rest;
+    widths
 }
+
+/// The narrowest the name, the players and the opening get.
+const MIN_FLEXIBLE: usize = 4;
 
 /// `text` cut or padded to `width` columns (a cut ends with `…`); numbers in the
 /// result and moves columns stand right.
@@ -93,6 +84,7 @@ pub struct GameTable {
     top: usize,
     size: Vec2,
     empty_text: String,
+    on_select: Option<OnSelect>,
 }
 
 impl GameTable {
@@ -104,7 +96,14 @@ impl GameTable {
             top: 0,
             size: Vec2::zero(),
             empty_text: empty_text.to_string(),
+            on_select: None,
         }
+    }
+
+    /// The table, telling `on_select` the row the learner moves the cursor to.
+    pub fn on_select(mut self, on_select: OnSelect) -> GameTable {
+        self.on_select = Some(on_select);
+        self
     }
 
     /// Replaces the rows, keeping the cursor on row `select` (or the last row).
@@ -122,7 +121,7 @@ impl GameTable {
 
     /// The lines as drawn at `width` (header first), for tests and the tmux walk.
     pub fn lines(&self, width: usize) -> Vec<String> {
-        let widths = column_widths(width);
+        let widths = column_widths(width, &self.rows);
         let header = HEADER.map(String::from);
         std::iter::once(line(&header, &widths))
             .chain(self.rows.iter().map(|r| line(&r.cells, &widths)))
@@ -151,20 +150,31 @@ impl GameTable {
         self.top = self.top.min(self.rows.len().saturating_sub(h));
     }
 
+    /// Moves the cursor to row `i` (within the rows) and reports it.
     fn select(&mut self, i: usize) -> EventResult {
         if self.rows.is_empty() {
             return EventResult::Consumed(None);
         }
-        self.selected = i.min(self.rows.len() - 1);
+        let i = i.min(self.rows.len() - 1);
+        if i == self.selected {
+            return EventResult::Consumed(None);
+        }
+        self.selected = i;
         self.scroll_to_selection();
-        EventResult::Consumed(None)
+        match &self.on_select {
+            Some(f) => {
+                let f = f.clone();
+                EventResult::with_cb(move |s| f(s, i))
+            }
+            None => EventResult::Consumed(None),
+        }
     }
 }
 
 impl View for GameTable {
     fn draw(&self, printer: &Printer) {
         let width = printer.size.x;
-        let widths = column_widths(width);
+        let widths = column_widths(width, &self.rows);
         let header = HEADER.map(String::from);
         printer.with_effect(Effect::Underline, |p| {
             p.print((0, 0), &line(&header, &widths))
@@ -253,11 +263,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn columns_fill_the_width() {
+    fn columns_fill_the_width_and_serve_the_narrow_ones_first() {
+        let row = |name: &str, players: &str, opening: &str| Row {
+            cells: [
+                name.into(),
+                "2003-01-15".into(),
+                players.into(),
+                "B+16".into(),
+                "10".into(),
+                opening.into(),
+            ],
+        };
+        let rows = [
+            row(
+                "club-0001",
+                "Makoto Suekuni - Hiroki Nobukawa",
+                "Perpendicular Opening",
+            ),
+            row("a much longer name of a game", "Ann - Bob", "Tiger"),
+        ];
         for w in [60, 76, 96, 116, 136] {
-            let widths = column_widths(w);
-            assert_eq!(widths.iter().sum::<usize>() + 5 * GAP, w.max(43), "{w}");
+            let widths = column_widths(w, &rows);
+            assert_eq!(widths.iter().sum::<usize>() + 5 * GAP, w, "{w}");
         }
+        // At 76 there are 45 columns for the three, and all need more than a third:
+        // an even split.
+        assert_eq!(column_widths(76, &rows), [15, 10, 15, 6, 5, 15]);
+        // A short name gives its room to the others.
+        let short = [rows[0].clone()];
+        assert_eq!(column_widths(76, &short), [9, 10, 18, 6, 5, 18]);
+        // Room for everything: each its need, the opening the rest.
+        assert_eq!(column_widths(136, &rows), [28, 10, 32, 6, 5, 45]);
         assert_eq!(fit("abcdef", 4, false), "abc…");
         assert_eq!(fit("12", 5, true), "   12");
     }
