@@ -262,3 +262,37 @@ fn a_lesson_state_reads_the_same_on_the_progress_page_and_the_lesson_list() {
     h.keys("q");
     assert_eq!(top_screen(h.siv()), ScreenId::Menu);
 }
+
+/// The keys of `table`, each once: a key listed twice would be bound twice (and, on
+/// a toggle, undo itself).
+fn keys_once<A>(name: &str, table: &[othello_tutor::tutor::screen::Binding<A>]) {
+    let mut seen = std::collections::HashSet::new();
+    for b in table {
+        assert!(!b.keys.is_empty(), "{name}: a row without a key");
+        for k in b.keys {
+            assert!(seen.insert(*k), "{name}: {k:?} is listed twice");
+        }
+    }
+}
+
+#[test]
+fn no_key_table_lists_a_key_twice() {
+    use othello_tutor::tutor::models as m;
+    keys_once("menu", MENU_KEYS);
+    keys_once("openings list", m::openings_list::LIST_KEYS);
+    keys_once("opening drill", m::opening::OPENING_KEYS);
+    keys_once("editor", m::editor::KEYS);
+    keys_once("analysis", m::analysis::KEYS);
+    keys_once("library", m::library::LIST_KEYS);
+    keys_once("trash", m::library::TRASH_KEYS);
+    keys_once("review", m::review::REVIEW_KEYS);
+    keys_once("runs", m::runs::RUN_KEYS);
+    keys_once("puzzles", m::puzzles::KEYS);
+    keys_once("progress", PAGE_KEYS);
+    keys_once("lesson list", m::lesson::LIST_KEYS);
+    keys_once("lesson", m::lesson::STEP_KEYS);
+    keys_once("practice", m::practice::KEYS);
+    keys_once("game over", m::practice::GAME_OVER_KEYS);
+    keys_once("new game", SETUP_KEYS);
+    keys_once("endgame drill", m::drill::DRILL_KEYS);
+}
