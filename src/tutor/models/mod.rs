@@ -7,6 +7,7 @@ pub mod drill;
 pub mod editor;
 pub mod lesson;
 pub mod opening;
+pub mod potential;
 pub mod practice;
 pub mod puzzles;
 pub mod review;
