@@ -46,6 +46,18 @@ pub enum Dialog {
     Rules,
 }
 
+impl Dialog {
+    /// The dialog's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Dialog::Leave => "Leave Potential",
+            Dialog::NewGame => "New game",
+            Dialog::Summary => "Game over",
+            Dialog::Rules => RULES_TITLE,
+        }
+    }
+}
+
 /// Everything the Potential screen shows, as plain data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PotentialShown {

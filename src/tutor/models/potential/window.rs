@@ -71,9 +71,24 @@ impl Window {
         )
     }
 
-    /// The same window resized to `cols` × `rows`, its top left kept.
+    /// The same window resized to `cols` × `rows` around the same centre.
+    ///
+    /// ```
+    /// use othello_tutor::potential::Cell;
+    /// use othello_tutor::tutor::models::potential::Window;
+    /// let w = Window::centred(Cell::new(3, -2), 5, 5).resized(9, 3);
+    /// assert_eq!(w, Window::centred(Cell::new(3, -2), 9, 3));
+    /// ```
     pub fn resized(self, cols: usize, rows: usize) -> Window {
-        Window { cols, rows, ..self }
+        Window::centred(self.centre(), cols, rows)
+    }
+
+    /// The cell in the middle (left and up of it when the size is even).
+    pub fn centre(&self) -> Cell {
+        Cell::new(
+            self.origin.x + half(self.cols),
+            self.origin.y - half(self.rows),
+        )
     }
 
     /// Scrolls just enough to show the box from `lo` to `hi` (bottom left, top right)
