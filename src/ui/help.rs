@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, editor, lesson, practice, puzzles};
+use crate::tutor::models::{analysis, editor, lesson, potential, practice, puzzles};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -76,6 +76,12 @@ THE GAME REVIEW
             crate::tutor::game_review::OPENING_MIN_EMPTIES,
             crate::tutor::game_review::ENDGAME_MAX_EMPTIES,
             keys(help_lines(crate::tutor::models::review::REVIEW_KEYS, width)),
+        ),
+        ScreenId::Potential => format!(
+            "{}\n  First both sides place their pieces one by one, each touching the group. Then each moves a piece to a cell with a lower potential (5 for each neighbouring piece, 1 more for each side-by-side one), never splitting the group. Stuck loses; the other side then runs alone and scores a point per move.\n  {}\n{}\n",
+            screen.heading(),
+            potential::CURSOR_KEYS,
+            keys(help_lines(potential::POTENTIAL_KEYS, width)),
         ),
         other => legacy_text(other).to_string(),
     }
@@ -157,17 +163,6 @@ THE GAME LIBRARY
   i: import a WTHOR database (.wtb, the federation's archive; player
   and tournament names from WTHOR.JOU and WTHOR.TRN beside it) or a
   GGF file of many games: import them all, or analyze one of them.
-"
-        }
-        ScreenId::Potential => {
-            "\
-IN POTENTIAL
-  First both sides place their pieces one by one, each touching the
-  group. Then each moves a piece to a cell with a lower potential
-  (5 for each neighbouring piece, 1 more for each side-by-side one),
-  never splitting the group. Stuck loses; the other side then runs
-  alone and scores a point per move. r: the full rules   u: undo
-  n: new game   o: opponent   c: swap sides   +/-: pieces next game
 "
         }
         ScreenId::PracticeSetup => {
