@@ -600,7 +600,7 @@ fn the_x_labels_end_over_their_columns_and_never_touch() {
         );
         // The glyph under it is the piece on (x, 0): White on even x, Black on odd.
         let glyph = cells[end].to_ascii_uppercase();
-        let expected = if x > 0 || x < -15 {
+        let expected = if !(-15..=0).contains(&x) {
             '+'
         } else if x % 2 == 0 {
             'O'

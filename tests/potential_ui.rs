@@ -306,12 +306,9 @@ fn axis_labels_stay_over_their_columns_as_the_group_drifts() {
         .find(|l| l.iter().collect::<String>().contains("[X]"))
         .expect("the row of the cursor, 0");
     // Labels: runs of characters from the first '-' or digit up to the panel.
-    let board_end = header
-        .iter()
-        .collect::<String>()
-        .find("12 per side")
-        .map(|i| header[..].iter().collect::<String>()[..i].chars().count())
-        .expect("the panel");
+    let header_text: String = header.iter().collect();
+    let panel_at = header_text.find("12 per side").expect("the panel");
+    let board_end = header_text[..panel_at].chars().count();
     let mut labels: Vec<(i16, usize)> = Vec::new();
     let mut i = 0;
     while i < board_end {
