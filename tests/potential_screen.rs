@@ -513,11 +513,15 @@ fn the_rules_open_and_close() {
     };
     assert_eq!(title, RULES_TITLE);
     assert!(text.contains("POTENTIAL"), "{text}");
+    assert_eq!(d.model.dialog_note(), None);
     d.act(A::Select);
     assert_eq!(d.verdict(), "✗ Close the rules first: Esc or q.");
+    // The rules may hide the verdict line: they show the note themselves.
+    assert_eq!(d.model.dialog_note(), Some(d.verdict()));
     assert_eq!(d.moves(), 0);
     d.model.rules_closed();
     assert_eq!(d.model.dialog(), None);
+    assert_eq!(d.model.dialog_note(), None);
     d.act(A::Select);
     assert_eq!(d.moves(), 1);
 }

@@ -30,6 +30,15 @@ fn forward_keys<V: cursive::View>(view: &mut OnEventView<V>, shared: &Shared, ow
     }
 }
 
+/// The model's word on a key pressed in the dialog (empty until one is).
+fn note(shared: &Shared) -> impl cursive::View {
+    super::panel::LinesView::new(
+        shared.clone(),
+        |m| m.dialog_note().into_iter().collect(),
+        70,
+    )
+}
+
 /// Asks the model's question; the answer goes back to it.
 pub(super) fn confirm(siv: &mut Cursive, shared: &Shared, text: &str, yes: &str, no: &str) {
     let title = lock(shared)
@@ -45,13 +54,16 @@ pub(super) fn confirm(siv: &mut Cursive, shared: &Shared, text: &str, yes: &str,
             apply(s, &shared, effects);
         }
     };
-    let dialog = Dialog::around(TextView::new(format!(
-        "{text}\n\nEnter: choose   Tab/arrows: switch   Esc: {}",
-        no.to_lowercase()
-    )))
-    .title(title)
-    .button(yes, answer(true))
-    .button(no, answer(false));
+    let body = LinearLayout::vertical()
+        .child(TextView::new(format!(
+            "{text}\n\nEnter: choose   Tab/arrows: switch   Esc: {}",
+            no.to_lowercase()
+        )))
+        .child(note(shared));
+    let dialog = Dialog::around(body)
+        .title(title)
+        .button(yes, answer(true))
+        .button(no, answer(false));
     let mut view = OnEventView::new(dialog).on_event(CKey::Esc, answer(false));
     forward_keys(&mut view, shared, &[Key::Esc, Key::Enter]);
     crate::ui::size_guard::add_layer(siv, view);
@@ -69,7 +81,8 @@ pub(super) fn show_text(siv: &mut Cursive, shared: &Shared, title: &str, text: &
     };
     let body = LinearLayout::vertical()
         .child(ScrollView::new(TextView::new(text)).full_height())
-        .child(TextView::new(TEXT_KEYS));
+        .child(TextView::new(TEXT_KEYS))
+        .child(note(shared));
     let mut view = OnEventView::new(Panel::new(body).title(title).max_width(84))
         .on_event(CKey::Esc, close())
         .on_event('q', close());

@@ -47,8 +47,11 @@ impl View for LinesView {
         }
     }
 
+    /// As wide as the longest line wrapped to the view's width (or the room), at
+    /// least one cell.
     fn required_size(&mut self, constraint: Vec2) -> Vec2 {
-        let width = self.width.min(constraint.x).max(1);
-        Vec2::new(width, self.wrapped(width).len().max(1))
+        let lines = self.wrapped(self.width.min(constraint.x).max(1));
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        Vec2::new(widest.max(1), lines.len().max(1))
     }
 }

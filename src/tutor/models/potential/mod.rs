@@ -95,6 +95,8 @@ pub struct PotentialScreen {
     message: Verdict,
     job: JobSlot,
     dialog: Option<Dialog>,
+    /// Whether the message is a key's refusal while the dialog is open.
+    refused_in_dialog: bool,
     /// Whether the summary of the finished game was offered (undo takes it back).
     summary_shown: bool,
 }
@@ -120,6 +122,7 @@ impl PotentialScreen {
             message: Verdict::info(""),
             job: JobSlot::default(),
             dialog: None,
+            refused_in_dialog: false,
             summary_shown: false,
         };
         screen.message = Verdict::info(if screen.computer_to_move() {
@@ -160,6 +163,12 @@ impl PotentialScreen {
         self.dialog
     }
 
+    /// Why the key just pressed did nothing while a dialog is open, for the dialog to
+    /// show (it may hide the verdict line).
+    pub fn dialog_note(&self) -> Option<String> {
+        (self.refused_in_dialog && self.dialog.is_some()).then(|| self.message.line())
+    }
+
     /// Whether the computer is thinking (its move is waited for).
     pub fn thinking(&self) -> bool {
         self.job.busy()
@@ -198,6 +207,7 @@ impl PotentialScreen {
                     "Answer the question first: Enter chooses, Esc keeps playing."
                 }
             });
+            self.refused_in_dialog = true;
             return Vec::new();
         }
         match action {
@@ -252,6 +262,7 @@ impl PotentialScreen {
             A::FewerPieces => self.change_pieces(-1),
             A::Rules => {
                 self.dialog = Some(Dialog::Rules);
+                self.refused_in_dialog = false;
                 vec![Effect::Show {
                     title: RULES_TITLE.into(),
                     text: RULES_TEXT.into(),
@@ -289,6 +300,7 @@ impl PotentialScreen {
     /// The answer to the question of an [`Effect::Confirm`] (the dialog is closed).
     pub fn confirmed(&mut self, yes: bool) -> Effects {
         let dialog = self.dialog.take();
+        self.refused_in_dialog = false;
         match (dialog, yes) {
             (Some(Dialog::Leave), true) => self.close(),
             (Some(Dialog::NewGame | Dialog::Summary), true) => self.new_game(),
@@ -310,6 +322,7 @@ impl PotentialScreen {
             return Vec::new();
         }
         self.dialog = None;
+        self.refused_in_dialog = false;
         self.after_change()
     }
 
@@ -357,6 +370,7 @@ impl PotentialScreen {
 
     fn ask(&mut self, dialog: Dialog, text: &str, yes: &str, no: &str) -> Effects {
         self.dialog = Some(dialog);
+        self.refused_in_dialog = false;
         vec![Effect::Confirm {
             text: text.into(),
             yes: yes.into(),
