@@ -1,7 +1,9 @@
 //! What the Potential board shows, as plain data: each cell in the window with its
-//! piece, its mark and its frame, and the axis labels over and beside the grid.
+//! piece, its mark and its frame, the axis labels over and beside the grid, and how
+//! the screen makes it from the game.
 
-use crate::potential::{Cell, Color};
+use super::PotentialScreen;
+use crate::potential::{Cell, Color, Phase, PotentialMove};
 
 /// Characters left of the grid, for the row labels.
 pub const LABEL_COLS: usize = 4;
@@ -177,5 +179,67 @@ pub fn row_label(y: i16) -> String {
         format!("{text} ")
     } else {
         text
+    }
+}
+
+impl PotentialScreen {
+    /// The board in the window.
+    pub(super) fn grid(&self) -> Grid {
+        let pos = self.game.position();
+        let a = pos.analysis();
+        let placing = pos.phase() == Phase::Placing;
+        let my_turn = !self.computer_to_move() && !pos.is_over();
+        let targets: Vec<Cell> = self.selected.map(|s| pos.targets_of(s)).unwrap_or_default();
+        let last = self.game.last_move().map(|(_, m)| m);
+        let (cols, rows) = self.window.size();
+        let cells = (0..rows)
+            .map(|row| {
+                (0..cols)
+                    .map(|col| {
+                        let cell = self.window.cell_at(col, row);
+                        let piece = pos.board().piece_at(cell);
+                        let stuck = piece.is_some()
+                            && !placing
+                            && a.pieces()
+                                .iter()
+                                .find(|p| p.cell == cell)
+                                .is_some_and(|p| !p.is_movable());
+                        let mark = if targets.contains(&cell) {
+                            Mark::Target
+                        } else if last.and_then(|m| m.origin()) == Some(cell) {
+                            Mark::Left
+                        } else if placing
+                            && my_turn
+                            && pos.check(PotentialMove::Place(cell)).is_ok()
+                        {
+                            Mark::Placeable
+                        } else {
+                            Mark::None
+                        };
+                        let frame = if cell == self.cursor {
+                            Frame::Cursor
+                        } else if Some(cell) == self.selected {
+                            Frame::Picked
+                        } else if last.map(|m| m.target()) == Some(cell) {
+                            Frame::Last
+                        } else {
+                            Frame::None
+                        };
+                        GridCell {
+                            cell,
+                            piece,
+                            stuck,
+                            mark,
+                            frame,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Grid {
+            columns: self.window.columns(),
+            rows: self.window.rows(),
+            cells,
+        }
     }
 }
