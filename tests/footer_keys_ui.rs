@@ -8,7 +8,7 @@ mod common;
 use common::{Harness, open_first_lesson, vs_level};
 use cursive::event::{Event, Key};
 use othello_tutor::tutor::models::{
-    analysis, drill, editor, lesson, library, opening, practice, puzzles, runs,
+    analysis, drill, editor, lesson, library, opening, potential, practice, puzzles, runs,
 };
 use othello_tutor::tutor::screen::{Binding, PuzzleMode};
 use othello_tutor::ui::host::event_of;
@@ -26,8 +26,18 @@ fn settle(h: &mut Harness) -> String {
 /// Presses every key of `table` on a fresh screen made by `open` and checks that the
 /// screen changed.
 fn every_key_changes<A>(name: &str, table: &[Binding<A>], open: &dyn Fn(&mut Harness)) {
+    every_key_but_changes(name, table, &[], open);
+}
+
+/// [`every_key_changes`] for every key but those of `skip`.
+fn every_key_but_changes<A>(
+    name: &str,
+    table: &[Binding<A>],
+    skip: &[othello_tutor::tutor::screen::Key],
+    open: &dyn Fn(&mut Harness),
+) {
     for binding in table {
-        for &key in binding.keys {
+        for &key in binding.keys.iter().filter(|k| !skip.contains(k)) {
             let mut h = Harness::new(100, 40);
             open(&mut h);
             let before = settle(&mut h);
@@ -139,5 +149,83 @@ fn library_keys_on_the_games_and_the_trash() {
     every_key_changes("library, the empty trash", library::TRASH_KEYS, &|h| {
         nav::go(h.siv(), Route::Library);
         h.keys("t");
+    });
+}
+
+/// Potential for two players at this keyboard with `pieces` per side.
+fn potential_game(pieces: usize) -> Route {
+    use othello_tutor::potential::Color;
+    use othello_tutor::potential::ai::SearchLimits;
+    Route::Potential(othello_tutor::ui::nav::PotentialOptions {
+        pieces,
+        human: Color::White,
+        opponent: None,
+        limits: SearchLimits::nodes(1_000),
+        seed: Some(1),
+        plain: true,
+    })
+}
+
+#[test]
+fn potential_keys_while_placing_moving_and_over() {
+    use potential::POTENTIAL_KEYS;
+    every_key_changes("potential, placing", POTENTIAL_KEYS, &|h| {
+        nav::go(h.siv(), potential_game(3));
+        // One piece down, so a game is in progress.
+        h.send(Event::Key(Key::Enter));
+    });
+    // A line of three a side: 0,0 1,0 ... 5,0; then White moves.
+    let line = |h: &mut Harness| {
+        nav::go(h.siv(), potential_game(3));
+        h.send(Event::Key(Key::Enter));
+        for _ in 0..5 {
+            h.send(Event::Key(Key::Right));
+            h.send(Event::Key(Key::Enter));
+        }
+    };
+    every_key_changes("potential, moving", POTENTIAL_KEYS, &|h| {
+        line(h);
+        assert!(h.text().contains("Phase: moving"), "{}", h.text());
+    });
+    every_key_changes("potential, a piece picked up", POTENTIAL_KEYS, &|h| {
+        line(h);
+        // White's end piece, 0,0.
+        for _ in 0..5 {
+            h.send(Event::Key(Key::Left));
+        }
+        h.send(Event::Key(Key::Enter));
+        assert!(h.text().contains("Picked up 0,0"), "{}", h.text());
+    });
+    // A diagonal chain: nobody can move once all are down.
+    every_key_changes("potential, game over", POTENTIAL_KEYS, &|h| {
+        nav::go(h.siv(), potential_game(3));
+        h.send(Event::Key(Key::Enter));
+        for _ in 0..5 {
+            h.send(Event::Key(Key::Right));
+            h.send(Event::Key(Key::Up));
+            h.send(Event::Key(Key::Enter));
+        }
+        assert!(h.text().contains("Game over"), "{}", h.text());
+        h.send(Event::Key(Key::Esc));
+        assert!(h.text().contains("Phase: game over"), "{}", h.text());
+    });
+}
+
+#[test]
+fn potential_keys_with_a_dialog_open() {
+    use potential::POTENTIAL_KEYS;
+    every_key_changes("potential, the rules open", POTENTIAL_KEYS, &|h| {
+        nav::go(h.siv(), potential_game(3));
+        h.send(Event::Char('r'));
+        assert!(h.text().contains("Potential: the rules"), "{}", h.text());
+    });
+    // Right moves the dialog's focus to its second button, which only its colour
+    // shows; every other key answers or says why it cannot act.
+    let right = [othello_tutor::tutor::screen::Key::Right];
+    every_key_but_changes("potential, asked to leave", POTENTIAL_KEYS, &right, &|h| {
+        nav::go(h.siv(), potential_game(3));
+        h.send(Event::Key(Key::Enter));
+        h.send(Event::Char('q'));
+        assert!(h.text().contains("Leave this game?"), "{}", h.text());
     });
 }

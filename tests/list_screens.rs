@@ -295,4 +295,5 @@ fn no_key_table_lists_a_key_twice() {
     keys_once("game over", m::practice::GAME_OVER_KEYS);
     keys_once("new game", SETUP_KEYS);
     keys_once("endgame drill", m::drill::DRILL_KEYS);
+    keys_once("potential", m::potential::POTENTIAL_KEYS);
 }

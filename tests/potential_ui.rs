@@ -1,6 +1,7 @@
 //! The Potential screen driven through cursive's puppet backend: keys and
 //! mouse clicks, a placement phase, a move, the rules screen, leaving, and a
-//! computer reply received through the callback sink.
+//! computer reply received through the callback sink, and the axis labels over
+//! their columns.
 
 use cursive::backends::puppet::Backend;
 use cursive::backends::puppet::observed::{ObservedPieceInterface, ObservedScreen};
@@ -278,5 +279,74 @@ fn plain_mode_uses_no_board_color() {
         let green = TermColor::Dark(BaseColor::Green);
         assert_eq!(cell.style.colors.back == green, !plain, "plain = {plain}");
         assert!(h.text().contains("[O]"));
+    }
+}
+
+/// Each x label ends over its column's glyph, labels never run together, and the
+/// grid under them has the pieces where the labels say, also once the group has
+/// drifted past x = -9 (the labels used to run together there: "-14-13-12").
+#[test]
+fn axis_labels_stay_over_their_columns_as_the_group_drifts() {
+    let mut h = Harness::new(Some(two_players(12, true)));
+    // A line from 0,0 leftwards: White on even x, Black on odd x.
+    h.key(Key::Enter);
+    for _ in 0..15 {
+        h.key(Key::Left);
+        h.key(Key::Enter);
+    }
+    let text = h.text();
+    assert!(text.contains("Black played -15,0"), "{text}");
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let header = lines
+        .iter()
+        .find(|l| l.iter().collect::<String>().contains("per side, next"))
+        .expect("the label line");
+    let row0 = lines
+        .iter()
+        .find(|l| l.iter().collect::<String>().contains("[X]"))
+        .expect("the row of the cursor, 0");
+    // Labels: runs of characters from the first '-' or digit up to the panel.
+    let header_text: String = header.iter().collect();
+    let panel_at = header_text.find("12 per side").expect("the panel");
+    let board_end = header_text[..panel_at].chars().count();
+    let mut labels: Vec<(i16, usize)> = Vec::new();
+    let mut i = 0;
+    while i < board_end {
+        if header[i] == '-' || header[i].is_ascii_digit() {
+            let start = i;
+            while i < board_end && (header[i] == '-' || header[i].is_ascii_digit()) {
+                i += 1;
+            }
+            let token: String = header[start..i].iter().collect();
+            let x: i16 = token
+                .parse()
+                .unwrap_or_else(|_| panic!("labels run together: {token:?}\n{text}"));
+            labels.push((x, i - 1));
+        } else {
+            i += 1;
+        }
+    }
+    assert!(labels.len() >= 8, "{labels:?}\n{text}");
+    assert!(labels.iter().any(|&(x, _)| x <= -10), "{labels:?}\n{text}");
+    let zero = labels
+        .iter()
+        .find(|&&(x, _)| x == 0)
+        .map(|&(_, end)| end)
+        .expect("0 is labelled");
+    for &(x, end) in &labels {
+        assert_eq!(
+            end as i64,
+            zero as i64 + 3 * i64::from(x),
+            "label {x}\n{text}"
+        );
+        let expected = match x {
+            1.. => '+',
+            _ if x < -15 => '+',
+            _ if x % 2 == 0 => 'O',
+            _ => 'X',
+        };
+        let glyph = row0[end];
+        // Pieces that cannot move yet are drawn in lower case only after placing.
+        assert_eq!(glyph, expected, "the cell under label {x}\n{text}");
     }
 }

@@ -2,7 +2,7 @@
 //! how to read the board, how to play a move and what the grades mean.
 
 use crate::tutor::feedback::{GOOD_MAX_LOSS, INACCURACY_MAX_LOSS, MISTAKE_MAX_LOSS};
-use crate::tutor::models::{analysis, editor, lesson, library, practice, puzzles};
+use crate::tutor::models::{analysis, editor, lesson, library, potential, practice, puzzles};
 use crate::tutor::screen::{BOARD_KEYS, ScreenId, help_lines};
 use crate::tutor::settings;
 use cursive::Cursive;
@@ -124,7 +124,12 @@ THE GAME REVIEW
             keys(help_lines(library::LIST_KEYS, width)),
             keys(help_lines(library::TRASH_KEYS, width)),
         ),
-        other => legacy_text(other).to_string(),
+        ScreenId::Potential => format!(
+            "{}\n  First both sides place their pieces one by one, each touching the group. Then each moves a piece to a cell with a lower potential (5 for each neighbouring piece, 1 more for each side-by-side one), never splitting the group. Stuck loses; the other side then runs alone and scores a point per move.\n  {}\n{}\n",
+            screen.heading(),
+            potential::CURSOR_KEYS,
+            keys(help_lines(potential::POTENTIAL_KEYS, width)),
+        ),
     }
 }
 
@@ -155,24 +160,6 @@ fn puzzles_text(width: usize) -> String {
         drill::MAX_EMPTIES,
         help_lines(crate::tutor::models::drill::DRILL_KEYS, width).join("\n"),
     )
-}
-
-/// The sections of the screens whose keys are not in a table yet.
-fn legacy_text(screen: ScreenId) -> &'static str {
-    match screen {
-        ScreenId::Potential => {
-            "\
-IN POTENTIAL
-  First both sides place their pieces one by one, each touching the
-  group. Then each moves a piece to a cell with a lower potential
-  (5 for each neighbouring piece, 1 more for each side-by-side one),
-  never splitting the group. Stuck loses; the other side then runs
-  alone and scores a point per move. r: the full rules   u: undo
-  n: new game   o: opponent   c: swap sides   +/-: pieces next game
-"
-        }
-        _ => "",
-    }
 }
 
 /// The width the help's text is wrapped to (the help dialog at 80 columns).

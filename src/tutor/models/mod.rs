@@ -10,6 +10,7 @@ pub mod library;
 pub mod menu;
 pub mod opening;
 pub mod openings_list;
+pub mod potential;
 pub mod practice;
 pub mod progress_page;
 pub mod puzzles;

@@ -1,141 +1,91 @@
-//! Leaving, a new game, the rules and the game-over summary of Potential.
+//! The Potential screen's dialogs: a question the model asks (leave, a new game, the
+//! game-over summary) and a text it shows (the rules). Their answers go back to the
+//! model; the screen's other keys, pressed in a dialog, reach the model too, which
+//! says why they cannot act now.
 
-use super::*;
+use cursive::Cursive;
+use cursive::event::Key as CKey;
+use cursive::traits::*;
+use cursive::views::{Dialog, LinearLayout, OnEventView, Panel, ScrollView, TextView};
 
-pub(super) fn leave(s: &mut Cursive, shared: &Shared) {
-    if !lock(shared).in_progress() {
-        close(s, shared);
-        return;
+use super::{Shared, apply};
+use crate::tutor::models::potential::{POTENTIAL_KEYS, PotentialAction};
+use crate::tutor::screen::Key;
+use crate::ui::host::event_of;
+use crate::ui::worker::lock;
+
+const TEXT_KEYS: &str = "Up/Down/PgUp/PgDn: scroll   Esc/q: back to the game";
+
+/// Sends the screen's keys that the dialog leaves alone (all but `own`) to the model.
+fn forward_keys<V: cursive::View>(view: &mut OnEventView<V>, shared: &Shared, own: &[Key]) {
+    for binding in POTENTIAL_KEYS {
+        for &key in binding.keys.iter().filter(|k| !own.contains(k)) {
+            let shared = shared.clone();
+            let action: PotentialAction = binding.action;
+            view.set_on_event(event_of(key), move |s| {
+                let effects = lock(&shared).model.act(action);
+                apply(s, &shared, effects);
+            });
+        }
     }
-    let a = shared.clone();
-    let dialog = Dialog::around(TextView::new(
-        "Leave this game? It will be lost.\n\nEnter: choose   Tab/arrows: switch   Esc: stay",
-    ))
-    .title("Leave Potential")
-    .button("Leave", move |s| {
-        s.pop_layer();
-        close(s, &a);
-    })
-    .button("Stay", |s| {
-        s.pop_layer();
-    });
-    crate::ui::size_guard::add_layer(
-        s,
-        OnEventView::new(dialog).on_event(Key::Esc, |s| {
-            s.pop_layer();
-        }),
-    );
 }
 
-pub(super) fn close(s: &mut Cursive, shared: &Shared) {
-    lock(shared).cancel_search();
-    s.pop_layer();
+/// The model's word on a key pressed in the dialog (empty until one is).
+fn note(shared: &Shared) -> impl cursive::View {
+    super::panel::LinesView::new(
+        shared.clone(),
+        |m| m.dialog_note().into_iter().collect(),
+        70,
+    )
 }
 
-pub(super) fn ask_new_game(s: &mut Cursive, shared: &Shared) {
-    if !lock(shared).in_progress() {
-        lock(shared).new_game();
-        after_change(s, shared);
-        return;
-    }
-    let a = shared.clone();
-    let dialog = Dialog::around(TextView::new(
-        "Start a new game? This one will be lost.\n\nEnter: choose   Tab/arrows: switch   Esc: keep playing",
-    ))
-    .title("New game")
-    .button("New game", move |s| {
-        s.pop_layer();
-        lock(&a).new_game();
-        after_change(s, &a);
-    })
-    .button("Keep playing", |s| {
-        s.pop_layer();
-    });
-    crate::ui::size_guard::add_layer(
-        s,
-        OnEventView::new(dialog).on_event(Key::Esc, |s| {
+/// Asks the model's question; the answer goes back to it.
+pub(super) fn confirm(siv: &mut Cursive, shared: &Shared, text: &str, yes: &str, no: &str) {
+    let title = lock(shared)
+        .model
+        .dialog()
+        .map(|d| d.title())
+        .unwrap_or("Potential");
+    let answer = |yes: bool| {
+        let shared = shared.clone();
+        move |s: &mut Cursive| {
             s.pop_layer();
-        }),
-    );
-}
-
-pub(super) fn show_rules(s: &mut Cursive) {
-    let text = LinearLayout::vertical()
-        .child(ScrollView::new(TextView::new(RULES)).full_height())
-        .child(TextView::new(RULES_KEYS));
-    let layer = OnEventView::new(Panel::new(text).title("Potential: the rules").max_width(84))
-        .on_event(Key::Esc, |s| {
-            s.pop_layer();
-        })
-        .on_event('q', |s| {
-            s.pop_layer();
-        });
-    crate::ui::size_guard::add_layer(s, layer);
-}
-
-pub(super) fn show_summary(s: &mut Cursive, shared: &Shared) {
-    let text = {
-        let st = lock(shared);
-        let pos = st.game.position();
-        let Some(result) = pos.result() else {
-            return;
-        };
-        let placements = st
-            .game
-            .moves()
-            .iter()
-            .filter(|(_, m)| matches!(m, PotentialMove::Place(_)))
-            .count();
-        let steps = st.game.moves().len() - placements;
-        let verdict = match (result.winner(), st.opponent) {
-            (None, _) => "Nobody could move: a draw.".to_string(),
-            (Some(w), Some(_)) if w == st.human => {
-                format!(
-                    "You win by {} point{}.",
-                    result.points(),
-                    plural(result.points())
-                )
-            }
-            (Some(w), Some(_)) => format!(
-                "The computer ({w}) wins by {} point{}.",
-                result.points(),
-                plural(result.points())
-            ),
-            (Some(w), None) => format!(
-                "{w} wins by {} point{}.",
-                result.points(),
-                plural(result.points())
-            ),
-        };
-        let loser = result.winner().map(|w| w.opponent());
-        let stuck = match loser {
-            Some(l) => format!("{l} ran out of moves; the run scored {}.", result.points()),
-            None => "The side to move was stuck, and so was the other side.".to_string(),
-        };
-        format!(
-            "Result: {result}\n{verdict}\n{stuck}\n\n{placements} placements, {steps} moves, final potential {}.\n\n{SUMMARY_KEYS}",
-            pos.potential()
-        )
+            let effects = lock(&shared).model.confirmed(yes);
+            apply(s, &shared, effects);
+        }
     };
-    let a = shared.clone();
-    let dialog = Dialog::around(TextView::new(text))
-        .title("Game over")
-        .button("New game", move |s| {
-            s.pop_layer();
-            lock(&a).new_game();
-            after_change(s, &a);
-        })
-        .button("Look at the board", |s| {
-            s.pop_layer();
-        });
-    crate::ui::size_guard::add_layer(
-        s,
-        OnEventView::new(dialog).on_event(Key::Esc, |s| {
-            s.pop_layer();
-        }),
-    );
+    let body = LinearLayout::vertical()
+        .child(TextView::new(format!(
+            "{text}\n\nEnter: choose   Tab/arrows: switch   Esc: {}",
+            no.to_lowercase()
+        )))
+        .child(note(shared));
+    let dialog = Dialog::around(body)
+        .title(title)
+        .button(yes, answer(true))
+        .button(no, answer(false));
+    let mut view = OnEventView::new(dialog).on_event(CKey::Esc, answer(false));
+    forward_keys(&mut view, shared, &[Key::Esc, Key::Enter]);
+    crate::ui::size_guard::add_layer(siv, view);
 }
 
-pub(super) fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
+/// Shows a text (the rules) until Esc or q.
+pub(super) fn show_text(siv: &mut Cursive, shared: &Shared, title: &str, text: &str) {
+    let close = || {
+        let shared = shared.clone();
+        move |s: &mut Cursive| {
+            s.pop_layer();
+            let effects = lock(&shared).model.rules_closed();
+            apply(s, &shared, effects);
+        }
+    };
+    let body = LinearLayout::vertical()
+        .child(ScrollView::new(TextView::new(text)).full_height())
+        .child(TextView::new(TEXT_KEYS))
+        .child(note(shared));
+    let mut view = OnEventView::new(Panel::new(body).title(title).max_width(84))
+        .on_event(CKey::Esc, close())
+        .on_event('q', close());
+    forward_keys(&mut view, shared, &[Key::Esc, Key::Char('q')]);
+    crate::ui::size_guard::add_layer(siv, view);
 }
