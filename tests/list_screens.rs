@@ -139,6 +139,10 @@ fn the_openings_list_footer_keys_act() {
     h.keys("tiger");
     let t = h.text();
     assert!(!t.contains("A random line"), "{t}");
+    // The chosen row whole under the list, however narrow the list cuts it.
+    let whole = openings_list::details(&Choice::Line("Tiger".into()));
+    assert!(whole.contains("f5 d6 c3 d3 c4"), "{whole}");
+    assert!(t.contains(&whole), "{whole}\n{t}");
     for _ in 0..5 {
         h.send(Event::Key(CKey::Backspace));
     }

@@ -192,3 +192,35 @@ pub fn setup(
     }?;
     Some(DrillSetup::new(opening.clone(), rng.random()))
 }
+
+/// The line under the list for the row `choice`: the whole line (the list cuts long
+/// names and moves at narrow widths), its number of moves and its other names.
+///
+/// ```
+/// use othello_tutor::tutor::models::openings_list::{Choice, details};
+/// let tiger = details(&Choice::Line("Tiger".into()));
+/// assert!(tiger.starts_with("Tiger: f5 d6 c3 d3 c4 (5 moves)"), "{tiger}");
+/// assert_eq!(details(&Choice::Nothing), "");
+/// ```
+pub fn details(choice: &Choice) -> String {
+    match choice {
+        Choice::Random => "A line due for review, else a new one, chosen for you.".into(),
+        Choice::Nothing => String::new(),
+        Choice::Line(name) => match embedded().find(name) {
+            Some(o) => {
+                let moves = o.transcript();
+                let count = moves.split_whitespace().count();
+                let mut out = format!(
+                    "{}: {moves} ({})",
+                    o.name,
+                    crate::tutor::text::count(count, "move")
+                );
+                if !o.aliases.is_empty() {
+                    out.push_str(&format!("; also {}", o.aliases.join(", ")));
+                }
+                out
+            }
+            None => String::new(),
+        },
+    }
+}

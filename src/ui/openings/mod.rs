@@ -7,7 +7,9 @@ mod drill;
 use super::nav;
 use super::shell::{now, show_progress_notice, state, with_progress};
 use super::size_guard::SizeGuard;
-use crate::tutor::models::openings_list::{Choice, LIST_KEYS, LIST_LEAD, ListAction, rows, setup};
+use crate::tutor::models::openings_list::{
+    Choice, LIST_KEYS, LIST_LEAD, ListAction, details, rows, setup,
+};
 use crate::tutor::openings::{OpeningProgress, embedded};
 use crate::tutor::screen::footer;
 use cursive::Cursive;
@@ -19,6 +21,8 @@ use cursive::views::{
 
 /// Name of the list of lines.
 pub const LIST: &str = "openings-list";
+/// Name of the line under the list that shows the chosen row whole.
+const DETAILS: &str = "openings-details";
 /// Name of the search box.
 pub const SEARCH: &str = "openings-search";
 
@@ -36,6 +40,8 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
         list.set_selection(i);
     }
     list.set_on_submit(|s, c: &Choice| start(s, c.clone()));
+    list.set_on_select(|s, c: &Choice| show_details(s, c));
+    let first = details(list.selection().as_deref().unwrap_or(&Choice::Nothing));
     let search = EditView::new()
         .on_edit(|s, text, _| refilter(s, text))
         .on_submit(|s, _| {
@@ -60,6 +66,7 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
                 .child(search.with_name(SEARCH).full_width()),
         )
         .child(Panel::new(ScrollView::new(list.with_name(LIST))).full_height())
+        .child(TextView::new(first).with_name(DETAILS))
         .child(crate::ui::host::FooterView::new(|w| {
             footer(LIST_LEAD, LIST_KEYS, w)
         }));
@@ -112,12 +119,20 @@ fn fill(list: &mut SelectView<Choice>, filter: &str, progress: &OpeningProgress,
     }
 }
 
+fn show_details(siv: &mut Cursive, choice: &Choice) {
+    siv.call_on_name(DETAILS, |t: &mut TextView| t.set_content(details(choice)));
+}
+
 fn refilter(siv: &mut Cursive, text: &str) {
     let t = now(siv);
     let progress = with_progress(siv, |ps| ps.progress.openings.clone());
-    siv.call_on_name(LIST, |l: &mut SelectView<Choice>| {
-        fill(l, text, &progress, t)
-    });
+    let chosen = siv
+        .call_on_name(LIST, |l: &mut SelectView<Choice>| {
+            fill(l, text, &progress, t);
+            l.selection().map(|c| (*c).clone())
+        })
+        .flatten();
+    show_details(siv, &chosen.unwrap_or(Choice::Nothing));
 }
 
 fn start(siv: &mut Cursive, choice: Choice) {
