@@ -366,7 +366,8 @@ fn consistency_measures_a_weights_file() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "consistency: 6 positions, best move at depths 2/3 (their mean) against 4/5: agrees in 100.0% (6 of 6), best value moves 0.00 discs; even/odd swing (depth 2 minus 3) +0.00 discs\n"
+        "consistency: 6 positions, best move at depths 2/3 (their mean) against 4/5: agrees in 100.0% (6 of 6), best value moves 0.00 discs; even/odd swing (depth 2 minus 3) +0.00 discs\n\
+         swing, depths 2-5, 6 positions: mean |v(d)-v(d+1)| 0.00 discs, even-odd +0.00, of the two-depth mean 0.00\n"
     );
     let shipped = base.join("shipped.bin");
     std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
@@ -398,5 +399,67 @@ fn consistency_measures_a_weights_file() {
         stderr(&out)
     );
     assert!(stderr(&out).contains("damaged.bin: "), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// The even-odd figure of a swing line ("even-odd +1.23").
+fn even_odd(line: &str) -> f64 {
+    line.split("even-odd ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no even-odd figure in {line}"))
+}
+
+#[test]
+fn tempo_takes_the_alternating_part_out_of_the_swing() {
+    let base = std::env::temp_dir().join(format!("othello-tutor-{}-tempo", std::process::id()));
+    std::fs::create_dir_all(&base).expect("a temporary folder");
+    let shipped = base.join("shipped.bin");
+    std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
+    let tuned = base.join("tuned.bin");
+    let out = run(&[
+        "train",
+        "--tempo",
+        shipped.to_str().expect("utf-8"),
+        "--out",
+        tuned.to_str().expect("utf-8"),
+        "--consistency-positions",
+        "8",
+        "--consistency-depth",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stderr(&out);
+    let before = text
+        .lines()
+        .find(|l| l.starts_with("before: "))
+        .expect("a before line");
+    let after = text
+        .lines()
+        .find(|l| l.contains("; after: "))
+        .expect("an after line");
+    // The shipped weights alternate at these depths; the term takes that out.
+    assert!(even_odd(before).abs() > 0.3, "{text}");
+    assert!(even_odd(after).abs() < 0.1, "{text}");
+    // The written weights measure as the command said.
+    let out = run(&[
+        "train",
+        "--consistency",
+        tuned.to_str().expect("utf-8"),
+        "--consistency-positions",
+        "8",
+        "--consistency-depth",
+        "2",
+    ]);
+    let measured = stdout(&out);
+    let line = measured
+        .lines()
+        .find(|l| l.starts_with("swing"))
+        .expect("a swing line");
+    assert!(
+        (even_odd(line) - even_odd(after)).abs() < 0.005,
+        "{line}\n{text}"
+    );
     let _ = std::fs::remove_dir_all(&base);
 }
