@@ -205,28 +205,33 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
         lines[5].starts_with("  time per position: median "),
         "{out}"
     );
+    // Every position is exact here, so the searched value is the file's.
+    assert_eq!(
+        lines[6],
+        "  best value against the file's: mean error +0.00 discs, mean |error| 0.00; 10-19 empties (3): +0.00 / 0.00"
+    );
     assert!(
-        lines[6].starts_with("grading: practice feedback settings (depth "),
+        lines[7].starts_with("grading: practice feedback settings (depth "),
         "{out}"
     );
     assert_eq!(
-        lines[7],
+        lines[8],
         "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%"
     );
-    assert_eq!(lines[8], "  beyond the exact threshold: no positions");
+    assert_eq!(lines[9], "  beyond the exact threshold: no positions");
     assert!(
-        lines[9].starts_with("  time per position, 2 threads: median "),
+        lines[10].starts_with("  time per position, 2 threads: median "),
         "{out}"
     );
     assert!(
-        lines[10].starts_with("  time to grade one move (the best value and the worst move's, as practice does; depth "),
+        lines[11].starts_with("  time to grade one move (the best value and the worst move's, as practice does; depth "),
         "{out}"
     );
     assert!(
-        lines[11].ends_with("(values identical to 2 threads: yes)"),
+        lines[12].ends_with("(values identical to 2 threads: yes)"),
         "{out}"
     );
-    assert_eq!(lines.len(), 12, "{out}");
+    assert_eq!(lines.len(), 13, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = run(&[
