@@ -6,8 +6,10 @@
 //! use othello_tutor::tutor::openings::OpeningProgress;
 //! let all = rows("", &OpeningProgress::default(), 0);
 //! assert_eq!(all[0].1, Choice::Random);
+//! // A search matches names, families, aliases and moves: the Tiger and its family.
 //! let tiger = rows("tiger", &OpeningProgress::default(), 0);
-//! assert!(tiger.iter().all(|(text, _)| text.to_lowercase().contains("tiger")));
+//! assert!(tiger.iter().any(|(_, c)| *c == Choice::Line("Tiger".into())));
+//! assert!(tiger.len() < all.len());
 //! ```
 
 use crate::tutor::openings::{DrillSetup, NamedOpening, OpeningProgress, embedded};
