@@ -8,7 +8,7 @@ use super::board_view::BoardView;
 use super::layer::add_screen;
 use super::shell::state;
 use super::size_guard::SizeGuard;
-use super::worker::{Job, lock};
+use super::worker::lock;
 use crate::tutor::screen::{
     Answer, AnswerKey, BoardModel, Context, Effect, EngineTask, Key, ScreenId, Ticket, footer,
 };
@@ -26,6 +26,23 @@ pub const PANEL_SCROLL: &str = "Tab+arrows: scroll panel";
 struct Hosted<M> {
     model: M,
     running: super::worker::Running,
+}
+
+impl<M: BoardModel> super::worker::Hosting for Hosted<M> {
+    type Output = <M::Task as EngineTask>::Output;
+    type Effects = Vec<Effect<M::Task>>;
+
+    fn running(&mut self) -> &mut super::worker::Running {
+        &mut self.running
+    }
+
+    fn finished(&mut self, ticket: Ticket, output: Self::Output) -> Self::Effects {
+        self.model.finished(ticket, output)
+    }
+
+    fn failed(&mut self, ticket: Ticket) -> Self::Effects {
+        self.model.failed(ticket)
+    }
 }
 
 /// The one shared state of a hosted screen.
@@ -340,28 +357,8 @@ fn apply<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, effects: Vec<Effe
 fn run<M: BoardModel>(siv: &mut Cursive, shared: &Shared<M>, ticket: Ticket, task: M::Task) {
     let engine = state(siv).engine;
     let sink = siv.cb_sink().clone();
-    let done = shared.clone();
-    let failed = shared.clone();
-    let job = engine.spawn(
-        &sink,
-        move |searcher| task.run(searcher),
-        move |s: &mut Cursive, _job: &Job, output: <M::Task as EngineTask>::Output| {
-            let effects = {
-                let mut hosted = lock(&done);
-                hosted.running.ended(ticket);
-                hosted.model.finished(ticket, output)
-            };
-            apply(s, &done, effects);
-        },
-        move |s: &mut Cursive| {
-            let effects = {
-                let mut hosted = lock(&failed);
-                hosted.running.ended(ticket);
-                hosted.model.failed(ticket)
-            };
-            apply(s, &failed, effects);
-        },
-    );
+    let (done, failed) = super::worker::ends(shared, ticket, apply);
+    let job = engine.spawn(&sink, move |searcher| task.run(searcher), done, failed);
     let mut hosted = lock(shared);
     hosted.running.start(ticket, job);
 }

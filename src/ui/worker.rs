@@ -251,3 +251,56 @@ impl Running {
         }
     }
 }
+
+/// A screen's one shared state as the worker sees it: the model that asked for a job
+/// and the job running for it. The two ends of every job ([`ends`]) are written once
+/// here for every screen.
+pub trait Hosting: Send + 'static {
+    /// What the job gives back.
+    type Output: Send + 'static;
+    /// What the model asks for when it takes the result.
+    type Effects;
+    /// The job running for the model.
+    fn running(&mut self) -> &mut Running;
+    /// The model takes the output of the job for `ticket` (or refuses a stale one).
+    fn finished(
+        &mut self,
+        ticket: crate::tutor::screen::Ticket,
+        output: Self::Output,
+    ) -> Self::Effects;
+    /// The job for `ticket` failed (panicked or was refused by the worker).
+    fn failed(&mut self, ticket: crate::tutor::screen::Ticket) -> Self::Effects;
+}
+
+/// The callbacks for the end of the job run for `ticket`: its output or its failure
+/// goes to the model, the job is no longer running, and `apply` carries out what the
+/// model asks next.
+#[allow(clippy::type_complexity)]
+pub fn ends<H: Hosting>(
+    shared: &std::sync::Arc<Mutex<H>>,
+    ticket: crate::tutor::screen::Ticket,
+    apply: fn(&mut Cursive, &std::sync::Arc<Mutex<H>>, H::Effects),
+) -> (
+    impl FnOnce(&mut Cursive, &Job, H::Output) + Send + 'static,
+    impl FnOnce(&mut Cursive) + Send + 'static,
+) {
+    let (done, failed) = (shared.clone(), shared.clone());
+    (
+        move |s: &mut Cursive, _: &Job, output: H::Output| {
+            let effects = {
+                let mut hosted = lock(&done);
+                hosted.running().ended(ticket);
+                hosted.finished(ticket, output)
+            };
+            apply(s, &done, effects);
+        },
+        move |s: &mut Cursive| {
+            let effects = {
+                let mut hosted = lock(&failed);
+                hosted.running().ended(ticket);
+                hosted.failed(ticket)
+            };
+            apply(s, &failed, effects);
+        },
+    )
+}

@@ -12,7 +12,7 @@ pub use table::{GameTable, column_widths};
 use super::host::{FooterView, event_of};
 use super::shell::state;
 use super::size_guard::SizeGuard;
-use super::worker::{Job, Running, lock, spawn_task};
+use super::worker::{self, Job, Running, lock, spawn_task};
 use crate::tutor::library::Library;
 use crate::tutor::models::library::{
     Asked, LEAD, LIST_KEYS, LibraryOutput, LibraryScreen, LibraryTask, Listing, TRASH_KEYS,
@@ -45,6 +45,23 @@ struct Hosted {
     dialog: Option<Asked>,
     /// The list whose keys the footer shows.
     footer: Option<Listing>,
+}
+
+impl worker::Hosting for Hosted {
+    type Output = LibraryOutput;
+    type Effects = Vec<Effect<LibraryTask>>;
+
+    fn running(&mut self) -> &mut Running {
+        &mut self.running
+    }
+
+    fn finished(&mut self, ticket: Ticket, output: LibraryOutput) -> Self::Effects {
+        self.model.finished(ticket, output)
+    }
+
+    fn failed(&mut self, ticket: Ticket) -> Self::Effects {
+        self.model.failed(ticket)
+    }
 }
 
 type Shared = Arc<Mutex<Hosted>>;
@@ -121,27 +138,13 @@ fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<Effect<LibraryTask>>) 
 
 /// Runs `task` through the worker; its output (or its failure) goes back to the model.
 fn run(siv: &mut Cursive, shared: &Shared, ticket: Ticket, task: LibraryTask) {
-    let (done, failed) = (shared.clone(), shared.clone());
+    let (done, failed) = worker::ends(shared, ticket, apply);
     let job = spawn_task(
         siv.cb_sink(),
         task.describe(),
         move |_: &Job| task.run(),
-        move |s: &mut Cursive, _: &Job, output: LibraryOutput| {
-            let effects = {
-                let mut hosted = lock(&done);
-                hosted.running.ended(ticket);
-                hosted.model.finished(ticket, output)
-            };
-            apply(s, &done, effects);
-        },
-        move |s: &mut Cursive| {
-            let effects = {
-                let mut hosted = lock(&failed);
-                hosted.running.ended(ticket);
-                hosted.model.failed(ticket)
-            };
-            apply(s, &failed, effects);
-        },
+        done,
+        failed,
     );
     lock(shared).running.start(ticket, job);
 }

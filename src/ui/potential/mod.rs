@@ -38,6 +38,23 @@ struct Hosted {
     plain: bool,
 }
 
+impl worker::Hosting for Hosted {
+    type Output = Option<crate::potential::PotentialMove>;
+    type Effects = Effects;
+
+    fn running(&mut self) -> &mut Running {
+        &mut self.running
+    }
+
+    fn finished(&mut self, ticket: Ticket, output: Self::Output) -> Effects {
+        self.model.finished(ticket, output)
+    }
+
+    fn failed(&mut self, ticket: Ticket) -> Effects {
+        self.model.failed(ticket)
+    }
+}
+
 type Shared = Arc<Mutex<Hosted>>;
 
 /// Opens the Potential screen with the default settings (12 per side, you play White
@@ -113,29 +130,15 @@ fn apply(siv: &mut Cursive, shared: &Shared, effects: Effects) {
 
 /// Runs the computer's move on the worker; its result goes back with `ticket`.
 fn run(siv: &mut Cursive, shared: &Shared, ticket: Ticket, task: ComputerMove) {
-    let (done, failed) = (shared.clone(), shared.clone());
+    let (done, failed) = worker::ends(shared, ticket, apply);
     let job = worker::spawn(
         siv.cb_sink(),
         move |job: &Job| {
             let flag = job.cancel_flag();
             task.run(Some(flag.as_ref()))
         },
-        move |s: &mut Cursive, _job: &Job, mv| {
-            let effects = {
-                let mut hosted = lock(&done);
-                hosted.running.ended(ticket);
-                hosted.model.finished(ticket, mv)
-            };
-            apply(s, &done, effects);
-        },
-        move |s: &mut Cursive| {
-            let effects = {
-                let mut hosted = lock(&failed);
-                hosted.running.ended(ticket);
-                hosted.model.failed(ticket)
-            };
-            apply(s, &failed, effects);
-        },
+        done,
+        failed,
     );
     lock(shared).running.start(ticket, job);
 }
