@@ -93,29 +93,26 @@ THE GAME REVIEW
                 .collect::<Vec<_>>()
                 .join("\n"),
         ),
-        ScreenId::Openings => format!(
-            "{}\n  Choose a named line or a random one (due reviews come first); letters typed anywhere search the lines by name, alias or moves. Each row gives the line's name, when it comes back for review (new, tried, learned, due) and its moves.\n  {}\n{}\n",
-            screen.heading(),
+        ScreenId::Openings => section(
+            screen,
+            "Choose a named line or a random one (due reviews come first); letters typed anywhere search the lines by name, alias or moves. Each row gives the line's name, when it comes back for review (new, tried, learned, due) and its moves.",
             crate::tutor::models::openings_list::LIST_LEAD,
-            keys(help_lines(
-                crate::tutor::models::openings_list::LIST_KEYS,
-                width
-            )),
+            crate::tutor::models::openings_list::LIST_KEYS,
+            width,
         ),
-        ScreenId::PracticeSetup => format!(
-            "{}\n  Choose your colour and the opponent: an engine level (1 plays almost at random, higher levels search deeper) or a flawed strategy to learn to punish; or a second player at this keyboard. The start: the initial position, a random XOT opening, or a transcript or OBF line typed in.\n  {}\n{}\n",
-            screen.heading(),
+        ScreenId::PracticeSetup => section(
+            screen,
+            "Choose your colour and the opponent: an engine level (1 plays almost at random, higher levels search deeper) or a flawed strategy to learn to punish; or a second player at this keyboard. The start: the initial position, a random XOT opening, or a transcript or OBF line typed in.",
             practice::SETUP_LEAD,
-            keys(help_lines(practice::SETUP_KEYS, width)),
+            practice::SETUP_KEYS,
+            width,
         ),
-        ScreenId::Progress => format!(
-            "{}\n  Your lessons (stars and where you are), your puzzle rating, the puzzles and opening lines due for review.\n  {}\n{}\n",
-            screen.heading(),
+        ScreenId::Progress => section(
+            screen,
+            "Your lessons (stars and where you are), your puzzle rating, the puzzles and opening lines due for review.",
             crate::tutor::models::progress_page::PAGE_LEAD,
-            keys(help_lines(
-                crate::tutor::models::progress_page::PAGE_KEYS,
-                width
-            )),
+            crate::tutor::models::progress_page::PAGE_KEYS,
+            width,
         ),
         ScreenId::Library => format!(
             "{}\n  Your saved games (w in a practice game saves one) and the games you import, newest first: the name, the date, the players, the result (B+16: Black won by 16 discs), the moves and the opening. A deleted game goes to the trash, never away at once; emptying the trash (after a confirmation) deletes its games for good. When a second tutor has the data directory, this one opens it read-only: every change is refused with the reason.\n  {}; PgUp/PgDn, Home/End: scroll\n{}\n  In the trash:\n{}\n",
@@ -124,13 +121,30 @@ THE GAME REVIEW
             keys(help_lines(library::LIST_KEYS, width)),
             keys(help_lines(library::TRASH_KEYS, width)),
         ),
-        ScreenId::Potential => format!(
-            "{}\n  First both sides place their pieces one by one, each touching the group. Then each moves a piece to a cell with a lower potential (5 for each neighbouring piece, 1 more for each side-by-side one), never splitting the group. Stuck loses; the other side then runs alone and scores a point per move.\n  {}\n{}\n",
-            screen.heading(),
+        ScreenId::Potential => section(
+            screen,
+            "First both sides place their pieces one by one, each touching the group. Then each moves a piece to a cell with a lower potential (5 for each neighbouring piece, 1 more for each side-by-side one), never splitting the group. Stuck loses; the other side then runs alone and scores a point per move.",
             potential::CURSOR_KEYS,
-            keys(help_lines(potential::POTENTIAL_KEYS, width)),
+            potential::POTENTIAL_KEYS,
+            width,
         ),
     }
+}
+
+/// A screen's section: its heading, what it is for, how to move about it (`lead`) and
+/// its table's keys.
+fn section<A>(
+    screen: ScreenId,
+    about: &str,
+    lead: &str,
+    table: &[crate::tutor::screen::Binding<A>],
+    width: usize,
+) -> String {
+    format!(
+        "{}\n  {about}\n  {lead}\n{}\n",
+        screen.heading(),
+        help_lines(table, width).join("\n")
+    )
 }
 
 /// The puzzle trainer's section (also the modes'): keys from its table, the rating
