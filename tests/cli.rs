@@ -463,3 +463,21 @@ fn tempo_takes_the_alternating_part_out_of_the_swing() {
     );
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// Options that only mean something together are refused apart (exit 2, the option
+/// named), instead of being accepted and ignored.
+#[test]
+fn options_that_would_be_ignored_are_refused() {
+    let out = run(&["check-content", "--stats", "--puzzles", "/nonexistent"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("--stats"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    for extra in [["--collect", ""], ["--jobs", "2"], ["--restore", "puzzles"]] {
+        let args: Vec<&str> = std::iter::once("mine-puzzles")
+            .chain(extra.into_iter().filter(|a| !a.is_empty()))
+            .collect();
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("--dir"), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -197,7 +197,8 @@ pub enum Command {
         #[arg(long)]
         full: bool,
         /// Only print the puzzle set's make-up: per concept, theme, phase, rating, goal
-        #[arg(long)]
+        /// (of the embedded sets)
+        #[arg(long, conflicts_with_all = ["puzzles", "full"])]
         stats: bool,
         /// Prove the puzzle sets of this folder instead of the embedded content (to
         /// check new sets before they are built in)
@@ -224,14 +225,14 @@ pub enum Command {
         #[arg(long, default_value_t = 2000)]
         games: usize,
         /// With --dir: gather the mined games into set files in --out
-        #[arg(long)]
+        #[arg(long, requires = "dir")]
         collect: bool,
         /// With --dir: first write back, as game files, the games of --seed that the
         /// sets of this folder already hold (to go on mining after them)
-        #[arg(long)]
+        #[arg(long, requires = "dir")]
         restore: Option<std::path::PathBuf>,
         /// With --dir: threads (default: the machine's cores)
-        #[arg(long)]
+        #[arg(long, requires = "dir")]
         jobs: Option<usize>,
         /// Exact puzzles have at most this many empties (more take longer to solve)
         #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(6..=24))]
