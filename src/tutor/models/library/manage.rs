@@ -75,11 +75,7 @@ impl LibraryScreen {
         self.reload(None);
         match done {
             Ok(in_trash) => {
-                let called = if in_trash == name {
-                    String::new()
-                } else {
-                    format!(" as `{in_trash}`")
-                };
+                let called = renamed(name, &in_trash);
                 self.say(format!(
                     "Moved `{name}` to the trash{called} (t: the trash)."
                 ))
@@ -105,11 +101,7 @@ impl LibraryScreen {
         match library.restore(&name) {
             Ok(back) => {
                 self.reload(None);
-                let called = if back == name {
-                    String::new()
-                } else {
-                    format!(" as `{back}`")
-                };
+                let called = renamed(&name, &back);
                 self.say(format!(
                     "Restored `{name}` to the saved games{called} (t: back to them)."
                 ))
@@ -154,5 +146,15 @@ impl LibraryScreen {
             )),
             Err(e) => self.say(format!("Cannot empty the trash: {e}")),
         }
+    }
+}
+
+/// " as `NEW`" when a game moved under another name (the old one was taken there),
+/// else nothing.
+fn renamed(name: &str, now: &str) -> String {
+    if now == name {
+        String::new()
+    } else {
+        format!(" as `{now}`")
     }
 }
