@@ -275,6 +275,7 @@ fn from_the_end_of_a_practice_game() {
         white: Seat::Human,
         start: one_before,
         start_name: "the master game".into(),
+        line: Vec::new(),
         feedback: true,
     };
     practice(&mut h, setup);

@@ -151,6 +151,7 @@ fn game_over_summary() {
         white: Seat::Human,
         start: game.current(),
         start_name: "the master game".into(),
+        line: Vec::new(),
         feedback: true,
     };
     practice(&mut h, setup);

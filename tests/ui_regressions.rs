@@ -102,6 +102,7 @@ fn two_players() -> Setup {
         white: Seat::Human,
         start: Position::start(),
         start_name: "the initial position".into(),
+        line: Vec::new(),
         feedback: false,
     }
 }

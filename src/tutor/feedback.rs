@@ -267,7 +267,7 @@ pub fn grade_from_book(pos: &Position, played: Square, earlier: &[Board]) -> Opt
             depth: mine.depth,
         },
         Some(BookNote {
-            opening: names.deepest_along(&boards).map(|o| o.name.clone()),
+            opening: crate::tutor::openings::opening_along(&boards),
             reached: names.name_of(&after).map(|o| o.name.clone()),
             main_line,
         }),

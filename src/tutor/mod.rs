@@ -5,6 +5,7 @@ pub mod content;
 pub mod course;
 pub mod editor;
 pub mod explain;
+pub mod facts;
 pub mod feedback;
 pub mod files;
 pub mod game_review;

@@ -46,6 +46,9 @@ pub struct Setup {
     pub start: Position,
     /// How the start was chosen, for the panel ("initial position", an opening…).
     pub start_name: String,
+    /// Moves played from `start` before the game begins, part of its record (a
+    /// pasted transcript): the game then carries the line's opening name everywhere.
+    pub line: Vec<Move>,
     /// Whether the learner's moves are graded as they are played.
     pub feedback: bool,
 }
@@ -62,6 +65,7 @@ impl Setup {
             white,
             start: Position::start(),
             start_name: "the initial position".into(),
+            line: Vec::new(),
             feedback: true,
         }
     }
@@ -165,11 +169,18 @@ pub enum LoadError {
 impl Practice {
     /// A new game.
     pub fn new(setup: Setup) -> Practice {
+        let mut game = Game::new(setup.start);
+        for &mv in &setup.line {
+            if game.play_with_implied_pass(mv).is_err() {
+                break;
+            }
+        }
+        let n = game.len();
         Practice {
-            game: Game::new(setup.start),
+            game,
             setup,
             redo: Vec::new(),
-            feedback: Vec::new(),
+            feedback: vec![None; n],
             resigned: None,
         }
     }
@@ -377,11 +388,8 @@ impl Practice {
     }
 
     /// The named opening the game has passed through (the deepest one), if any.
-    pub fn opening_name(&self) -> Option<&'static str> {
-        let boards: Vec<_> = self.game.positions().iter().map(|p| p.board).collect();
-        super::openings::embedded()
-            .deepest_along(&boards)
-            .map(|o| o.name.as_str())
+    pub fn opening_name(&self) -> Option<String> {
+        super::openings::opening_of_game(&self.game)
     }
 
     /// The moves as a transcript (passes implied).
@@ -441,6 +449,7 @@ impl Practice {
             white,
             start: game.start(),
             start_name: "a loaded game".into(),
+            line: Vec::new(),
             feedback: true,
         };
         let n = game.len();

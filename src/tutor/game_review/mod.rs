@@ -299,14 +299,7 @@ impl GameReview {
     /// The named opening the game is in after `moves` moves: the deepest named
     /// position it has passed through.
     pub fn opening_after(&self, moves: usize) -> Option<String> {
-        let boards: Vec<crate::engine::Board> = self.game.positions()
-            [..=moves.min(self.game.len())]
-            .iter()
-            .map(|p| p.board)
-            .collect();
-        crate::tutor::openings::embedded()
-            .deepest_along(&boards)
-            .map(|o| o.name.clone())
+        crate::tutor::openings::opening_upto(&self.game, Some(moves))
     }
 
     /// One line for a move: "23. White e3 -4 mistake, loses 6 (best f2 +2, exact)".

@@ -210,10 +210,7 @@ pub fn opening_of(record: &GgfGame) -> Option<String> {
 
 /// The deepest named opening `game` passes through.
 pub fn computed_opening(game: &Game) -> Option<String> {
-    let boards: Vec<_> = game.positions().iter().map(|p| p.board).collect();
-    crate::tutor::openings::embedded()
-        .deepest_along(&boards)
-        .map(|o| o.name.clone())
+    crate::tutor::openings::opening_of_game(game)
 }
 
 /// The result as the library shows it: a GGF `RE` value (`+16`, `-24.000`, `0`)

@@ -311,10 +311,10 @@ impl AnalysisBoard {
             .map(|p| p.board)
             .collect();
         let here = boards.last().and_then(|b| names.name_of(b));
-        match (here, names.deepest_along(&boards)) {
+        match (here, crate::tutor::openings::opening_along(&boards)) {
             (Some(o), _) => o.name.clone(),
-            (None, Some(o)) => format!("{} (left its named line)", o.name),
-            (None, None) => "none named".into(),
+            (None, Some(name)) => format!("{name} (left its named line)"),
+            (None, None) => crate::tutor::openings::NO_OPENING.into(),
         }
     }
 }

@@ -12,3 +12,36 @@ pub use named::{NamedOpening, OpeningError, OpeningProblem, Openings, embedded};
 pub use schedule::{LineRecord, OpeningProgress};
 pub use trainer::{Attempt, Drill, DrillSetup, Miss, Reply};
 pub use xot::{random_xot, xot_position, xot_transcripts};
+
+use crate::engine::{Board, Game};
+
+/// What every screen says of a line that passes through no named opening.
+pub const NO_OPENING: &str = "no named opening";
+
+/// The name of the opening a line carries: the deepest named position among `boards`
+/// (a game's positions, in order), even after the line has left the named moves.
+/// Every screen that names a game's opening asks this one function.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_transcript;
+/// use othello_tutor::tutor::openings::opening_of_game;
+/// let game = parse_transcript("f5 d6 c3 d3 c4").expect("a transcript");
+/// assert_eq!(opening_of_game(&game).as_deref(), Some("Tiger"));
+/// ```
+pub fn opening_along(boards: &[Board]) -> Option<String> {
+    embedded().deepest_along(boards).map(|o| o.name.clone())
+}
+
+/// [`opening_along`] the positions of `game`, up to position `upto` (all of them
+/// with `None`).
+pub fn opening_upto(game: &Game, upto: Option<usize>) -> Option<String> {
+    let positions = game.positions();
+    let end = upto.map_or(positions.len(), |n| (n + 1).min(positions.len()));
+    let boards: Vec<Board> = positions[..end].iter().map(|p| p.board).collect();
+    opening_along(&boards)
+}
+
+/// [`opening_along`] every position of `game`.
+pub fn opening_of_game(game: &Game) -> Option<String> {
+    opening_upto(game, None)
+}

@@ -58,7 +58,7 @@ impl Row {
                     &entry.result
                 },
                 crate::tutor::text::count(entry.moves, "move"),
-                entry.opening.as_deref().unwrap_or("no named opening"),
+                entry.opening.as_deref().unwrap_or(crate::tutor::openings::NO_OPENING),
                 entry.date
             ),
         }

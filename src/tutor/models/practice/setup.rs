@@ -83,7 +83,8 @@ impl SetupForm {
     /// };
     /// let setup = form.setup(&mut rand::rng()).unwrap();
     /// assert_eq!((setup.black, setup.white), (Seat::Human, Seat::Human));
-    /// assert_eq!(setup.start_name, "a pasted position");
+    /// assert_eq!(setup.start_name, "a pasted line");
+    /// assert_eq!(setup.line.len(), 2);
     /// ```
     pub fn setup(&self, rng: &mut impl rand::Rng) -> Result<Setup, SetupError> {
         let mut setup = match self.colour {
@@ -92,6 +93,7 @@ impl SetupForm {
                 white: Seat::Human,
                 start: Position::start(),
                 start_name: "the initial position".into(),
+                line: Vec::new(),
                 feedback: self.feedback,
             },
             Some(colour) => Setup::against(colour, self.opponent),
@@ -105,6 +107,19 @@ impl SetupForm {
                 setup.start_name = format!("the XOT opening {name}");
             }
             StartChoice::Typed => {
+                // A transcript is a line from the start: the game keeps its moves (and
+                // so the name of its opening); anything else is a position.
+                if let Ok(game) = crate::engine::notation::parse_transcript(&self.text)
+                    && !game.is_empty()
+                {
+                    if game.current().is_game_over() {
+                        return Err(SetupError::Finished);
+                    }
+                    setup.start = game.start();
+                    setup.line = game.moves().to_vec();
+                    setup.start_name = "a pasted line".into();
+                    return Ok(setup);
+                }
                 let pos = crate::engine::notation::parse_position(&self.text)
                     .map_err(|e| SetupError::Unreadable(e.to_string()))?;
                 if pos.is_game_over() {

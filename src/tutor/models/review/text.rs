@@ -37,7 +37,7 @@ pub fn move_line(review: &GameReview, current: usize) -> String {
 pub fn position_line(review: &GameReview, moves: usize, pos: &Position) -> String {
     let opening = review
         .opening_after(moves)
-        .unwrap_or_else(|| "no named opening".into());
+        .unwrap_or_else(|| crate::tutor::openings::NO_OPENING.into());
     let (b, w) = pos.score_counts();
     let turn = if pos.is_game_over() {
         "game over".to_string()
