@@ -43,8 +43,11 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
             keys(help_lines(editor::KEYS, width)),
         ),
         ScreenId::Lessons => format!(
-            "{}\n  The course, one idea per lesson. Stars: three for no wrong try and no hint, two for no answer shown and at most one slip per two steps, one otherwise.\n{}\n",
+            "{}\n  The course, one idea per lesson. Stars: three for {}; two for {}; one for {}.\n{}\n",
             screen.heading(),
+            crate::tutor::lesson::THREE_STARS,
+            crate::tutor::lesson::TWO_STARS,
+            crate::tutor::lesson::ONE_STAR,
             keys(help_lines(lesson::LIST_KEYS, width)),
         ),
         ScreenId::Lesson => format!(

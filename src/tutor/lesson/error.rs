@@ -60,6 +60,9 @@ pub enum Problem {
     /// message, with line and column).
     #[error("{0}")]
     Toml(String),
+    /// A stated fact that cannot be read, or that the board shown contradicts.
+    #[error(transparent)]
+    Fact(crate::tutor::facts::FactError),
     /// The file is not UTF-8.
     #[error("the file is not UTF-8 text")]
     NotUtf8,

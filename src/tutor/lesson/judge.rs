@@ -92,6 +92,15 @@ impl FindMove {
         let them = f.mover.opposite();
         match self.check {
             Check::Best | Check::Exact | Check::Moves => match loss {
+                Some(l) if self.check == Check::Moves && l <= self.tolerance as i32 => format!(
+                    "{sq} is also within {} of the best move ({}), but this step asks for another move.",
+                    plural(self.tolerance, "disc", "discs"),
+                    if values.is_some_and(|v| v.iter().all(|m| m.exact)) {
+                        "proved by the solver"
+                    } else {
+                        "by the engine's search"
+                    }
+                ),
                 Some(l) => {
                     let basis = if values.is_some_and(|v| v.iter().all(|m| m.exact)) {
                         "proved by the solver"
@@ -103,6 +112,11 @@ impl FindMove {
                         plural(l.max(0) as u32, "disc", "discs")
                     )
                 }
+                // The author's list names one idea (a game's move, a quiet move on an
+                // edge); a move outside it may be as good, so nothing is said of its value.
+                None if self.check == Check::Moves => format!(
+                    "{sq} is not the move this step asks for; it may still be a good move, but the step is about another."
+                ),
                 None => format!("{sq} is not one of the best moves here."),
             },
             Check::MinOpponentMobility => format!(

@@ -157,10 +157,11 @@ pub use model::{
     StepHeader, Verdict,
 };
 pub use playout::ProofError;
-pub use prove::{ProofSettings, prove_lesson};
+pub use prove::{ProofSettings, prove_lesson, step_fact_errors, step_line};
 pub use setup::{check_constructed, parse_setup};
 pub use stars::{
-    HINT_AFTER_WRONG, NextAction, REVEAL_AFTER_WRONG, StepAttempts, lesson_stars, stars,
+    HINT_AFTER_WRONG, NextAction, ONE_STAR, REVEAL_AFTER_WRONG, StepAttempts, THREE_STARS,
+    TWO_STARS, lesson_stars, stars,
 };
 
 /// The most empties a step that needs the exact solver may have.

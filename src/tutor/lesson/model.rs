@@ -4,6 +4,7 @@
 
 use crate::engine::players::Strategy;
 use crate::engine::{Color, Position, Square, SquareSet};
+use crate::tutor::facts::Fact;
 use crate::tutor::explain::plural;
 use serde::Deserialize;
 use std::fmt;
@@ -98,6 +99,31 @@ impl Step {
         }
     }
 
+    /// The facts its text states (`facts = [...]`), checked on [`Step::shown`].
+    pub fn facts(&self) -> &[Fact] {
+        match self {
+            Step::Read(r) => &r.facts,
+            _ => self.header().map_or(&[], |h| &h.facts),
+        }
+    }
+
+    /// The board the step shows as it opens, with the move shown played on it (if
+    /// any) and that move: a read step's `play` and a question's `move` are on the
+    /// board, except the move of a `flips` question, which asks what the move will do
+    /// and so shows the board before it.
+    pub fn shown(&self) -> (Position, Option<Square>) {
+        let setup = self.setup().map_or_else(Position::start, |s| s.position);
+        let play = match self {
+            Step::Read(r) => r.play,
+            Step::Question(q) if q.ask != Ask::Flips => q.play,
+            _ => None,
+        };
+        match play {
+            Some(sq) if setup.board.is_legal(sq) => (setup.play_unchecked(sq), Some(sq)),
+            _ => (setup, None),
+        }
+    }
+
     /// The squares to mark.
     pub fn highlight(&self) -> &[Square] {
         match self {
@@ -123,6 +149,8 @@ pub struct StepHeader {
     pub hint_text: Option<String>,
     /// Why, shown after the answer.
     pub explain: String,
+    /// The facts the text, prompt and explanation state, checked on the board shown.
+    pub facts: Vec<Fact>,
 }
 
 /// A text to read, perhaps with a board.
@@ -136,6 +164,8 @@ pub struct Read {
     pub highlight: Vec<Square>,
     /// A move shown being played after the text.
     pub play: Option<Square>,
+    /// The facts the text states, checked on the board shown.
+    pub facts: Vec<Fact>,
 }
 
 /// How the right moves of a find-move step are defined.

@@ -16,7 +16,9 @@ use super::model::{Check, FindMove, Lesson, PlayOut, Question, Step};
 use crate::engine::SquareSet;
 use crate::engine::analysis::{AnalysisOptions, analyze};
 use crate::engine::search::Searcher;
-use crate::engine::{Move, Position, Square};
+use crate::engine::notation::parse_transcript;
+use crate::engine::{Board, Move, Position, Square};
+use crate::tutor::facts::{FactError, check_all};
 use crate::tutor::explain::move_facts;
 
 /// How hard the engine works to prove the answers.
@@ -73,8 +75,78 @@ pub fn prove_lesson(
             Step::Question(q) => prove_question(q, searcher, &mut err),
             Step::PlayOut(p) => prove_play_out(p, searcher, &mut err),
         }
+        for e in step_fact_errors(step) {
+            err("facts", Problem::Fact(e));
+        }
+        prove_value_facts(step, settings, searcher, &mut err);
     }
     errors
+}
+
+/// The boards of the line a step's position was given as (a transcript), in order;
+/// `None` for a constructed position.
+pub fn step_line(step: &Step) -> Option<Vec<Board>> {
+    let setup = step.setup()?;
+    let t = setup.source.trim();
+    if t.eq_ignore_ascii_case("start") {
+        return Some(vec![Board::start()]);
+    }
+    let game = parse_transcript(t).ok()?;
+    let mut boards: Vec<Board> = game.positions().iter().map(|p| p.board).collect();
+    let (shown, played) = step.shown();
+    if played.is_some() {
+        boards.push(shown.board);
+    }
+    Some(boards)
+}
+
+/// The stated facts of `step` that its board contradicts (those on the engine's
+/// values are left to `check-content`); cheap, no search.
+pub fn step_fact_errors(step: &Step) -> Vec<FactError> {
+    let (shown, _) = step.shown();
+    let line = step_line(step);
+    check_all(step.facts(), &shown, line.as_deref())
+}
+
+/// Checks the facts of `step` on the engine's values, searched as the proof searches.
+fn prove_value_facts(
+    step: &Step,
+    settings: ProofSettings,
+    searcher: &mut Searcher,
+    err: &mut dyn FnMut(&str, Problem),
+) {
+    let (shown, _) = step.shown();
+    for fact in step.facts().iter().filter(|f| f.needs_values()) {
+        let pos = match fact.board_of(&shown) {
+            Ok(p) => p,
+            Err(e) => {
+                err("facts", Problem::Fact(e));
+                continue;
+            }
+        };
+        let options = AnalysisOptions {
+            depth: settings.depth,
+            exact_empties: settings.exact_empties,
+            time: None,
+            selective: None,
+        };
+        let values = match analyze(searcher, &pos.board, options) {
+            Ok(v) => v,
+            Err(e) => {
+                err("facts", Problem::NotProved(Unproved::EngineStopped(e)));
+                continue;
+            }
+        };
+        let mut value = |sq: Square| {
+            values
+                .iter()
+                .find(|v| v.mv == Move::Place(sq))
+                .map(|v| v.discs())
+        };
+        if let Err(e) = fact.check_values(&mut value) {
+            err("facts", Problem::Fact(e));
+        }
+    }
 }
 
 /// The number behind a concept check for one legal move, to show in a mismatch.

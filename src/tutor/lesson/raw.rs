@@ -46,6 +46,7 @@ pub(super) struct RawStep {
     pub(super) count: Option<u32>,
     pub(super) margin: Option<i32>,
     pub(super) opponent: Option<String>,
+    pub(super) facts: Option<Vec<String>>,
 }
 
 impl RawStep {
@@ -73,6 +74,7 @@ impl RawStep {
             ("count", self.count.is_some()),
             ("margin", self.margin.is_some()),
             ("opponent", self.opponent.is_some()),
+            ("facts", self.facts.is_some()),
         ];
         flags
             .iter()
@@ -103,7 +105,7 @@ impl StepKind {
 
     pub(super) const fn fields(self) -> &'static [&'static str] {
         match self {
-            StepKind::Read => &["text", "position", "highlight", "play"],
+            StepKind::Read => &["text", "position", "highlight", "play", "facts"],
             StepKind::FindMove => &[
                 "text",
                 "position",
@@ -114,6 +116,7 @@ impl StepKind {
                 "moves",
                 "hint",
                 "explain",
+                "facts",
             ],
             StepKind::Question => &[
                 "text",
@@ -127,6 +130,7 @@ impl StepKind {
                 "choices",
                 "hint",
                 "explain",
+                "facts",
             ],
             StepKind::PlayOut => &[
                 "text",
@@ -141,6 +145,7 @@ impl StepKind {
                 "opponent",
                 "hint",
                 "explain",
+                "facts",
             ],
         }
     }

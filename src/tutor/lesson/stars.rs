@@ -1,6 +1,14 @@
 //! Attempts, hints and stars: what comes after an answer, and the stars of a
 //! finished lesson.
 
+/// What earns three stars, as the lesson list and the help say it.
+pub const THREE_STARS: &str = "no wrong try and no hint";
+/// What earns two stars: [`stars`] counts the slips against the steps that ask
+/// something (a move, an answer, a play-out), not the reading steps.
+pub const TWO_STARS: &str = "no answer shown, ≤1 slip (wrong try, hint) per 2 steps to answer";
+/// What earns one star.
+pub const ONE_STAR: &str = "an answer shown, or more slips";
+
 /// Wrong answers before the hint is shown unasked.
 pub const HINT_AFTER_WRONG: u32 = 2;
 /// Wrong answers before the answer is shown and the step ends.

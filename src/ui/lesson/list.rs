@@ -2,7 +2,7 @@
 
 use super::{LIST, open_lesson, open_lesson_game, open_lesson_puzzles};
 use crate::tutor::content::load_lessons;
-use crate::tutor::lesson::Lesson;
+use crate::tutor::lesson::{Lesson, ONE_STAR, THREE_STARS, TWO_STARS};
 use crate::tutor::models::lesson::{LIST_KEYS, ListAction};
 use crate::tutor::screen::footer;
 use crate::ui::shell::{show_progress_notice, with_progress};
@@ -63,9 +63,9 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
         }
     };
     let body = LinearLayout::vertical()
-        .child(TextView::new(
-            "The course, one idea at a time.\nStars: ★★★ no wrong try and no hint\n       ★★  no answer shown, at most a slip (wrong try, hint) per 2 steps\n       ★   an answer shown, or more slips",
-        ))
+        .child(TextView::new(format!(
+            "The course, one idea at a time.\nStars: ★★★ {THREE_STARS}\n       ★★  {TWO_STARS}\n       ★   {ONE_STAR}",
+        )))
         .child(list.with_name(LIST).scrollable())
         .child(crate::ui::host::FooterView::new(|w| {
             footer("Up/Down or mouse: choose", LIST_KEYS, w)

@@ -13,6 +13,7 @@ use super::setup::parse_setup;
 use crate::engine::players::{MAX_LEVEL, Strategy};
 use crate::engine::{Position, Square, SquareSet};
 use crate::tutor::explain::Illegal;
+use crate::tutor::facts::Fact;
 use play_out::convert_play_out;
 use question::convert_question;
 
@@ -261,6 +262,7 @@ pub(super) struct HeaderParts {
     pub(super) prompt: Option<String>,
     pub(super) hint_text: Option<String>,
     pub(super) explain: Option<String>,
+    pub(super) facts: Option<Vec<Fact>>,
 }
 
 impl HeaderParts {
@@ -284,6 +286,7 @@ impl HeaderParts {
         }
         let prompt = ctx.required_text("prompt", rs.prompt.take());
         let explain = ctx.required_text("explain", rs.explain.take());
+        let facts = read_facts(rs.facts.take(), ctx);
         HeaderParts {
             text: rs.text.take(),
             setup,
@@ -291,6 +294,7 @@ impl HeaderParts {
             prompt,
             hint_text: rs.hint.take(),
             explain,
+            facts,
         }
     }
 
@@ -303,8 +307,26 @@ impl HeaderParts {
             prompt: self.prompt?,
             hint_text: self.hint_text,
             explain: self.explain?,
+            facts: self.facts?,
         })
     }
+}
+
+/// Reads the `facts` list (each a [`Fact`]); `None` when one cannot be read (its
+/// error is recorded).
+fn read_facts(list: Option<Vec<String>>, ctx: &mut StepCtx) -> Option<Vec<Fact>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for text in list.unwrap_or_default() {
+        match text.parse::<Fact>() {
+            Ok(f) => out.push(f),
+            Err(e) => {
+                ctx.err("facts", Problem::Fact(e));
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(out)
 }
 
 fn convert_read(
@@ -314,6 +336,7 @@ fn convert_read(
     ctx: &mut StepCtx,
 ) -> Option<Step> {
     let text = ctx.required_text("text", rs.text);
+    let facts = read_facts(rs.facts, ctx);
     let mut play = None;
     if let Some(p) = rs.play.as_deref() {
         match &setup {
@@ -332,6 +355,7 @@ fn convert_read(
         setup,
         highlight: highlight?,
         play,
+        facts: facts?,
     }))
 }
 

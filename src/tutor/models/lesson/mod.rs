@@ -23,11 +23,9 @@ mod playout;
 pub use keys::{ANSWER_KEYS, LIST_KEYS, ListAction, STEP_KEYS, StepAction};
 pub use playout::Reply;
 
-use crate::engine::{Game, Move, Position, Square};
+use crate::engine::{Game, Position, Square};
 use crate::tutor::course::{lesson_game, lesson_game_setup, lesson_puzzles};
-use crate::tutor::lesson::{
-    Lesson, NextAction, Question, Read, Step, StepAttempts, Verdict as StepVerdict,
-};
+use crate::tutor::lesson::{Lesson, NextAction, Step, StepAttempts, Verdict as StepVerdict};
 use crate::tutor::screen::{
     Answer, AnswerKey, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
     ProgressChange, Route, ScreenId, Shown, Ticket, TypedAnswer, Verdict,
@@ -78,6 +76,10 @@ pub struct LessonScreen {
 
 /// What a question's typed answer holds: a number, or an option's number.
 const ANSWER_CHARS: &str = "0123456789-";
+/// What the answer to a question whose choices are squares holds: an option's
+/// number or a square's name (`g1`), typed in the answer line rather than on the
+/// board, so that a name is never read as a number.
+const SQUARE_ANSWER_CHARS: &str = "0123456789abcdefghABCDEFGH";
 
 impl LessonScreen {
     /// The lesson opened at step `index` (clamped to its steps), and what to do at
@@ -155,25 +157,19 @@ impl LessonScreen {
             .setup()
             .map(|s| s.position)
             .unwrap_or_else(Position::start);
-        self.shown = setup;
+        // The board the step's facts are checked on is the board shown.
+        let (shown, played) = step.shown();
+        self.shown = shown;
         self.last = step.setup().and_then(|s| s.last_move);
-        match &step {
-            Step::Read(Read { play, .. }) | Step::Question(Question { play, .. }) => {
-                if let Some(sq) = *play
-                    && let Ok(next) = setup.play(Move::Place(sq))
-                {
-                    self.flips = setup.board.flips(sq).into_iter().collect();
-                    self.last = Some(sq);
-                    self.shown = next;
-                }
-            }
-            Step::PlayOut(_) => {
-                self.play = Some(PlayOutGame {
-                    game: Game::new(setup),
-                    spoiled: false,
-                });
-            }
-            Step::FindMove(_) => {}
+        if let Some(sq) = played {
+            self.flips = setup.board.flips(sq).into_iter().collect();
+            self.last = Some(sq);
+        }
+        if let Step::PlayOut(_) = &step {
+            self.play = Some(PlayOutGame {
+                game: Game::new(setup),
+                spoiled: false,
+            });
         }
     }
 
@@ -273,13 +269,7 @@ impl LessonScreen {
             self.answered_notice();
             return Vec::new();
         }
-        let options = panel::options(&q);
-        let given = match text.trim().parse::<usize>() {
-            Ok(n) if !options.is_empty() && (1..=options.len()).contains(&n) => {
-                options[n - 1].clone()
-            }
-            _ => text.trim().to_string(),
-        };
+        let given = panel::resolve_answer(&q, text);
         let verdict = q.judge(&given);
         let action = self.attempts.record(verdict.correct);
         let step = self.step().clone();
@@ -515,7 +505,11 @@ impl BoardModel for LessonScreen {
         if !asking {
             return None;
         }
-        match self.typed.key(key, ANSWER_CHARS) {
+        let allowed = match self.step() {
+            Step::Question(q) if q.ask.is_square_choice() => SQUARE_ANSWER_CHARS,
+            _ => ANSWER_CHARS,
+        };
+        match self.typed.key(key, allowed) {
             (false, _) => None,
             (true, Some(text)) => Some(self.answer(&text)),
             (true, None) => Some(Vec::new()),

@@ -24,6 +24,35 @@ pub fn options(q: &Question) -> Vec<String> {
     words.iter().map(|w| w.to_string()).collect()
 }
 
+/// The answer a learner typed, read as they meant it: a choice's square (`g1`) or
+/// word (`white`) is that choice; an option's number (`3`) is the option; anything
+/// else is judged as typed (a number question's number, a mistyped choice).
+///
+/// ```
+/// use othello_tutor::tutor::content::load_lessons;
+/// use othello_tutor::tutor::lesson::Step;
+/// use othello_tutor::tutor::models::lesson::panel::resolve_answer;
+/// let lessons = load_lessons().expect("lessons");
+/// let q = lessons.iter().flat_map(|l| &l.steps).find_map(|s| match s {
+///     Step::Question(q) if q.choices.len() > 1 => Some(q.clone()),
+///     _ => None,
+/// }).expect("a choice question");
+/// let last = q.choices.len();
+/// assert_eq!(resolve_answer(&q, &last.to_string()), q.choices[last - 1]);
+/// assert_eq!(resolve_answer(&q, &q.choices[last - 1].to_uppercase()), q.choices[last - 1]);
+/// ```
+pub fn resolve_answer(q: &Question, typed: &str) -> String {
+    let typed = typed.trim();
+    let options = options(q);
+    if let Some(o) = options.iter().find(|o| o.eq_ignore_ascii_case(typed)) {
+        return o.clone();
+    }
+    match typed.parse::<usize>() {
+        Ok(n) if (1..=options.len()).contains(&n) => options[n - 1].clone(),
+        _ => typed.to_string(),
+    }
+}
+
 /// The panel's text.
 pub(super) fn text(screen: &LessonScreen) -> String {
     let l = screen.lesson();
@@ -40,7 +69,11 @@ pub(super) fn text(screen: &LessonScreen) -> String {
             let mut prompt = q.prompt.clone();
             let options = options(q);
             if !options.is_empty() {
-                prompt.push_str("\nType the number of your answer, then Enter:");
+                prompt.push_str(if q.ask.is_square_choice() {
+                    "\nType the number or the square of your answer, then Enter:"
+                } else {
+                    "\nType the number of your answer, then Enter:"
+                });
                 for (i, o) in options.iter().enumerate() {
                     prompt.push_str(&format!("\n   {} {o}", i + 1));
                 }
