@@ -8,6 +8,7 @@ use crate::engine::features::{
     frontier_flips, is_wedge, region_of, stable_discs, unbalanced_edges,
 };
 use crate::engine::{Color, Position, Square, SquareSet};
+use crate::tutor::facts::{Claim, Fact};
 
 /// The facts about one move, all computed by the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +56,8 @@ pub struct MoveFacts {
     pub opponent_must_pass: bool,
     /// Whether the move ends the game.
     pub ends_game: bool,
+    /// The opponent's discs left after the move (0: a wipe-out, the game over).
+    pub their_discs_after: u32,
 }
 
 impl MoveFacts {
@@ -119,6 +122,7 @@ pub fn move_facts(pos: &Position, sq: Square) -> Option<MoveFacts> {
         empties_after: after.empty_count(),
         opponent_must_pass: after.must_pass(),
         ends_game: after.is_game_over(),
+        their_discs_after: no.count_ones(),
     })
 }
 
@@ -189,6 +193,9 @@ pub struct Sentence {
     pub drawback: bool,
     /// The sentence.
     pub text: String,
+    /// What it states, as claims on the board before the move (those after it name
+    /// the move): [`crate::tutor::facts`] replays them.
+    pub facts: Vec<Fact>,
 }
 
 /// Short sentences on what the move does, the most important first.
@@ -196,16 +203,22 @@ pub fn describe(f: &MoveFacts) -> Vec<String> {
     describe_sentences(f).into_iter().map(|s| s.text).collect()
 }
 
-/// The sentences of [`describe`] with what each speaks of.
+/// The sentences of [`describe`] with what each speaks of and the facts each states.
 pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
     let them = f.mover.opposite();
+    let me = f.mover;
     let sq = f.square;
+    let after = |claim: Claim| Fact {
+        after: vec![sq],
+        claim,
+    };
     let mut out = Vec::new();
-    let mut say = |topic: Topic, drawback: bool, text: String| {
+    let mut say = |topic: Topic, drawback: bool, text: String, facts: Vec<Fact>| {
         out.push(Sentence {
             topic,
             drawback,
             text,
+            facts,
         })
     };
     if let Some(c) = f.takes_corner {
@@ -213,13 +226,54 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
             Topic::CornerTaken,
             false,
             format!("Takes the {c} corner: a corner disc can never be flipped."),
+            vec![Fact::now(Claim::CanMove(me, c))],
         );
+    }
+    if f.ends_game {
+        // A finished game has no future: no corner to open, no footholds, no parity.
+        let (text, mut facts) = if f.their_discs_after == 0 {
+            (
+                format!(
+                    "Wipes out {them}: no {} disc is left, so the game ends and its result is final.",
+                    them.name().to_lowercase()
+                ),
+                vec![after(Claim::Discs(them, 0))],
+            )
+        } else {
+            ("Ends the game.".to_string(), Vec::new())
+        };
+        facts.push(after(Claim::GameOver));
+        say(Topic::Mobility, false, text, facts);
+        if f.stable_after > f.stable_before {
+            say(
+                Topic::Stable,
+                false,
+                format!(
+                    "Gains {} (now {}).",
+                    plural(
+                        f.stable_after - f.stable_before,
+                        "stable disc",
+                        "stable discs"
+                    ),
+                    f.stable_after
+                ),
+                vec![
+                    Fact::now(Claim::Stable(me, f.stable_before)),
+                    after(Claim::Stable(me, f.stable_after)),
+                ],
+            );
+        }
+        return out;
     }
     for c in &f.corners_given {
         say(
             Topic::CornerGiven,
             true,
             format!("Gives {them} the {c} corner."),
+            vec![
+                Fact::now(Claim::NoMove(them, *c)),
+                after(Claim::CanMove(them, *c)),
+            ],
         );
     }
     if let Some(c) = f.x_square_of {
@@ -236,6 +290,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                     "{sq} is an X-square next to the empty {c} corner: it can later open the corner for {them}."
                 )
             },
+            vec![after(Claim::Empty(c)), after(Claim::GoesOn)],
         );
     } else if let Some(c) = f.c_square_of {
         say(
@@ -244,31 +299,36 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
             format!(
                 "{sq} is a C-square next to the empty {c} corner: risky unless the edge is safe."
             ),
+            vec![after(Claim::Empty(c)), after(Claim::GoesOn)],
         );
     }
-    if f.ends_game {
-        say(Topic::Mobility, false, "Ends the game.".into());
-    } else if f.opponent_must_pass {
+    if f.opponent_must_pass {
         say(
             Topic::Mobility,
             false,
             format!("After {sq} {them} has no move and must pass."),
+            vec![after(Claim::MustPass(them))],
         );
     } else {
-        let (after, before) = (f.their_moves_after, f.their_moves_before);
-        let trend = match after.cmp(&before) {
+        let (after_n, before) = (f.their_moves_after, f.their_moves_before);
+        let trend = match after_n.cmp(&before) {
             std::cmp::Ordering::Less => format!(" (down from {before})"),
             std::cmp::Ordering::Greater => format!(" (up from {before})"),
             std::cmp::Ordering::Equal => String::new(),
         };
         say(
             Topic::Mobility,
-            after > before,
+            after_n > before,
             format!(
                 "After {sq} {them} has {}{trend}; you would have {}.",
-                plural(after, "move", "moves"),
+                plural(after_n, "move", "moves"),
                 f.own_moves_after
             ),
+            vec![
+                Fact::now(Claim::Moves(them, before)),
+                after(Claim::Moves(them, after_n)),
+                after(Claim::Moves(me, f.own_moves_after)),
+            ],
         );
     }
     if f.wedge {
@@ -279,6 +339,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                 "A wedge: {sq} sits between two {} discs on the edge and cannot be taken back along it.",
                 them.name().to_lowercase()
             ),
+            Vec::new(),
         );
     }
     if f.makes_unbalanced_edge {
@@ -286,6 +347,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
             Topic::UnbalancedEdge,
             true,
             "Makes an unbalanced edge, which the opponent may attack.".into(),
+            vec![after(Claim::GoesOn)],
         );
     }
     if f.quiet {
@@ -293,6 +355,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
             Topic::Frontier,
             false,
             "A quiet move: it flips no frontier disc, so it opens few new squares.".into(),
+            vec![Fact::now(Claim::FrontierFlips(sq, 0))],
         );
     } else {
         let n = f.frontier_flipped.len();
@@ -305,6 +368,10 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                 square_list(f.frontier_flipped),
                 footholds(n)
             ),
+            vec![
+                Fact::now(Claim::FrontierFlips(sq, n)),
+                after(Claim::GoesOn),
+            ],
         );
     }
     if f.stable_after > f.stable_before {
@@ -320,15 +387,21 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                 ),
                 f.stable_after
             ),
+            vec![
+                Fact::now(Claim::Stable(me, f.stable_before)),
+                after(Claim::Stable(me, f.stable_after)),
+            ],
         );
     }
     if f.empties_after <= 20 && f.region_size > 0 {
         let size = plural(f.region_size, "empty square", "empty squares");
+        let facts = vec![Fact::now(Claim::Region(sq, f.region_size))];
         if f.odd_region() {
             say(
                 Topic::Parity,
                 false,
                 format!("Plays into an odd region ({size}): parity favours moving there."),
+                facts,
             );
         } else {
             say(
@@ -337,6 +410,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                 format!(
                     "Plays into an even region ({size}): the opponent may get the last move there."
                 ),
+                facts,
             );
         }
     }

@@ -18,7 +18,10 @@
 //! | `empty a3`, `disc white a2` | what a square holds |
 //! | `flips f3 = 1` | the side to move's move flips that many discs |
 //! | `must-pass white` | White has no legal move while the game goes on |
-//! | `to-move black`, `game-over` | whose turn it is; the game is over |
+//! | `to-move black`, `game-over`, `goes-on` | whose turn it is; the game is over, or not |
+//! | `frontier-flips e6 = 2` | the side to move's move flips 2 discs left next to an empty square |
+//! | `region a1 = 3` | the empty region holding a1 has 3 squares |
+//! | `no-neighbour white a1` | no white disc stands next to a1 |
 //! | `opening Comp'Oth`, `opening none` | the deepest named opening the shown line passes through |
 //! | `worse f4 d6 by 2..6` | the engine's search values f4 between 2 and 6 discs below d6 |
 //! | `at-least c7 e1` | the engine's search values c7 at least as high as e1 |
@@ -68,6 +71,15 @@ pub enum Claim {
     ToMove(Color),
     /// Neither side can move.
     GameOver,
+    /// The game goes on: a side can move.
+    GoesOn,
+    /// The side to move's move on the square flips this many discs that are next to an
+    /// empty square once it is played (frontier discs).
+    FrontierFlips(Square, u32),
+    /// The empty region holding the square has this many empty squares.
+    Region(Square, u32),
+    /// No disc of the colour stands next to the square.
+    NoNeighbour(Color, Square),
     /// The deepest named opening of the line shown (`None`: no named opening).
     Opening(Option<String>),
     /// The engine's search values the first move between `min` and `max` discs
@@ -122,6 +134,10 @@ pub enum FactError {
         /// What the board shows.
         found: String,
     },
+    /// A text describes a board (names a square, or an edge's gaps) that its step does
+    /// not show.
+    #[error("the text describes a board ({0}) but the step shows none (add a `position`)")]
+    NoBoard(String),
     /// The claim needs the engine's values or the line shown, which were not given.
     #[error("`{0}` needs the engine's values or the game's line to be checked")]
     NeedsMore(String),
@@ -258,6 +274,43 @@ impl Fact {
                     false_because("the game goes on".into())
                 }
             }
+            Claim::GoesOn => {
+                if pos.is_game_over() {
+                    false_because("the game is over".into())
+                } else {
+                    Ok(())
+                }
+            }
+            Claim::FrontierFlips(sq, n) => {
+                if !pos.board.is_legal(*sq) {
+                    return false_because(format!("{sq} is not a legal move"));
+                }
+                let after = pos.play_unchecked(*sq);
+                let flipped = pos.board.flips(*sq);
+                let found = flipped
+                    .into_iter()
+                    .filter(|f| touches_empty(&after, *f))
+                    .count() as u32;
+                if found == *n {
+                    Ok(())
+                } else {
+                    false_because(format!("{sq} flips {found} frontier discs"))
+                }
+            }
+            Claim::Region(sq, n) => {
+                let found = region_size(&pos, *sq);
+                if found == *n {
+                    Ok(())
+                } else {
+                    false_because(format!("the empty region of {sq} has {found} squares"))
+                }
+            }
+            Claim::NoNeighbour(c, sq) => {
+                match neighbours(*sq).find(|n| pos.disc_at(*n) == Some(*c)) {
+                    None => Ok(()),
+                    Some(n) => false_because(format!("{n}, next to {sq}, holds a {} disc", lower(*c))),
+                }
+            }
             Claim::Opening(name) => {
                 let Some(boards) = line else {
                     return Err(FactError::NeedsMore(self.to_string()));
@@ -330,6 +383,40 @@ fn frontier_of(pos: &Position, c: Color) -> u32 {
     frontier_discs(pos.discs(c), pos.board.empty()).count_ones()
 }
 
+/// The eight neighbours of `sq` on the board.
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    let (col, row) = ((sq.index() % 8) as i32, (sq.index() / 8) as i32);
+    (-1..=1)
+        .flat_map(move |dy| (-1..=1).map(move |dx| (col + dx, row + dy)))
+        .filter(move |&(x, y)| (x, y) != (col, row) && (0..8).contains(&x) && (0..8).contains(&y))
+        .map(|(x, y)| Square::from_index_unchecked((y * 8 + x) as u32))
+}
+
+/// Whether the disc on `sq` touches an empty square.
+fn touches_empty(pos: &Position, sq: Square) -> bool {
+    neighbours(sq).any(|n| pos.disc_at(n).is_none())
+}
+
+/// The size of the empty region (squares joined by king moves) holding `sq`; 0 when
+/// `sq` holds a disc.
+fn region_size(pos: &Position, sq: Square) -> u32 {
+    if pos.disc_at(sq).is_some() {
+        return 0;
+    }
+    let mut seen = vec![sq];
+    let mut next = 0;
+    while next < seen.len() {
+        let at = seen[next];
+        next += 1;
+        for n in neighbours(at) {
+            if pos.disc_at(n).is_none() && !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+    }
+    seen.len() as u32
+}
+
 /// Whether `c` may play `sq` on `pos`, found by walking the eight lines from the
 /// square (not by the move generator, which the claim is there to check).
 fn can_play(pos: &Position, c: Color, sq: Square) -> bool {
@@ -385,6 +472,10 @@ impl fmt::Display for Fact {
             Claim::MustPass(c) => write!(f, "must-pass {}", lower(*c)),
             Claim::ToMove(c) => write!(f, "to-move {}", lower(*c)),
             Claim::GameOver => f.write_str("game-over"),
+            Claim::GoesOn => f.write_str("goes-on"),
+            Claim::FrontierFlips(sq, n) => write!(f, "frontier-flips {sq} = {n}"),
+            Claim::Region(sq, n) => write!(f, "region {sq} = {n}"),
+            Claim::NoNeighbour(c, sq) => write!(f, "no-neighbour {} {sq}", lower(*c)),
             Claim::Opening(Some(name)) => write!(f, "opening {name}"),
             Claim::Opening(None) => f.write_str("opening none"),
             Claim::Worse { mv, than, min, max } => write!(f, "worse {mv} {than} by {min}..{max}"),
@@ -437,6 +528,10 @@ impl FromStr for Fact {
             ["must-pass", c] => Claim::MustPass(color(c)?),
             ["to-move", c] => Claim::ToMove(color(c)?),
             ["game-over"] => Claim::GameOver,
+            ["goes-on"] => Claim::GoesOn,
+            ["frontier-flips", sq, "=", n] => Claim::FrontierFlips(square(sq)?, number(n)?),
+            ["region", sq, "=", n] => Claim::Region(square(sq)?, number(n)?),
+            ["no-neighbour", c, sq] => Claim::NoNeighbour(color(c)?, square(sq)?),
             ["opening", "none"] => Claim::Opening(None),
             ["opening", ..] => {
                 let name = claim_text["opening".len()..].trim();

@@ -4,9 +4,9 @@
 //! [`BOOK_MARGIN`] of the book's best, is a book move.
 
 use super::explain::{contrast, explain_move};
+use crate::tutor::values::StatedValue;
 use crate::engine::analysis::MoveValue;
 use crate::engine::book;
-use crate::engine::eval::UNITS_PER_DISC;
 use crate::engine::{Board, Move, Position, Square};
 use crate::tutor::openings;
 use std::fmt;
@@ -129,10 +129,6 @@ pub struct BookNote {
     pub main_line: Option<Square>,
 }
 
-fn discs(v: &MoveValue) -> i32 {
-    (v.score as f64 / UNITS_PER_DISC as f64).round() as i32
-}
-
 /// Grades `played` in `pos` given the values of every move (as from
 /// `engine::analysis::analyze`, best first). `None` if the move is not among them.
 ///
@@ -159,16 +155,20 @@ pub fn grade_move(pos: &Position, played: Square, values: &[MoveValue]) -> Optio
     let Move::Place(best_sq) = best.mv else {
         return None;
     };
-    let grade = Grade::from_search(discs(best), discs(mine), best.exact && mine.exact);
+    // A move that ends the game has its final result, exact, whatever the search said.
+    let (b, m) = (StatedValue::of(pos, best), StatedValue::of(pos, mine));
+    let (best_value, played_value) = (b.discs, m.discs);
+    let exact = b.exact && m.exact;
+    let grade = Grade::from_search(best_value.max(played_value), played_value, exact);
     Some(build(
         pos,
         Verdict {
             played,
-            played_value: discs(mine),
+            played_value,
             best: best_sq,
-            best_value: discs(best),
+            best_value: best_value.max(played_value),
             grade,
-            exact: mine.exact && best.exact,
+            exact,
             depth: mine.depth,
         },
         None,

@@ -24,6 +24,7 @@ pub mod saved_games;
 pub mod screen;
 pub mod settings;
 pub mod text;
+pub mod values;
 
 /// The puzzle miner, at its old path (it lives in [`puzzle::miner`]).
 pub use puzzle::miner;

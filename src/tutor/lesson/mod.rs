@@ -146,6 +146,7 @@ mod prove;
 mod raw;
 mod setup;
 mod stars;
+mod stated;
 
 pub use answers::QuestionError;
 pub use convert::parse_opponent;
@@ -159,6 +160,7 @@ pub use model::{
 pub use playout::ProofError;
 pub use prove::{ProofSettings, prove_lesson, step_fact_errors, step_line};
 pub use setup::{check_constructed, parse_setup};
+pub use stated::{TextClaim, text_claim_errors, text_claims};
 pub use stars::{
     HINT_AFTER_WRONG, NextAction, ONE_STAR, REVEAL_AFTER_WRONG, StepAttempts, THREE_STARS,
     TWO_STARS, lesson_stars, stars,

@@ -78,6 +78,9 @@ pub fn prove_lesson(
         for e in step_fact_errors(step) {
             err("facts", Problem::Fact(e));
         }
+        for e in super::stated::text_claim_errors(step) {
+            err("explain", Problem::Fact(e));
+        }
         prove_value_facts(step, settings, searcher, &mut err);
     }
     errors

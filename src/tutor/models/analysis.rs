@@ -266,11 +266,8 @@ impl AnalysisBoard {
                 ));
                 out.push_str("Every move, best first (discs for the mover):\n");
                 for v in values {
-                    let basis = if v.exact {
-                        "exact".to_string()
-                    } else {
-                        format!("depth {}", v.depth)
-                    };
+                    let stated = crate::tutor::values::StatedValue::of(&pos, v);
+                    let basis = stated.basis();
                     let line: Vec<String> =
                         v.pv.iter()
                             .skip(1)
@@ -280,7 +277,7 @@ impl AnalysisBoard {
                     out.push_str(&format!(
                         "  {} {:+} {basis}  {}\n",
                         v.mv,
-                        v.discs(),
+                        stated.discs,
                         line.join(" ")
                     ));
                 }
@@ -497,7 +494,7 @@ impl BoardModel for AnalysisBoard {
         let labels = self
             .values
             .as_deref()
-            .map(super::value_labels)
+            .map(|v| super::value_labels(&position, v))
             .unwrap_or_default();
         Shown {
             board: BoardScene {

@@ -17,15 +17,19 @@ pub mod puzzles;
 pub mod review;
 pub mod runs;
 
-use crate::engine::Square;
+use crate::engine::{Position, Square};
 use crate::engine::analysis::MoveValue;
 
-/// Each move's value written on its square ("+4"), for hints and analysis.
-pub fn value_labels(values: &[MoveValue]) -> Vec<(Square, String)> {
+/// Each move's value written on its square ("+4"), for hints and analysis; a move
+/// that ends the game shows its final result ([`crate::tutor::values::StatedValue`]).
+pub fn value_labels(pos: &Position, values: &[MoveValue]) -> Vec<(Square, String)> {
     values
         .iter()
         .filter_map(|v| match v.mv {
-            crate::engine::Move::Place(sq) => Some((sq, format!("{:+}", v.discs()))),
+            crate::engine::Move::Place(sq) => Some((
+                sq,
+                format!("{:+}", crate::tutor::values::StatedValue::of(pos, v).discs),
+            )),
             crate::engine::Move::Pass => None,
         })
         .collect()

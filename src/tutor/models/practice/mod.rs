@@ -777,7 +777,7 @@ impl BoardModel for PracticeScreen {
         let labels = self
             .hint
             .as_deref()
-            .map(super::value_labels)
+            .map(|v| super::value_labels(&position, v))
             .unwrap_or_default();
         Shown {
             board: BoardScene {
