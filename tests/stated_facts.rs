@@ -374,3 +374,47 @@ fn a_game_from_the_start_has_the_same_opening_name_on_every_screen() {
     let expected = name.clone().unwrap_or_default();
     assert!(panel.contains(&format!("Opening: {expected}")), "{panel}");
 }
+
+// ---------------------------------------------------------------------------------
+// Puzzles: a searched value is stated with the precision it has
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn searched_puzzles_state_their_values_with_the_precision_they_have() {
+    // Main: "The engine's deep search puts a1 at +5 and every other move at least 23
+    // discs lower", where deep outside searches differ by about 3 discs.
+    use othello_tutor::tutor::puzzle::Proof;
+    use othello_tutor::tutor::values::{at_least_text, rounded};
+    let puzzles = load_puzzles().expect("puzzles");
+    let mut searched = 0;
+    for p in &puzzles {
+        let Proof::Search { depth } = p.proof else {
+            continue;
+        };
+        searched += 1;
+        let why = &p.why;
+        assert!(
+            why.contains(&format!("about {:+}", rounded(p.value))),
+            "{}: {why}",
+            p.id
+        );
+        assert!(why.contains(&format!("(depth {depth})")), "{}: {why}", p.id);
+        assert!(
+            !why.contains(&format!(" at {:+} ", p.value))
+                && !why.contains(&format!("at least {} disc", p.margin)),
+            "{}: {why}",
+            p.id
+        );
+        // A wrong first move is answered with the same precision.
+        let st = &p.steps[0];
+        let wrong = st
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|s| !st.accepted.contains(*s))
+            .expect("a move the puzzle does not accept");
+        let said = p.judge(0, wrong).why.join(" ");
+        assert!(said.contains(&at_least_text(p.margin)), "{}: {said}", p.id);
+    }
+    assert!(searched > 100, "{searched}");
+}

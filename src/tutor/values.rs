@@ -1,14 +1,15 @@
 //! How a value is stated to the learner: with the precision it has. A move that ends
 //! the game has its final, exact result whatever the search said of it; a solved
 //! value is exact and says so; a searched value is an estimate and reads as one
-//! ("about +4", rounded to [`SEARCHED_STEP`] discs), since deeper searches move it by
-//! a few discs.
+//! ("about +5", rounded to [`SEARCHED_STEP`] discs), since deeper searches move it by
+//! a few discs (the mined midgame puzzles' depth-16 values run about 3 discs above a
+//! deep outside search).
 
 use crate::engine::analysis::MoveValue;
 use crate::engine::{Move, Position};
 
 /// Searched values are stated rounded to this many discs.
-pub const SEARCHED_STEP: i32 = 2;
+pub const SEARCHED_STEP: i32 = 5;
 
 /// A move's value as the tutor states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,14 +83,15 @@ pub fn rounded(discs: i32) -> i32 {
     }
 }
 
-/// A value in words with its precision: "+5 (exact)" when proved, "about +4 (by the
+/// A value in words with its precision: "+5 (exact)" when proved, "about +5 (by the
 /// engine's search)" otherwise.
 ///
 /// ```
 /// use othello_tutor::tutor::values::value_text;
-/// assert_eq!(value_text(5, true), "+5 (exact)");
-/// assert_eq!(value_text(5, false), "about +6 (by the engine's search)");
-/// assert_eq!(value_text(-3, false), "about -4 (by the engine's search)");
+/// assert_eq!(value_text(7, true), "+7 (exact)");
+/// assert_eq!(value_text(7, false), "about +5 (by the engine's search)");
+/// assert_eq!(value_text(-8, false), "about -10 (by the engine's search)");
+/// assert_eq!(value_text(2, false), "about +0 (by the engine's search)");
 /// ```
 pub fn value_text(discs: i32, exact: bool) -> String {
     if exact {
@@ -100,13 +102,13 @@ pub fn value_text(discs: i32, exact: bool) -> String {
 }
 
 /// A difference between two moves in words with its precision: "13 discs" when
-/// proved; when searched "about 12 discs", or "a few discs" below 6.
+/// proved; when searched "about 15 discs", or "a few discs" below 6.
 ///
 /// ```
 /// use othello_tutor::tutor::values::difference_text;
 /// assert_eq!(difference_text(13, true), "13 discs");
 /// assert_eq!(difference_text(1, true), "1 disc");
-/// assert_eq!(difference_text(13, false), "about 14 discs");
+/// assert_eq!(difference_text(13, false), "about 15 discs");
 /// assert_eq!(difference_text(4, false), "a few discs");
 /// ```
 pub fn difference_text(discs: i32, exact: bool) -> String {
@@ -121,4 +123,27 @@ pub fn difference_text(discs: i32, exact: bool) -> String {
     } else {
         format!("about {} discs", rounded(discs))
     }
+}
+
+/// A searched lower bound on a difference in words: "some 20 discs or more" (rounded
+/// down to [`SEARCHED_STEP`]), or "a few discs or more" below it.
+///
+/// ```
+/// use othello_tutor::tutor::values::at_least_text;
+/// assert_eq!(at_least_text(23), "some 20 discs or more");
+/// assert_eq!(at_least_text(3), "a few discs or more");
+/// ```
+pub fn at_least_text(discs: i32) -> String {
+    let floor = discs.max(0) / SEARCHED_STEP * SEARCHED_STEP;
+    if floor == 0 {
+        "a few discs or more".into()
+    } else {
+        format!("some {floor} discs or more")
+    }
+}
+
+/// "depth 16" as the learner reads the basis of a searched value: "the engine's
+/// search (depth 16)".
+pub fn search_basis(depth: u32) -> String {
+    format!("the engine's search (depth {depth})")
 }

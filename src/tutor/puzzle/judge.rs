@@ -1,6 +1,7 @@
 //! Judging a move played in a puzzle: whether the goal accepts it, and why, with the
 //! values the proof established (or, given a solver, the exact value of the move).
 
+use crate::tutor::values::{at_least_text, search_basis};
 use super::model::{Goal, Judgement, Proof, Puzzle};
 use crate::engine::Square;
 use crate::engine::endgame::Solver;
@@ -101,9 +102,10 @@ impl Puzzle {
                 "{played} is still right: it is within {} of the best move ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { .. }, _) => format!(
-                "{played} is still right: the engine's deep search puts it at least {} ahead of every other move.",
-                plural(self.margin.max(0) as u32, "disc", "discs")
+            (Proof::Search { depth }, _) => format!(
+                "{played} is still right: {} puts it {} ahead of every other move.",
+                search_basis(depth),
+                at_least_text(self.margin)
             ),
             (Proof::Exact, Goal::Win) => format!(
                 "{played} is still right: it wins with perfect play, and no move left out does."
@@ -156,9 +158,10 @@ impl Puzzle {
                 "{start}: the engine's deep search rates it more than {} below {answer} ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { .. }, _, _) => format!(
-                "{start}: the engine's deep search puts {answer} at least {} above it.",
-                plural(self.margin.max(0) as u32, "disc", "discs")
+            (Proof::Search { depth }, _, _) => format!(
+                "{start}: {} puts {answer} {} above it.",
+                search_basis(depth),
+                at_least_text(self.margin)
             ),
         }
     }

@@ -2,6 +2,7 @@
 //! words, the facts on the board that make the move right, and the result. No search
 //! depth appears in it.
 
+use crate::tutor::values::{at_least_text, rounded, search_basis};
 use crate::engine::bits::CORNERS;
 use crate::engine::{Move, Square, SquareSet};
 use crate::tutor::explain::{MoveFacts, describe_sentences, drawback_clause, move_facts, plural};
@@ -190,14 +191,18 @@ fn result(p: &Puzzle) -> String {
             -v,
             -next
         ),
-        (Goal::LeastLoss, _) => format!(
-            "Every move loses by the engine's estimate, but {who} {} the least ({v:+}); every other move is at least {} worse.",
+        (Goal::LeastLoss, Proof::Search { depth }) => format!(
+            "Every move loses by {}, but {who} {} the least (about {:+}); every other move is {} worse.",
+            search_basis(depth),
             verb("loses", "lose"),
-            discs(p.margin)
+            rounded(v),
+            at_least_text(p.margin)
         ),
-        (_, Proof::Search { .. }) => format!(
-            "The engine's deep search puts {who} at {v:+} and every other move at least {} lower.",
-            discs(p.margin)
+        (_, Proof::Search { depth }) => format!(
+            "{} puts {who} at about {:+} and every other move {} lower.",
+            capitalised(&search_basis(depth)),
+            rounded(v),
+            at_least_text(p.margin)
         ),
         (Goal::Win, _) => format!(
             "{who} {} with best play ({v:+}); {others}.",
@@ -245,6 +250,15 @@ pub fn why_text(p: &Puzzle) -> String {
             None => res,
         },
         None => res,
+    }
+}
+
+/// The text with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
