@@ -352,7 +352,7 @@ fn a_practice_game_carries_its_opening_name_into_the_saved_game() {
             .play(Move::Place(Square::parse(sq).unwrap()))
             .unwrap();
     }
-    assert_eq!(practice.opening_name(), Some("Tiger"));
+    assert_eq!(practice.opening_name().as_deref(), Some("Tiger"));
     let ggf = practice.ggf();
     assert!(ggf.contains("C[Opening: Tiger]"), "{ggf}");
     let back = parse_ggf(&ggf).expect("our own GGF reads back");

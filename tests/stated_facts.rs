@@ -418,3 +418,95 @@ fn searched_puzzles_state_their_values_with_the_precision_they_have() {
     }
     assert!(searched > 100, "{searched}");
 }
+
+// ---------------------------------------------------------------------------------
+// Personal puzzles: the game's values, stated once; unrated
+// ---------------------------------------------------------------------------------
+
+/// A practice game of a greedy Black against engine level 3, each of Black's moves
+/// graded by a shallow search (depth 4), as a game's grading on purpose unlike the
+/// personal puzzles' own search (depth 10): the puzzles must state the game's values.
+fn graded_game() -> Practice {
+    use othello_tutor::engine::players::{Player, Strategy};
+    use othello_tutor::tutor::feedback::grade_move;
+    use othello_tutor::tutor::practice::Setup;
+    use rand::SeedableRng;
+    let mut practice = Practice::new(Setup::against(
+        othello_tutor::engine::Color::Black,
+        Strategy::Engine(3),
+    ));
+    let mut learner = Player::new(Strategy::Greedy);
+    let mut engine = Player::new(Strategy::Engine(3));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut searcher = Searcher::new(16, 16);
+    let options = AnalysisOptions {
+        depth: 4,
+        exact_empties: 10,
+        time: None,
+        selective: None,
+    };
+    while !practice.is_over() {
+        if practice.pass_if_forced().is_some() {
+            continue;
+        }
+        let pos = practice.position();
+        let black = pos.to_move == othello_tutor::engine::Color::Black;
+        let player = if black { &mut learner } else { &mut engine };
+        let sq = player.choose(&pos.board, &mut rng).expect("a move");
+        practice.play(Move::Place(sq)).expect("legal");
+        if black {
+            let values = analyze(&mut searcher, &pos.board, options).expect("values");
+            let feedback = grade_move(&pos, sq, &values).expect("graded");
+            practice.set_feedback_at(practice.game().len() - 1, feedback);
+        }
+    }
+    practice
+}
+
+#[test]
+fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
+    // Main re-valued the position at depth 10 and stated that ("12 discs worse (+2,
+    // depth 10)" where the game had said 13 at depth 24), and rated the attempt
+    // (1500 → 1755) while saying "you missed this one before".
+    use othello_tutor::tutor::personal::personal_puzzles;
+    use othello_tutor::tutor::review::PuzzleProgress;
+    let practice = graded_game();
+    let color = othello_tutor::engine::Color::Black;
+    let review = practice.review(color);
+    let mut searcher = Searcher::new(16, 16);
+    let now = 1_700_000_000;
+    let personal = personal_puzzles(&practice, color, &mut searcher, 1500.0, now);
+    assert!(!personal.is_empty());
+    for pp in &personal {
+        let item = review
+            .errors
+            .iter()
+            .find(|e| e.number == pp.number)
+            .expect("the game's grading of the move");
+        let fb = &item.feedback;
+        assert_eq!(pp.best, fb.best.to_string(), "{pp:?}");
+        assert_eq!((pp.best_value, pp.played_value), (fb.best_value, fb.played_value));
+        assert_eq!(pp.exact, fb.exact);
+        let puzzle = pp.to_puzzle().expect("a puzzle");
+        assert!(
+            puzzle.why.contains(&format!("{} disc", fb.loss)),
+            "{} / {fb:?}",
+            puzzle.why
+        );
+        if !fb.exact {
+            assert!(puzzle.why.contains(&format!("depth {}", fb.depth)), "{}", puzzle.why);
+        }
+        // The solution is the game's best move, and every move it accepts besides.
+        assert_eq!(puzzle.steps[0].answer, fb.best);
+        assert!(!puzzle.steps[0].accepted.contains(fb.played));
+    }
+    let mut progress = PuzzleProgress::default();
+    progress.add_personal(personal.clone(), now);
+    let before = progress.learner();
+    for pp in &personal {
+        let puzzle = pp.to_puzzle().expect("a puzzle");
+        let outcome = progress.record_attempt(&puzzle, true, now);
+        assert!(!outcome.rated, "{}", pp.id);
+    }
+    assert_eq!(progress.learner(), before);
+}

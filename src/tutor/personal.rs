@@ -35,13 +35,13 @@ pub struct PersonalPuzzle {
     pub best: String,
     /// The move played in the game.
     pub played: String,
-    /// The best move's value in discs.
+    /// The best move's value in discs, as the game's grading gave it.
     pub best_value: i32,
-    /// The played move's value in discs.
+    /// The played move's value in discs, as the game's grading gave it.
     pub played_value: i32,
-    /// Whether the values are exact; otherwise searched at `depth`.
+    /// Whether the game's values are exact; otherwise searched at `depth`.
     pub exact: bool,
-    /// Search depth when not exact.
+    /// The game's search depth when not exact.
     pub depth: u32,
     /// The move number in the game.
     pub number: usize,
@@ -147,10 +147,12 @@ impl PersonalPuzzle {
 }
 
 /// Personal puzzles from `color`'s mistakes in a practice game (the moves its review
-/// grades inaccuracy or worse). Each position is valued again by the engine (exactly
-/// at [`PERSONAL_EXACT_EMPTIES`] empties or fewer, else at [`PERSONAL_DEPTH`]); the
-/// accepted moves are those within [`GOOD_MAX_LOSS`] discs of the best, and a
-/// mistake the new values no longer confirm is left out. `rating` is the learner's
+/// grades inaccuracy or worse). The puzzle keeps the game's grading: its best move is
+/// the solution, and its values and depth are the ones stated (one value per fact).
+/// Each position is valued again by the engine (exactly at [`PERSONAL_EXACT_EMPTIES`]
+/// empties or fewer, else at [`PERSONAL_DEPTH`]) only to accept the other moves within
+/// [`GOOD_MAX_LOSS`] discs of that best move, and a mistake the new values no longer
+/// confirm is left out. `rating` is the learner's
 /// rating now (the puzzles start there). Stops early if the searcher's stop flag is
 /// raised.
 pub fn personal_puzzles(
@@ -169,7 +171,6 @@ pub fn personal_puzzles(
         if pos.to_move != color || !pos.board.is_legal(played) {
             continue;
         }
-        let exact = pos.board.empty_count() <= PERSONAL_EXACT_EMPTIES;
         let options = AnalysisOptions {
             depth: PERSONAL_DEPTH,
             exact_empties: PERSONAL_EXACT_EMPTIES,
@@ -179,27 +180,38 @@ pub fn personal_puzzles(
         let Ok(values) = analyze(searcher, &pos.board, options) else {
             break;
         };
-        let Some(top) = values.first() else { continue };
-        let Move::Place(best) = top.mv else { continue };
-        let best_value = top.discs();
-        let accepted: Vec<Square> = values
-            .iter()
-            .filter(|v| v.discs() >= best_value - GOOD_MAX_LOSS)
-            .filter_map(|v| match v.mv {
-                Move::Place(sq) => Some(sq),
-                Move::Pass => None,
-            })
-            .collect();
-        let Some(played_value) = values
-            .iter()
-            .find(|v| v.mv == Move::Place(played))
-            .map(|v| v.discs())
-        else {
-            continue;
-        };
-        if accepted.contains(&played) {
+        // One value per fact: the puzzle states the game's grading (its best move, the
+        // values and the depth the learner was shown); the new values only decide
+        // which other moves are as good as that best move.
+        let fb = &item.feedback;
+        let best = fb.best;
+        if best == played || !pos.board.is_legal(best) {
             continue;
         }
+        let value_of = |sq: Square| {
+            values
+                .iter()
+                .find(|v| v.mv == Move::Place(sq))
+                .map(|v| v.discs())
+        };
+        let (Some(reference), Some(played_now)) = (value_of(best), value_of(played)) else {
+            continue;
+        };
+        if played_now >= reference - GOOD_MAX_LOSS {
+            continue;
+        }
+        let mut accepted: Vec<Square> = vec![best];
+        accepted.extend(
+            values
+                .iter()
+                .filter(|v| v.discs() >= reference - GOOD_MAX_LOSS)
+                .filter_map(|v| match v.mv {
+                    Move::Place(sq) if sq != best && sq != played => Some(sq),
+                    _ => None,
+                }),
+        );
+        let (best_value, played_value) = (fb.best_value, fb.played_value);
+        let exact = fb.exact;
         let id = personal_id(&pos);
         if out.iter().any(|p| p.id == id) {
             continue;
@@ -214,7 +226,7 @@ pub fn personal_puzzles(
             best_value,
             played_value,
             exact,
-            depth: if exact { 0 } else { PERSONAL_DEPTH },
+            depth: if exact { 0 } else { fb.depth },
             number: item.number,
             game: game_text(&game.start(), &moves),
             added: now,

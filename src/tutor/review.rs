@@ -272,14 +272,16 @@ impl PuzzleProgress {
 
     /// Records an attempt at `puzzle` at time `now`: both ratings by the rules of
     /// `tutor::rating` (a near miss is half a win, a give-away moves less, a replay
-    /// is unrated, provisional ratings move faster), the streak, the per-theme
+    /// is unrated, and so is a personal puzzle, a position the learner played in a
+    /// game; provisional ratings move faster), the streak, the per-theme
     /// results and the review queue (a failure or near miss goes to box 1, a success
     /// when due moves up).
     pub fn record_result(&mut self, puzzle: &Puzzle, outcome: Outcome, now: u64) -> AttemptOutcome {
         let solved = outcome.solved();
         let learner_before = self.learner();
         let puzzle_before = self.puzzle_rating(puzzle);
-        let rated = !self.attempted(&puzzle.id);
+        // A personal puzzle replays a position of the learner's own game: unrated.
+        let rated = !self.attempted(&puzzle.id) && !puzzle.is_personal();
         let (learner_after, puzzle_after) = if rated {
             let attempt = RatedAttempt {
                 outcome,

@@ -205,7 +205,11 @@ impl PuzzleScreen {
         match chosen {
             Some(p) => {
                 self.shown = p.position;
-                if self
+                if p.is_personal() {
+                    self.lines.push(
+                        "From your own game: you missed this move there (unrated).".into(),
+                    );
+                } else if self
                     .progress
                     .review
                     .get(&p.id)
@@ -313,7 +317,12 @@ impl PuzzleScreen {
                 return Vec::new();
             }
             self.phase = Phase::Solved;
-            self.say(format!("✓ {sq}: solved!"));
+            let answer = p.steps[self.step].answer;
+            self.say(if sq == answer {
+                format!("✓ {sq}: solved!")
+            } else {
+                format!("✓ {sq}: solved! {}", accepted_note(&p, sq, answer))
+            });
             return self.record(p, Outcome::Solved);
         }
         let mut lines = vec![format!("✗ {sq} is not it.")];
@@ -628,6 +637,18 @@ impl BoardModel for PuzzleScreen {
             status: String::new(),
             input: None,
         }
+    }
+}
+
+/// Why a move other than the solution's counts: what the puzzle accepts it for.
+fn accepted_note(p: &Puzzle, sq: Square, answer: Square) -> String {
+    if p.is_personal() {
+        format!(
+            "The solution is {answer}, the best move of your game; {sq} is accepted too, as the engine puts it within {} of {answer}.",
+            crate::tutor::text::count(crate::tutor::feedback::GOOD_MAX_LOSS as usize, "disc")
+        )
+    } else {
+        format!("The solution is {answer}; {sq} is accepted too, as the puzzle's proof allows.")
     }
 }
 
