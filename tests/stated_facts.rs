@@ -2,9 +2,9 @@
 //! lessons annotate (`facts = [...]`), the claims their words make, the sentences the
 //! tutor writes itself, and each false statement issue 42 found, replayed on its board.
 
+mod common;
 #[path = "common/lessons.rs"]
 mod helpers;
-mod common;
 
 use common::Harness;
 use helpers::*;
@@ -71,7 +71,10 @@ fn a_false_fact_fails_the_content_check() {
         errors[0].contains("step 1, field facts: `fewer-frontier black` is false"),
         "{errors:?}"
     );
-    assert!(errors[1].contains("`after d6: moves black = 9` is false"), "{errors:?}");
+    assert!(
+        errors[1].contains("`after d6: moves black = 9` is false"),
+        "{errors:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -99,7 +102,9 @@ fn lesson_8_step_3_states_f4s_cost_with_the_precision_the_engine_proves() {
     // search gives 3.6. The words must be backed by a `worse` fact the engine proves.
     let s = assert_claims_hold("opening", 3);
     assert!(
-        s.facts().iter().any(|f| f.to_string().starts_with("worse f4 d6")),
+        s.facts()
+            .iter()
+            .any(|f| f.to_string().starts_with("worse f4 d6")),
         "{:?}",
         s.facts()
     );
@@ -241,15 +246,27 @@ fn a_choice_is_answered_by_its_square_or_by_its_number() {
     let (mut screen, _) = LessonScreen::new(lesson.clone(), index);
     type_in(&mut screen, &answer);
     let verdict = screen.shown().verdict.expect("a verdict");
-    assert!(verdict.text.starts_with("Right"), "{answer}: {}", verdict.text);
+    assert!(
+        verdict.text.starts_with("Right"),
+        "{answer}: {}",
+        verdict.text
+    );
     // By its number.
     let number = q.choices.iter().position(|c| *c == answer).expect("listed") + 1;
     let (mut screen, _) = LessonScreen::new(lesson.clone(), index);
     type_in(&mut screen, &number.to_string());
     let verdict = screen.shown().verdict.expect("a verdict");
-    assert!(verdict.text.starts_with("Right"), "{number}: {}", verdict.text);
+    assert!(
+        verdict.text.starts_with("Right"),
+        "{number}: {}",
+        verdict.text
+    );
     // A wrong choice by its square is judged as that square, not as a number.
-    let wrong = q.choices.iter().find(|c| **c != answer).expect("a wrong choice");
+    let wrong = q
+        .choices
+        .iter()
+        .find(|c| **c != answer)
+        .expect("a wrong choice");
     let (mut screen, _) = LessonScreen::new(lesson, index);
     type_in(&mut screen, wrong);
     let panel = screen.shown().panel;
@@ -485,7 +502,10 @@ fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
             .expect("the game's grading of the move");
         let fb = &item.feedback;
         assert_eq!(pp.best, fb.best.to_string(), "{pp:?}");
-        assert_eq!((pp.best_value, pp.played_value), (fb.best_value, fb.played_value));
+        assert_eq!(
+            (pp.best_value, pp.played_value),
+            (fb.best_value, fb.played_value)
+        );
         assert_eq!(pp.exact, fb.exact);
         let puzzle = pp.to_puzzle().expect("a puzzle");
         assert!(
@@ -494,7 +514,11 @@ fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
             puzzle.why
         );
         if !fb.exact {
-            assert!(puzzle.why.contains(&format!("depth {}", fb.depth)), "{}", puzzle.why);
+            assert!(
+                puzzle.why.contains(&format!("depth {}", fb.depth)),
+                "{}",
+                puzzle.why
+            );
         }
         // The solution is the game's best move, and every move it accepts besides.
         assert_eq!(puzzle.steps[0].answer, fb.best);
@@ -509,4 +533,34 @@ fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
         assert!(!outcome.rated, "{}", pp.id);
     }
     assert_eq!(progress.learner(), before);
+}
+
+// ---------------------------------------------------------------------------------
+// The endgame drill names who passes
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn the_drills_play_out_names_the_side_that_passes() {
+    // The walk of issue 42 saw "You play h1; you must pass." when White passed.
+    use othello_tutor::engine::endgame::Solver;
+    use othello_tutor::tutor::models::drill::play_line;
+    use othello_tutor::tutor::puzzle::drill::{PlayOut, Round};
+    // A position built so that Black's h1 leaves White without a move.
+    let game = parse_transcript(
+        "e6 d6 c5 f4 e7 c6 e3 c4 b6 f7 g7 a6 d7 d2 g3 g8 b4 g4 g5 c8 b7 h2 e8 b8 f6 h6 a8 h7 f8 h4 a7 d8 e2 f2 h8 g6 f5 a4 g1 b5 e1 g2 f3 d3 c3 c1 c7 b3",
+    )
+    .expect("legal");
+    let pos = game.current();
+    let h1 = sq("h1");
+    assert!(pos.play_unchecked(h1).must_pass());
+    let mut solver = Solver::new(4);
+    let mut round = Round::new(pos, &mut solver).expect("solved");
+    let replies = match round.play(h1, &mut solver).expect("played") {
+        PlayOut::Going(r) | PlayOut::Over(r, _) => r,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(replies.first(), Some(&Move::Pass));
+    let line = play_line(&pos, h1, &replies);
+    assert!(line.starts_with("You play h1; White must pass"), "{line}");
+    assert!(!line.contains("you must pass"), "{line}");
 }

@@ -368,10 +368,7 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
                 square_list(f.frontier_flipped),
                 footholds(n)
             ),
-            vec![
-                Fact::now(Claim::FrontierFlips(sq, n)),
-                after(Claim::GoesOn),
-            ],
+            vec![Fact::now(Claim::FrontierFlips(sq, n)), after(Claim::GoesOn)],
         );
     }
     if f.stable_after > f.stable_before {

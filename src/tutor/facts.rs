@@ -308,7 +308,9 @@ impl Fact {
             Claim::NoNeighbour(c, sq) => {
                 match neighbours(*sq).find(|n| pos.disc_at(*n) == Some(*c)) {
                     None => Ok(()),
-                    Some(n) => false_because(format!("{n}, next to {sq}, holds a {} disc", lower(*c))),
+                    Some(n) => {
+                        false_because(format!("{n}, next to {sq}, holds a {} disc", lower(*c)))
+                    }
                 }
             }
             Claim::Opening(name) => {
@@ -325,9 +327,7 @@ impl Fact {
                     ))
                 }
             }
-            Claim::Worse { .. } | Claim::AtLeast(..) => {
-                Err(FactError::NeedsMore(self.to_string()))
-            }
+            Claim::Worse { .. } | Claim::AtLeast(..) => Err(FactError::NeedsMore(self.to_string())),
         }
     }
 
@@ -499,7 +499,9 @@ impl FromStr for Fact {
                     .ok_or_else(|| bad("`after` needs a `:` before the claim"))?;
                 let mut after = Vec::new();
                 for m in moves.split_whitespace() {
-                    after.push(Square::parse(m).map_err(|_| bad("a move of `after` is not a square"))?);
+                    after.push(
+                        Square::parse(m).map_err(|_| bad("a move of `after` is not a square"))?,
+                    );
                 }
                 (after, claim.trim())
             }
@@ -541,8 +543,12 @@ impl FromStr for Fact {
                 let (lo, hi) = range
                     .split_once("..")
                     .ok_or_else(|| bad("expected a range such as 2..6"))?;
-                let lo: i32 = lo.parse().map_err(|_| bad("expected a range such as 2..6"))?;
-                let hi: i32 = hi.parse().map_err(|_| bad("expected a range such as 2..6"))?;
+                let lo: i32 = lo
+                    .parse()
+                    .map_err(|_| bad("expected a range such as 2..6"))?;
+                let hi: i32 = hi
+                    .parse()
+                    .map_err(|_| bad("expected a range such as 2..6"))?;
                 if lo > hi {
                     return Err(bad("the range is empty"));
                 }

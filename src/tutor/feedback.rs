@@ -4,11 +4,11 @@
 //! [`BOOK_MARGIN`] of the book's best, is a book move.
 
 use super::explain::{contrast, explain_move};
-use crate::tutor::values::StatedValue;
 use crate::engine::analysis::MoveValue;
 use crate::engine::book;
 use crate::engine::{Board, Move, Position, Square};
 use crate::tutor::openings;
+use crate::tutor::values::StatedValue;
 use std::fmt;
 
 /// How good a move was, by the discs it lost against the best move.

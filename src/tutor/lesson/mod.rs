@@ -160,11 +160,11 @@ pub use model::{
 pub use playout::ProofError;
 pub use prove::{ProofSettings, prove_lesson, step_fact_errors, step_line};
 pub use setup::{check_constructed, parse_setup};
-pub use stated::{TextClaim, text_claim_errors, text_claims};
 pub use stars::{
     HINT_AFTER_WRONG, NextAction, ONE_STAR, REVEAL_AFTER_WRONG, StepAttempts, THREE_STARS,
     TWO_STARS, lesson_stars, stars,
 };
+pub use stated::{TextClaim, text_claim_errors, text_claims};
 
 /// The most empties a step that needs the exact solver may have.
 pub const EXACT_MAX_EMPTIES: u32 = 20;

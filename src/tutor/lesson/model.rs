@@ -4,8 +4,8 @@
 
 use crate::engine::players::Strategy;
 use crate::engine::{Color, Position, Square, SquareSet};
-use crate::tutor::facts::Fact;
 use crate::tutor::explain::plural;
+use crate::tutor::facts::Fact;
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Deref;

@@ -15,11 +15,11 @@ use super::error::{Basis, ContentError, Invalid, Mismatch, Problem, Unproved};
 use super::model::{Check, FindMove, Lesson, PlayOut, Question, Step};
 use crate::engine::SquareSet;
 use crate::engine::analysis::{AnalysisOptions, analyze};
-use crate::engine::search::Searcher;
 use crate::engine::notation::parse_transcript;
+use crate::engine::search::Searcher;
 use crate::engine::{Board, Move, Position, Square};
-use crate::tutor::facts::{FactError, check_all};
 use crate::tutor::explain::move_facts;
+use crate::tutor::facts::{FactError, check_all};
 
 /// How hard the engine works to prove the answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,8 +17,8 @@ pub mod puzzles;
 pub mod review;
 pub mod runs;
 
-use crate::engine::{Position, Square};
 use crate::engine::analysis::MoveValue;
+use crate::engine::{Position, Square};
 
 /// Each move's value written on its square ("+4"), for hints and analysis; a move
 /// that ends the game shows its final result ([`crate::tutor::values::StatedValue`]).

@@ -1,13 +1,13 @@
 //! Judging a move played in a puzzle: whether the goal accepts it, and why, with the
 //! values the proof established (or, given a solver, the exact value of the move).
 
-use crate::tutor::values::{at_least_text, search_basis};
 use super::model::{Goal, Judgement, Proof, Puzzle};
 use crate::engine::Square;
 use crate::engine::endgame::Solver;
 use crate::tutor::explain::plural;
 use crate::tutor::explain::{contrast, describe, describe_sentences, illegal_reason, move_facts};
 use crate::tutor::feedback::GOOD_MAX_LOSS;
+use crate::tutor::values::{at_least_text, search_basis};
 
 impl Puzzle {
     /// Judges `played` at step `step` (0-based): whether the goal accepts it, and why.

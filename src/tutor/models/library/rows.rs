@@ -58,7 +58,10 @@ impl Row {
                     &entry.result
                 },
                 crate::tutor::text::count(entry.moves, "move"),
-                entry.opening.as_deref().unwrap_or(crate::tutor::openings::NO_OPENING),
+                entry
+                    .opening
+                    .as_deref()
+                    .unwrap_or(crate::tutor::openings::NO_OPENING),
                 entry.date
             ),
         }

@@ -206,9 +206,8 @@ impl PuzzleScreen {
             Some(p) => {
                 self.shown = p.position;
                 if p.is_personal() {
-                    self.lines.push(
-                        "From your own game: you missed this move there (unrated).".into(),
-                    );
+                    self.lines
+                        .push("From your own game: you missed this move there (unrated).".into());
                 } else if self
                     .progress
                     .review

@@ -2,12 +2,12 @@
 //! words, the facts on the board that make the move right, and the result. No search
 //! depth appears in it.
 
-use crate::tutor::values::{at_least_text, rounded, search_basis};
 use crate::engine::bits::CORNERS;
 use crate::engine::{Move, Square, SquareSet};
 use crate::tutor::explain::{MoveFacts, describe_sentences, drawback_clause, move_facts, plural};
 use crate::tutor::puzzle::themes::frontier_after;
 use crate::tutor::puzzle::{Goal, Proof, Puzzle, Theme};
+use crate::tutor::values::{at_least_text, rounded, search_basis};
 
 /// "a1", "a1 and h8", "a1, h1 and h8".
 fn join(squares: &[Square]) -> String {
