@@ -481,12 +481,10 @@ fn graded_game() -> Practice {
 }
 
 #[test]
-fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
+fn a_personal_puzzle_states_the_games_values() {
     // Main re-valued the position at depth 10 and stated that ("12 discs worse (+2,
-    // depth 10)" where the game had said 13 at depth 24), and rated the attempt
-    // (1500 → 1755) while saying "you missed this one before".
+    // depth 10)" where the game had said 13 at depth 24).
     use othello_tutor::tutor::personal::personal_puzzles;
-    use othello_tutor::tutor::review::PuzzleProgress;
     let practice = graded_game();
     let color = othello_tutor::engine::Color::Black;
     let review = practice.review(color);
@@ -524,6 +522,24 @@ fn a_personal_puzzle_states_the_games_values_and_is_unrated() {
         assert_eq!(puzzle.steps[0].answer, fb.best);
         assert!(!puzzle.steps[0].accepted.contains(fb.played));
     }
+}
+
+#[test]
+fn a_personal_puzzle_is_unrated() {
+    // Main said "you missed this one before" and moved the rating 1500 → 1755.
+    use othello_tutor::tutor::personal::personal_puzzles;
+    use othello_tutor::tutor::review::PuzzleProgress;
+    let practice = graded_game();
+    let mut searcher = Searcher::new(16, 16);
+    let now = 1_700_000_000;
+    let personal = personal_puzzles(
+        &practice,
+        othello_tutor::engine::Color::Black,
+        &mut searcher,
+        1500.0,
+        now,
+    );
+    assert!(!personal.is_empty());
     let mut progress = PuzzleProgress::default();
     progress.add_personal(personal.clone(), now);
     let before = progress.learner();

@@ -320,7 +320,7 @@ impl PuzzleScreen {
             self.say(if sq == answer {
                 format!("✓ {sq}: solved!")
             } else {
-                format!("✓ {sq}: solved! {}", accepted_note(&p, sq, answer))
+                format!("✓ {sq}: solved! {}", panel::accepted_note(&p, sq, answer))
             });
             return self.record(p, Outcome::Solved);
         }
@@ -636,18 +636,6 @@ impl BoardModel for PuzzleScreen {
             status: String::new(),
             input: None,
         }
-    }
-}
-
-/// Why a move other than the solution's counts: what the puzzle accepts it for.
-fn accepted_note(p: &Puzzle, sq: Square, answer: Square) -> String {
-    if p.is_personal() {
-        format!(
-            "The solution is {answer}, the best move of your game; {sq} is accepted too, as the engine puts it within {} of {answer}.",
-            crate::tutor::text::count(crate::tutor::feedback::GOOD_MAX_LOSS as usize, "disc")
-        )
-    } else {
-        format!("The solution is {answer}; {sq} is accepted too, as the puzzle's proof allows.")
     }
 }
 

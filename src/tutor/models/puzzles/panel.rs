@@ -2,6 +2,7 @@
 //! puzzle and its task, and once it is over the solution and the why.
 
 use super::{Phase, PuzzleScreen};
+use crate::engine::Square;
 use crate::tutor::text::push_lines;
 
 /// The panel's text.
@@ -60,4 +61,20 @@ pub(super) fn text(screen: &PuzzleScreen) -> String {
     }
     push_lines(&mut out, &screen.lines);
     out
+}
+
+/// Why a move other than the solution's counts: what the puzzle accepts it for.
+pub(super) fn accepted_note(
+    p: &crate::tutor::puzzle::Puzzle,
+    sq: Square,
+    answer: Square,
+) -> String {
+    if p.is_personal() {
+        format!(
+            "The solution is {answer}, the best move of your game; {sq} is accepted too, as the engine puts it within {} of {answer}.",
+            crate::tutor::text::count(crate::tutor::feedback::GOOD_MAX_LOSS as usize, "disc")
+        )
+    } else {
+        format!("The solution is {answer}; {sq} is accepted too, as the puzzle's proof allows.")
+    }
 }
