@@ -62,7 +62,7 @@ pub enum Problem {
     Toml(String),
     /// A stated fact that cannot be read, or that the board shown contradicts.
     #[error(transparent)]
-    Fact(crate::tutor::facts::FactError),
+    Fact(Box<crate::tutor::facts::FactError>),
     /// The file is not UTF-8.
     #[error("the file is not UTF-8 text")]
     NotUtf8,

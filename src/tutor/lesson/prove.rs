@@ -76,10 +76,10 @@ pub fn prove_lesson(
             Step::PlayOut(p) => prove_play_out(p, searcher, &mut err),
         }
         for e in step_fact_errors(step) {
-            err("facts", Problem::Fact(e));
+            err("facts", Problem::Fact(Box::new(e)));
         }
         for e in super::stated::text_claim_errors(step) {
-            err("explain", Problem::Fact(e));
+            err("explain", Problem::Fact(Box::new(e)));
         }
         prove_value_facts(step, settings, searcher, &mut err);
     }
@@ -123,7 +123,7 @@ fn prove_value_facts(
         let pos = match fact.board_of(&shown) {
             Ok(p) => p,
             Err(e) => {
-                err("facts", Problem::Fact(e));
+                err("facts", Problem::Fact(Box::new(e)));
                 continue;
             }
         };
@@ -147,7 +147,7 @@ fn prove_value_facts(
                 .map(|v| v.discs())
         };
         if let Err(e) = fact.check_values(&mut value) {
-            err("facts", Problem::Fact(e));
+            err("facts", Problem::Fact(Box::new(e)));
         }
     }
 }

@@ -321,7 +321,7 @@ fn read_facts(list: Option<Vec<String>>, ctx: &mut StepCtx) -> Option<Vec<Fact>>
         match text.parse::<Fact>() {
             Ok(f) => out.push(f),
             Err(e) => {
-                ctx.err("facts", Problem::Fact(e));
+                ctx.err("facts", Problem::Fact(Box::new(e)));
                 ok = false;
             }
         }
