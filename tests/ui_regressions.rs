@@ -327,7 +327,7 @@ fn the_80_by_24_screens_keep_their_lines_whole() {
     let t = h.text();
     assert!(t.lines().any(|l| l.contains("Esc/q menu")), "{t}");
     assert!(
-        t.contains("★★  no answer shown, at most a slip (wrong try, hint) per 2 steps"),
+        t.contains(&format!("★★  {}", othello_tutor::tutor::lesson::TWO_STARS)),
         "{t}"
     );
     h.send(Event::Key(Key::Esc));

@@ -218,6 +218,11 @@ pub fn check_embedded_puzzles(
     progress: &mut dyn FnMut(&str),
 ) -> (usize, Vec<PuzzleError>) {
     let (puzzles, mut errors) = load_embedded_puzzles();
+    for p in &puzzles {
+        if !p.is_personal() {
+            errors.extend(crate::tutor::puzzle::stated_fact_errors(p));
+        }
+    }
     errors.extend(check_puzzles(&puzzles, full, progress));
     (puzzles.len(), errors)
 }

@@ -69,6 +69,10 @@ pub enum PuzzleProblem {
     /// The engine disagrees with what the file states.
     #[error(transparent)]
     Disproved(#[from] Disproof),
+    /// A fact the explanation states is false on the puzzle's board, or a value is
+    /// stated with more precision than its proof has.
+    #[error(transparent)]
+    StatedFact(Box<crate::tutor::facts::FactError>),
 }
 
 /// A value that does not fit its field, or fields that do not fit together. Moves
