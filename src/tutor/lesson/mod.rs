@@ -39,6 +39,25 @@
 //!
 //! `highlight = ["b2", "g2"]` marks squares on the board in any step.
 //!
+//! ## Stated facts
+//!
+//! Any step may list the facts its words state, each a small typed claim checked on
+//! the board the step shows (see [`crate::tutor::facts`] for the claims):
+//!
+//! ```toml
+//! facts = ["moves black = 10", "no-move black a1", "disc white a2", "empty a3",
+//!          "after e2: moves white = 5", "worse f4 d6 by 2..6", "opening Tiger"]
+//! ```
+//!
+//! The board a step shows is its position, with a read step's `play` or a
+//! question's `move` played (except for a `flips` question, which shows the board
+//! before its move). `check-content` proves every fact (the `worse` and `at-least`
+//! claims with the engine's search at the proof's settings), and also reads the
+//! text back for claims it can check without annotation: "Black has no way to play
+//! a1", "no white disc next to it", "gives Black fewer footholds", and any "about N
+//! discs worse", which must be backed by a `worse` fact. A reading step whose text
+//! names a square or an edge's gaps must have a position.
+//!
 //! ## `read`: text to read, no answer
 //!
 //! | field | |
