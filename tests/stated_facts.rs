@@ -436,6 +436,19 @@ fn every_puzzles_explanation_states_true_facts() {
         .map(|e| e.to_string())
         .collect();
     assert!(errors.is_empty(), "{}", errors.join("\n"));
+    // The counts the explanations state are read back (and so replayed above).
+    let read: usize = puzzles
+        .iter()
+        .map(|p| {
+            othello_tutor::tutor::puzzle::why_claims(
+                &p.why,
+                p.steps[0].answer,
+                p.steps[0].position.to_move,
+            )
+            .len()
+        })
+        .sum();
+    assert!(read > 100, "only {read} claims read from the explanations");
 }
 
 // ---------------------------------------------------------------------------------
