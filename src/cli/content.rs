@@ -17,12 +17,16 @@ pub fn check(full: bool) -> ExitCode {
     }
 }
 
-/// Proves the puzzle sets of `dir` (every file's structure, then the engine's proof of
-/// every puzzle with `full`, of an even sample without); prints each problem, then
+/// Proves the puzzle sets of `dir` (every file's structure, the facts each explanation
+/// states, then the engine's proof of every puzzle with `full`, of an even sample
+/// without); prints each problem, then
 /// "puzzles in DIR: N, problems: K"; exit 0 when there is none, 1 otherwise.
 pub fn check_dir(dir: &std::path::Path, full: bool) -> ExitCode {
     use othello_tutor::tutor::puzzle::{check_puzzles, load_dir};
     let (puzzles, mut errors) = load_dir(dir);
+    for p in &puzzles {
+        errors.extend(othello_tutor::tutor::puzzle::stated_fact_errors(p));
+    }
     errors.extend(check_puzzles(&puzzles, full, &mut |msg| eprintln!("{msg}")));
     for e in &errors {
         outln!("{e}");

@@ -108,9 +108,13 @@ impl SetupForm {
             }
             StartChoice::Typed => {
                 // A transcript is a line from the start: the game keeps its moves (and
-                // so the name of its opening); anything else is a position.
+                // so the name of its opening); anything else, or the editor's position,
+                // is a position.
+                let edited = crate::engine::notation::parse_position(&self.text)
+                    .is_ok_and(|pos| Some(pos) == self.preset);
                 if let Ok(game) = crate::engine::notation::parse_transcript(&self.text)
                     && !game.is_empty()
+                    && !edited
                 {
                     if game.current().is_game_over() {
                         return Err(SetupError::Finished);
