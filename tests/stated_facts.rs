@@ -464,7 +464,7 @@ fn searched_puzzles_state_their_values_with_the_precision_they_have() {
     let puzzles = load_puzzles().expect("puzzles");
     let mut searched = 0;
     for p in &puzzles {
-        let Proof::Search { depth } = p.proof else {
+        let Proof::Search { .. } = p.proof else {
             continue;
         };
         searched += 1;
@@ -474,7 +474,6 @@ fn searched_puzzles_state_their_values_with_the_precision_they_have() {
             "{}: {why}",
             p.id
         );
-        assert!(why.contains(&format!("(depth {depth})")), "{}: {why}", p.id);
         assert!(
             !why.contains(&format!(" at {:+} ", p.value))
                 && !why.contains(&format!("at least {} disc", p.margin)),

@@ -142,8 +142,8 @@ pub fn at_least_text(discs: i32) -> String {
     }
 }
 
-/// "depth 16" as the learner reads the basis of a searched value: "the engine's
-/// search (depth 16)".
-pub fn search_basis(depth: u32) -> String {
-    format!("the engine's search (depth {depth})")
+/// The basis of a searched value as the learner reads it: "the engine's search". The
+/// depth is left out: the precision ("about", "some … or more") says what it is worth.
+pub fn search_basis() -> String {
+    "the engine's search".into()
 }

@@ -102,9 +102,9 @@ impl Puzzle {
                 "{played} is still right: it is within {} of the best move ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { depth }, _) => format!(
+            (Proof::Search { .. }, _) => format!(
                 "{played} is still right: {} puts it {} ahead of every other move.",
-                search_basis(depth),
+                search_basis(),
                 at_least_text(self.margin)
             ),
             (Proof::Exact, Goal::Win) => format!(
@@ -158,9 +158,9 @@ impl Puzzle {
                 "{start}: the engine's deep search rates it more than {} below {answer} ({v:+}).",
                 plural(GOOD_MAX_LOSS as u32, "disc", "discs")
             ),
-            (Proof::Search { depth }, _, _) => format!(
+            (Proof::Search { .. }, _, _) => format!(
                 "{start}: {} puts {answer} {} above it.",
-                search_basis(depth),
+                search_basis(),
                 at_least_text(self.margin)
             ),
         }

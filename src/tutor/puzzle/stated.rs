@@ -1,7 +1,7 @@
 //! The facts a puzzle's explanation states, replayed on its board (`check-content`
 //! and the tests): every sentence the tutor writes about the answer carries its
 //! facts, and a searched value is stated with the precision it has ("about +5",
-//! "some 20 discs or more", with the depth), never as if exact.
+//! "some 20 discs or more"), never as if exact.
 
 use super::error::{PuzzleError, PuzzleProblem};
 use super::model::{Proof, Puzzle};
@@ -41,10 +41,9 @@ pub fn stated_fact_errors(p: &Puzzle) -> Vec<PuzzleError> {
             }
         }
     }
-    if let Proof::Search { depth } = p.proof {
+    if let Proof::Search { .. } = p.proof {
         let wants = [
             format!("about {:+}", rounded(p.value)),
-            format!("(depth {depth})"),
             at_least_text(p.margin),
         ];
         for w in wants {

@@ -71,7 +71,7 @@ pub(super) fn accepted_note(
 ) -> String {
     if p.is_personal() {
         format!(
-            "The solution is {answer}, the best move of your game; {sq} is accepted too, as the engine puts it within {} of {answer}.",
+            "The solution is {answer}, the best move of your game; {sq} is accepted too, as the engine puts it no more than {} below {answer}.",
             crate::tutor::text::count(crate::tutor::feedback::GOOD_MAX_LOSS as usize, "disc")
         )
     } else {

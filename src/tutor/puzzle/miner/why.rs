@@ -191,16 +191,16 @@ fn result(p: &Puzzle) -> String {
             -v,
             -next
         ),
-        (Goal::LeastLoss, Proof::Search { depth }) => format!(
+        (Goal::LeastLoss, Proof::Search { .. }) => format!(
             "Every move loses by {}, but {who} {} the least (about {:+}); every other move is {} worse.",
-            search_basis(depth),
+            search_basis(),
             verb("loses", "lose"),
             rounded(v),
             at_least_text(p.margin)
         ),
-        (_, Proof::Search { depth }) => format!(
+        (_, Proof::Search { .. }) => format!(
             "{} puts {who} at about {:+} and every other move {} lower.",
-            capitalised(&search_basis(depth)),
+            capitalised(&search_basis()),
             rounded(v),
             at_least_text(p.margin)
         ),
