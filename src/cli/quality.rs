@@ -292,6 +292,7 @@ fn grading_wait(
 ) -> Result<(), UserError> {
     let mut searcher = Searcher::new(1, 1);
     let mut waits = Vec::new();
+    let mut slowest = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
         let worst = p
@@ -304,14 +305,22 @@ fn grading_wait(
         best_and_played(&mut searcher, &p.board, grading, worst)
             .map_err(|e| UserError(e.to_string()))?;
         waits.push(t.elapsed().as_secs_f64());
+        slowest.push((t.elapsed().as_secs_f64(), p.board.empty_count(), i + 1));
     }
     eprintln!();
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let named: Vec<String> = slowest
+        .iter()
+        .take(3)
+        .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
+        .collect();
     outln!(
         "  time to grade one move (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}",
         describe(&grading),
         if threads == 1 { "" } else { "s" },
         time_figures(&waits)
     );
+    outln!("  slowest grades: {}", named.join(", "));
     Ok(())
 }
 

@@ -316,6 +316,9 @@ pub fn best_and_played(
     if searcher.stop_requested() {
         return Err(SearchError::Stopped);
     }
+    if board.empty_count() <= options.exact_empties {
+        return exact_best_and_played(searcher, board, played);
+    }
     // A selective search's value depends on its window: the board's search picks the
     // best move, which is then valued as `analyze` values a move.
     let revalue =
@@ -412,6 +415,83 @@ pub fn best_and_played(
     if mine.score >= best.score {
         return Ok(vec![mine]);
     }
+    Ok(vec![best, mine])
+}
+
+/// Threads of an exact grade: the board and the position after the played move are
+/// solved side by side on one table, then both threads help with the one left.
+const GRADING_THREADS: usize = 2;
+/// Table of an exact grade, in MB (the values do not depend on it).
+const GRADING_TABLE_MB: usize = 32;
+
+/// [`best_and_played`] within the exact-solve threshold: the board (its best move and
+/// value) and the position after `played` (its value) solved exactly on one shared
+/// table (`parallel_solve::solve_each`), so that the played move's proof serves the
+/// board's and two cores work until both are known.
+fn exact_best_and_played(
+    searcher: &Searcher,
+    board: &Board,
+    played: Square,
+) -> Result<Vec<MoveValue>, SearchError> {
+    let empties = board.empty_count();
+    let child = board.play_unchecked(played);
+    let stop = Arc::new(AtomicBool::new(false));
+    let solved = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = channel::<()>();
+        let stop_ref = &stop;
+        let job = scope.spawn(move || {
+            let r = super::parallel_solve::solve_each(
+                &[*board, child],
+                GRADING_THREADS,
+                GRADING_TABLE_MB,
+                Some(stop_ref.clone()),
+            );
+            let _ = done_tx.send(());
+            r
+        });
+        loop {
+            match done_rx.recv_timeout(Duration::from_millis(5)) {
+                Err(RecvTimeoutError::Timeout) => {
+                    if searcher.stop_requested() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                _ => break,
+            }
+        }
+        job.join()
+    });
+    let Ok(Ok(solutions)) = solved else {
+        return Err(SearchError::Stopped);
+    };
+    let [root, after] = solutions.as_slice() else {
+        return Err(SearchError::Stopped);
+    };
+    let mut pv = vec![Some(played)];
+    pv.extend(after.pv.iter().copied());
+    pv.truncate(board.legal_prefix(&pv));
+    let mine = MoveValue {
+        mv: Move::Place(played),
+        score: -after.score * UNITS_PER_DISC,
+        exact: true,
+        depth: empties,
+        pv,
+    };
+    let Some(best_sq) = root.best else {
+        return Err(SearchError::Stopped);
+    };
+    if mine.score >= root.score * UNITS_PER_DISC {
+        return Ok(vec![mine]);
+    }
+    let mut pv = root.pv.clone();
+    pv.truncate(board.legal_prefix(&pv));
+    let best = MoveValue {
+        mv: Move::Place(best_sq),
+        score: root.score * UNITS_PER_DISC,
+        exact: true,
+        depth: empties,
+        pv,
+    };
     Ok(vec![best, mine])
 }
 
