@@ -8,8 +8,10 @@
 //! number of threads the moves are spread over never changes a number.
 
 use super::board::{Board, Move};
+use super::endgame::{SharedTable, SolveError, Solver};
 use super::eval::UNITS_PER_DISC;
 use super::mpc::Confidence;
+use super::parallel_solve::solve_each_with;
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
 use super::symmetry;
@@ -433,19 +435,12 @@ fn exact_best_and_played(
     board: &Board,
     played: Square,
 ) -> Result<Vec<MoveValue>, SearchError> {
-    let empties = board.empty_count();
-    let child = board.play_unchecked(played);
     let stop = Arc::new(AtomicBool::new(false));
     let solved = std::thread::scope(|scope| {
         let (done_tx, done_rx) = channel::<()>();
         let stop_ref = &stop;
         let job = scope.spawn(move || {
-            let r = super::parallel_solve::solve_each(
-                &[*board, child],
-                GRADING_THREADS,
-                GRADING_TABLE_MB,
-                Some(stop_ref.clone()),
-            );
+            let r = solve_best_and_played(board, played, stop_ref);
             let _ = done_tx.send(());
             r
         });
@@ -461,38 +456,69 @@ fn exact_best_and_played(
         }
         job.join()
     });
-    let Ok(Ok(solutions)) = solved else {
-        return Err(SearchError::Stopped);
+    match solved {
+        Ok(Ok(values)) => Ok(values),
+        _ => Err(SearchError::Stopped),
+    }
+}
+
+/// The work of [`exact_best_and_played`]: both positions solved together, then the
+/// best move named as `analyze` names it (the first square among equal moves) and
+/// the lines read from the table.
+fn solve_best_and_played(
+    board: &Board,
+    played: Square,
+    stop: &Arc<AtomicBool>,
+) -> Result<Vec<MoveValue>, SolveError> {
+    let empties = board.empty_count();
+    let child = board.play_unchecked(played);
+    let table = Arc::new(SharedTable::with_megabytes(GRADING_TABLE_MB));
+    let solved = solve_each_with(
+        &[*board, child],
+        GRADING_THREADS,
+        &table,
+        Some(stop.clone()),
+    )?;
+    let (best, after) = (solved[0].score, &solved[1]);
+    let value = |sq: Square, pv: &[Option<Square>]| {
+        let mut line = vec![Some(sq)];
+        line.extend(pv.iter().copied());
+        line.truncate(board.legal_prefix(&line));
+        line
     };
-    let [root, after] = solutions.as_slice() else {
-        return Err(SearchError::Stopped);
-    };
-    let mut pv = vec![Some(played)];
-    pv.extend(after.pv.iter().copied());
-    pv.truncate(board.legal_prefix(&pv));
     let mine = MoveValue {
         mv: Move::Place(played),
         score: -after.score * UNITS_PER_DISC,
         exact: true,
         depth: empties,
-        pv,
+        pv: value(played, &after.pv),
     };
-    let Some(best_sq) = root.best else {
-        return Err(SearchError::Stopped);
-    };
-    if mine.score >= root.score * UNITS_PER_DISC {
+    if -after.score >= best {
         return Ok(vec![mine]);
     }
-    let mut pv = root.pv.clone();
-    pv.truncate(board.legal_prefix(&pv));
-    let best = MoveValue {
-        mv: Move::Place(best_sq),
-        score: root.score * UNITS_PER_DISC,
-        exact: true,
-        depth: empties,
-        pv,
-    };
-    Ok(vec![best, mine])
+    // The first square whose move is worth the best value (a null window at it).
+    let mut solver = Solver::sharing(table, false);
+    solver.set_stop_flag(stop.clone());
+    let mut best_sq = None;
+    for sq in board.legal_moves() {
+        let c = board.play_unchecked(sq);
+        if sq != played && solver.exact_in_window(&c, -best, -best + 1)? <= -best {
+            best_sq = Some((sq, c));
+            break;
+        }
+    }
+    let (best_sq, c) = best_sq.ok_or(SolveError::Stopped)?;
+    let line = solver.solution_with_score(&c, -best)?;
+    Ok(vec![
+        MoveValue {
+            mv: Move::Place(best_sq),
+            score: best * UNITS_PER_DISC,
+            exact: true,
+            depth: empties,
+            pv: value(best_sq, &line.pv),
+        },
+        mine,
+    ])
 }
 
 /// The values at the deepest depth every job finished, best first, ties by square.

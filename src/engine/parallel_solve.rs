@@ -114,6 +114,17 @@ pub fn solve_each(
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Vec<Solution>, SolveError> {
     let table = Arc::new(SharedTable::with_megabytes(table_mb));
+    solve_each_with(boards, threads, &table, stop)
+}
+
+/// As [`solve_each`], with the table given (what it holds from earlier solves serves
+/// these; the scores never depend on it).
+pub fn solve_each_with(
+    boards: &[Board],
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Solution>, SolveError> {
     let stop = stop.unwrap_or_default();
     let threads = threads.max(1);
     let parallel = threads > 1;

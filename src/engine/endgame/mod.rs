@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Above any reachable score.
 const INF: i32 = 65;
 /// At and below this many empties, the search runs without the table.
-const SHALLOW_EMPTIES: u32 = 6;
+const SHALLOW_EMPTIES: u32 = 5;
 /// At and below this many empties, moves into odd quadrants are tried first.
 const PARITY_ORDER_EMPTIES: u32 = 12;
 /// At and above this many empties, the null-window search looks its positions up in the
