@@ -431,16 +431,39 @@ const GRADING_TABLE_MB: usize = 32;
 /// table (`parallel_solve::solve_each`), so that the played move's proof serves the
 /// board's and two cores work until both are known.
 fn exact_best_and_played(
-    searcher: &Searcher,
+    searcher: &mut Searcher,
     board: &Board,
     played: Square,
 ) -> Result<Vec<MoveValue>, SearchError> {
+    let table = grading_table(searcher);
+    with_stop(searcher, |stop| {
+        solve_best_and_played(board, played, &table, stop)
+    })
+}
+
+/// The table an exact grade solves on: the searcher's solver table when it is large
+/// enough (what [`prepare_grade`] proved there serves the grade), else a fresh one.
+fn grading_table(searcher: &mut Searcher) -> Arc<SharedTable> {
+    let table = searcher.solver().table();
+    if table.megabytes() >= GRADING_TABLE_MB {
+        table
+    } else {
+        Arc::new(SharedTable::with_megabytes(GRADING_TABLE_MB))
+    }
+}
+
+/// Runs `work` on a thread of its own with a stop flag that is raised when
+/// `searcher`'s is (looked at every 5 ms).
+fn with_stop<T: Send>(
+    searcher: &Searcher,
+    work: impl FnOnce(&Arc<AtomicBool>) -> Result<T, SolveError> + Send,
+) -> Result<T, SearchError> {
     let stop = Arc::new(AtomicBool::new(false));
     let solved = std::thread::scope(|scope| {
         let (done_tx, done_rx) = channel::<()>();
         let stop_ref = &stop;
         let job = scope.spawn(move || {
-            let r = solve_best_and_played(board, played, stop_ref);
+            let r = work(stop_ref);
             let _ = done_tx.send(());
             r
         });
@@ -462,23 +485,54 @@ fn exact_best_and_played(
     }
 }
 
+/// Prepares the grade of a move on `board` while the learner thinks: within the
+/// exact-solve threshold of `options`, solves `board` on `searcher`'s solver table,
+/// so that a [`best_and_played`] that follows on the same searcher finds the board's
+/// value proved and only the played move's left to solve. The grade's values are
+/// exact either way and do not depend on it; only its time does. Does nothing
+/// beyond the threshold. Stops when `searcher`'s stop flag is raised (the learner
+/// moved).
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, best_and_played, prepare_grade};
+/// use othello_tutor::engine::notation::parse_obf;
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::engine::Square;
+/// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+/// let board = parse_obf(ffo_1).expect("OBF").position.board;
+/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None };
+/// let mut searcher = Searcher::new(32, 32);
+/// prepare_grade(&mut searcher, &board, options).expect("not stopped");
+/// let a2 = Square::parse("a2").unwrap();
+/// let values = best_and_played(&mut searcher, &board, options, a2).expect("not stopped");
+/// assert_eq!(values[0].score, 1800); // g8 wins by 18
+/// ```
+pub fn prepare_grade(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+) -> Result<(), SearchError> {
+    if board.empty_count() > options.exact_empties || board.legal_moves_bits() == 0 {
+        return Ok(());
+    }
+    let table = grading_table(searcher);
+    with_stop(searcher, |stop| {
+        solve_each_with(&[*board], GRADING_THREADS, &table, Some(stop.clone())).map(|_| ())
+    })
+}
+
 /// The work of [`exact_best_and_played`]: both positions solved together, then the
 /// best move named as `analyze` names it (the first square among equal moves) and
 /// the lines read from the table.
 fn solve_best_and_played(
     board: &Board,
     played: Square,
+    table: &Arc<SharedTable>,
     stop: &Arc<AtomicBool>,
 ) -> Result<Vec<MoveValue>, SolveError> {
     let empties = board.empty_count();
     let child = board.play_unchecked(played);
-    let table = Arc::new(SharedTable::with_megabytes(GRADING_TABLE_MB));
-    let solved = solve_each_with(
-        &[*board, child],
-        GRADING_THREADS,
-        &table,
-        Some(stop.clone()),
-    )?;
+    let solved = solve_each_with(&[*board, child], GRADING_THREADS, table, Some(stop.clone()))?;
     let (best, after) = (solved[0].score, &solved[1]);
     let value = |sq: Square, pv: &[Option<Square>]| {
         let mut line = vec![Some(sq)];
@@ -497,7 +551,7 @@ fn solve_best_and_played(
         return Ok(vec![mine]);
     }
     // The first square whose move is worth the best value (a null window at it).
-    let mut solver = Solver::sharing(table, false);
+    let mut solver = Solver::sharing(table.clone(), false);
     solver.set_stop_flag(stop.clone());
     let mut best_sq = None;
     for sq in board.legal_moves() {

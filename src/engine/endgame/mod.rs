@@ -154,6 +154,12 @@ impl Solver {
         self.node_limit = limit;
     }
 
+    /// The solver's table (shared: other solvers may search with it, see
+    /// [`Solver::sharing`]).
+    pub fn table(&self) -> Arc<SharedTable> {
+        self.table.clone()
+    }
+
     /// Nodes searched since the last reset.
     pub fn nodes(&self) -> u64 {
         self.nodes
