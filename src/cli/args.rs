@@ -18,8 +18,8 @@ pub struct Cli {
     /// the environment variable OTHELLO_TUTOR_DATA also sets it)
     #[arg(long, global = true)]
     pub data_dir: Option<std::path::PathBuf>,
-    /// Size of each engine table in MB (two tables; default 48)
-    #[arg(long, global = true, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// Size of each engine table in MB (two tables)
+    #[arg(long, global = true, default_value_t = othello_tutor::engine::search::TABLE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub table_mb: u64,
     /// Threads for analysis (analyze, hints, feedback, bench) and for the games of
     /// `potential match`; default: the machine's cores

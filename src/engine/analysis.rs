@@ -420,9 +420,12 @@ pub fn best_and_played(
     Ok(vec![best, mine])
 }
 
-/// Threads of an exact grade: the board and the position after the played move are
-/// solved side by side on one table, then both threads help with the one left.
-const GRADING_THREADS: usize = 2;
+/// Threads of an exact grade (the analysis threads, [`default_threads`]): the board
+/// and the position after the played move are solved side by side on one table, the
+/// threads helping with the one left when one is proved.
+fn grading_threads() -> usize {
+    default_threads().max(1)
+}
 /// Table of an exact grade, in MB (the values do not depend on it).
 const GRADING_TABLE_MB: usize = 32;
 
@@ -517,7 +520,7 @@ pub fn prepare_grade(
     }
     let table = grading_table(searcher);
     with_stop(searcher, |stop| {
-        solve_each_with(&[*board], GRADING_THREADS, &table, Some(stop.clone())).map(|_| ())
+        solve_each_with(&[*board], grading_threads(), &table, Some(stop.clone())).map(|_| ())
     })
 }
 
@@ -532,7 +535,12 @@ fn solve_best_and_played(
 ) -> Result<Vec<MoveValue>, SolveError> {
     let empties = board.empty_count();
     let child = board.play_unchecked(played);
-    let solved = solve_each_with(&[*board, child], GRADING_THREADS, table, Some(stop.clone()))?;
+    let solved = solve_each_with(
+        &[*board, child],
+        grading_threads(),
+        table,
+        Some(stop.clone()),
+    )?;
     let (best, after) = (solved[0].score, &solved[1]);
     let value = |sq: Square, pv: &[Option<Square>]| {
         let mut line = vec![Some(sq)];
