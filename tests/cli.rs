@@ -436,7 +436,7 @@ fn tempo_takes_the_alternating_part_out_of_the_swing() {
     // -0.01").
     let before: Vec<&str> = text.lines().filter(|l| l.contains("): term ")).collect();
     let after: Vec<&str> = text.lines().filter(|l| l.contains(" -> ")).collect();
-    assert_eq!((before.len(), after.len()), (9, 9), "{text}");
+    assert_eq!((before.len(), after.len()), (11, 11), "{text}");
     // The shipped weights alternate at these depths; the terms take that out.
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let before_eo: Vec<f64> = before.iter().map(|l| even_odd(l)).collect();

@@ -39,19 +39,25 @@ fn with_tempo(weights: &PatternWeights, hundredths: &[i32; PHASES]) -> PatternWe
 }
 
 /// The phases whose term is measured: below, searches reach the end (and the
-/// labels were exact); above, too few distinct positions have the empties needed
-/// (the phases above take the last measured term).
-const MEASURED: std::ops::RangeInclusive<usize> = 4..=12;
+/// labels were exact).
+const MEASURED: std::ops::RangeInclusive<usize> = 4..=14;
 
 /// The first of the four depths that measure phase `ph`, and the empties of the
 /// positions: a search of depth `d` from `e` empties ends on `e − d` empties, so
 /// depths `d0..=d0+3` from `4 ph + 3 + d0` empties end within phase `ph` (passes
-/// aside). At most `depth`, and at most 55 empties (where self-play positions are
-/// still many and distinct).
+/// aside). `d0` is `depth` up to 55 empties (where self-play positions are still
+/// many and distinct), smaller above; the last phases are measured from the start
+/// position (depths 5-8 for phase 13, 1-4 for phase 14), the only searches that end
+/// there.
 fn plan(ph: usize, depth: u32) -> (u32, u32) {
     let base = 4 * ph as u32 + 3;
-    let d0 = depth.min(55 - base).max(1);
-    (d0, base + d0)
+    if base + depth <= 55 {
+        (depth, base + depth)
+    } else if base < 55 {
+        (55 - base, 55)
+    } else {
+        (60 - base, 60)
+    }
 }
 
 /// Measures, phase by phase, the even/odd swing of `path`'s weights on `count`
@@ -72,6 +78,9 @@ pub fn run(
     for ph in MEASURED {
         let (d0, empties) = plan(ph, depth);
         let boards = positions_in(count, seed + ph as u64, empties..empties + 1);
+        if boards.is_empty() {
+            return Err(UserError(format!("no positions of {empties} empties")));
+        }
         let before = measure(&boards, d0, &weights, threads)?;
         terms[ph] = (-before.even_minus_odd / 2.0 * 100.0).round() as i32;
         eprintln!(
@@ -82,10 +91,6 @@ pub fn run(
             terms[ph] as f64 / 100.0
         );
         boards_of.push((ph, d0, boards, before));
-    }
-    let last = terms[*MEASURED.end()];
-    for t in terms.iter_mut().skip(MEASURED.end() + 1) {
-        *t = last;
     }
     let tuned = with_tempo(&weights, &terms);
     for (ph, d0, boards, before) in &boards_of {
