@@ -425,42 +425,54 @@ fn tempo_takes_the_alternating_part_out_of_the_swing() {
         "--out",
         tuned.to_str().expect("utf-8"),
         "--consistency-positions",
-        "8",
+        "4",
         "--consistency-depth",
         "2",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stderr(&out);
-    let before = text
-        .lines()
-        .find(|l| l.starts_with("before: "))
-        .expect("a before line");
-    let after = text
-        .lines()
-        .find(|l| l.contains("; after: "))
-        .expect("an after line");
-    // The shipped weights alternate at these depths; the term takes that out.
-    assert!(even_odd(before).abs() > 0.3, "{text}");
-    assert!(even_odd(after).abs() < 0.1, "{text}");
-    // The written weights measure as the command said.
-    let out = run(&[
-        "train",
-        "--consistency",
-        tuned.to_str().expect("utf-8"),
-        "--consistency-positions",
-        "8",
-        "--consistency-depth",
-        "2",
-    ]);
-    let measured = stdout(&out);
-    let line = measured
-        .lines()
-        .find(|l| l.starts_with("swing"))
-        .expect("a swing line");
-    assert!(
-        (even_odd(line) - even_odd(after)).abs() < 0.005,
-        "{line}\n{text}"
-    );
+    // One measure per phase 4 to 12, before and after ("phase 7 (28 to 31 empties; …
+    // even-odd +1.33 …): term -0.67 discs", then "phase 7: swing … even-odd +1.33 ->
+    // -0.01").
+    let before: Vec<&str> = text.lines().filter(|l| l.contains("): term ")).collect();
+    let after: Vec<&str> = text.lines().filter(|l| l.contains(" -> ")).collect();
+    assert_eq!((before.len(), after.len()), (11, 11), "{text}");
+    // The shipped weights alternate at these depths; the terms take that out.
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let before_eo: Vec<f64> = before.iter().map(|l| even_odd(l)).collect();
+    let after_eo: Vec<f64> = after
+        .iter()
+        .map(|l| {
+            let tail = l.split("even-odd ").nth(1).expect("even-odd");
+            tail.split(" -> ")
+                .nth(1)
+                .and_then(|v| v.trim().parse().ok())
+                .expect("after")
+        })
+        .collect();
+    assert!(mean(&before_eo).abs() > 0.3, "{text}");
+    assert!(after_eo.iter().all(|e| e.abs() < 0.1), "{text}");
+    // Measured apart, on other positions (40 to 54 empties), the written weights
+    // alternate less than the shipped ones.
+    let consistency = |weights: &std::path::Path| {
+        let out = run(&[
+            "train",
+            "--consistency",
+            weights.to_str().expect("utf-8"),
+            "--consistency-positions",
+            "8",
+            "--consistency-depth",
+            "2",
+        ]);
+        let measured = stdout(&out);
+        let line = measured
+            .lines()
+            .find(|l| l.starts_with("swing"))
+            .expect("a swing line");
+        even_odd(line)
+    };
+    let (shipped_eo, tuned_eo) = (consistency(&shipped), consistency(&tuned));
+    assert!(tuned_eo.abs() < shipped_eo.abs(), "{shipped_eo} {tuned_eo}");
     let _ = std::fs::remove_dir_all(&base);
 }
 

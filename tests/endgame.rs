@@ -255,6 +255,55 @@ fn the_parallel_solver_finds_the_ffo_scores() {
 }
 
 #[test]
+fn positions_solved_together_get_their_serial_scores() {
+    use othello_tutor::engine::parallel_solve::solve_each;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+    let mut checked = 0;
+    for i in 0..12 {
+        let empties = 12 + (i % 6) as u32;
+        let Some(board) = random_late_position(&mut rng, i * 97 + 5, empties) else {
+            continue;
+        };
+        // The position, the positions after two of its moves (sharing its subtrees)
+        // and the position itself again.
+        let mut boards = vec![board];
+        let moves = board.legal_moves();
+        boards.extend(moves.into_iter().take(2).map(|sq| board.play_unchecked(sq)));
+        boards.push(board);
+        for threads in [1, 2, 3] {
+            let solved = solve_each(&boards, threads, 1, None).expect("not stopped");
+            assert_eq!(solved.len(), boards.len());
+            for (k, (b, sol)) in boards.iter().zip(&solved).enumerate() {
+                let serial = Solver::new(4).solve(b).expect("not stopped").score;
+                let what = format!("position {i}, board {k}, {threads} threads");
+                if b.legal_moves_bits() == 0 {
+                    assert_eq!(sol.score, serial, "{what}");
+                } else {
+                    check_parallel(b, serial, sol, &what);
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked}");
+}
+
+#[test]
+fn a_raised_stop_flag_stops_solving_together() {
+    use othello_tutor::engine::endgame::SolveError;
+    use othello_tutor::engine::parallel_solve::solve_each;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let board = load("fforum-40-59.obf")[0].position.board;
+    let stop = Arc::new(AtomicBool::new(true));
+    assert_eq!(
+        solve_each(&[board, board], 2, 4, Some(stop)).map(|s| s.len()),
+        Err(SolveError::Stopped)
+    );
+}
+
+#[test]
 fn a_raised_stop_flag_stops_the_parallel_solver() {
     use othello_tutor::engine::endgame::SolveError;
     use othello_tutor::engine::parallel_solve::solve_parallel;

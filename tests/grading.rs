@@ -295,6 +295,20 @@ fn check_two_searches(board: &Board, options: AnalysisOptions, label: &str) {
         let two = best_and_played(&mut searcher, board, options, sq).expect("not stopped");
         if options.exact_empties >= board.empty_count() {
             assert!(two.iter().all(|m| m.exact), "{label} {sq}");
+            // Among equal best moves, the one `analyze` lists first.
+            if two.len() == 2 {
+                assert_eq!(two[0].mv, all[0].mv, "{label} {sq}: best move");
+            }
+            for m in &two {
+                assert_eq!(board.legal_prefix(&m.pv), m.pv.len(), "{label} {sq}");
+                assert_eq!(
+                    m.pv.first(),
+                    Some(&Some(match m.mv {
+                        Move::Place(q) => q,
+                        Move::Pass => unreachable!("a placement"),
+                    }))
+                );
+            }
         }
         assert_eq!(two[0].score, all[0].score, "{label} {sq}: best value");
         assert_eq!(

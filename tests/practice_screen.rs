@@ -185,3 +185,68 @@ fn undo_then_redo_brings_the_computers_reply_line_back() {
         d.panel()
     );
 }
+
+/// A practice game from FFO #1 (14 empties, Black to move), the learner Black.
+fn near_the_end(feedback: bool) -> Setup {
+    let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let start = othello_tutor::engine::notation::parse_obf(ffo_1)
+        .expect("OBF")
+        .position;
+    Setup {
+        start,
+        start_name: "FFO #1".into(),
+        feedback,
+        ..Setup::against(Color::Black, Strategy::Engine(1))
+    }
+}
+
+fn prepares(effects: &[Effect<othello_tutor::tutor::models::practice::Task>]) -> usize {
+    use othello_tutor::tutor::models::practice::Task;
+    effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Run(_, Task::Prepare { .. })))
+        .count()
+}
+
+#[test]
+fn near_the_end_the_grade_is_prepared_while_the_learner_thinks() {
+    // Within the exact-solve threshold, with feedback: the groundwork of the grade
+    // starts as soon as it is the learner's turn.
+    let (_, effects) = PracticeScreen::new_game(near_the_end(true), env(None));
+    assert_eq!(prepares(&effects), 1);
+    // Without feedback, or far from the end, nothing is prepared.
+    let (_, effects) = PracticeScreen::new_game(near_the_end(false), env(None));
+    assert_eq!(prepares(&effects), 0);
+    let (_, effects) =
+        PracticeScreen::new_game(Setup::against(Color::Black, Strategy::Engine(1)), env(None));
+    assert_eq!(prepares(&effects), 0);
+    // The learner's move replaces the preparation: the grade is what is waited for.
+    let (mut model, _) = PracticeScreen::new_game(near_the_end(true), env(None));
+    use othello_tutor::tutor::screen::{BoardModel, Context};
+    let a2 = common::sq("a2");
+    let effects = model.choose(
+        a2,
+        Context {
+            cursor: a2,
+            now: 1_800_000_000,
+        },
+    );
+    assert_eq!(prepares(&effects), 0);
+    assert_eq!(effects.len(), 1, "one job: the grade");
+}
+
+#[test]
+fn a_prepared_grade_has_the_values_of_a_fresh_one() {
+    use othello_tutor::engine::search::Searcher;
+    use othello_tutor::tutor::settings::grading_values;
+    // The driver runs the preparation, then the grade, on one searcher.
+    let mut d = screen(near_the_end(true));
+    d.choose("a2");
+    let fb = d.model.practice().feedback_at(0).expect("graded").clone();
+    let board = near_the_end(true).start.board;
+    let fresh = grading_values(&mut Searcher::new(1, 1), &board, common::sq("a2")).expect("run");
+    assert_eq!(fb.best_value * 100, fresh[0].score);
+    assert_eq!(fb.played_value * 100, fresh.last().expect("a value").score);
+    assert!(fb.exact);
+    assert_eq!(fb.best_value, 18, "g8 wins by 18 (FFO #1)");
+}

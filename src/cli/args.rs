@@ -18,8 +18,8 @@ pub struct Cli {
     /// the environment variable OTHELLO_TUTOR_DATA also sets it)
     #[arg(long, global = true)]
     pub data_dir: Option<std::path::PathBuf>,
-    /// Size of each engine table in MB (two tables; default 48)
-    #[arg(long, global = true, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// Size of each engine table in MB (two tables)
+    #[arg(long, global = true, default_value_t = othello_tutor::engine::search::TABLE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub table_mb: u64,
     /// Threads for analysis (analyze, hints, feedback, bench) and for the games of
     /// `potential match`; default: the machine's cores
@@ -156,9 +156,10 @@ pub enum Command {
         /// The depth D of --consistency
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
         consistency_depth: u32,
-        /// Instead of training: add the side-to-move term that cancels the even/odd
-        /// swing of these weights (measured as --consistency measures, depths D to D+3)
-        /// and write them to --out
+        /// Instead of training: add to each phase the side-to-move term that cancels
+        /// the even/odd swing of these weights (measured phase by phase on
+        /// --consistency-positions self-play positions, depths D to D+3) and write
+        /// them to --out
         #[arg(long, requires = "out")]
         tempo: Option<std::path::PathBuf>,
         /// Instead of training: join two weights files, the phases below

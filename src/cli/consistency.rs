@@ -27,13 +27,23 @@ pub struct ConsistencyConfig {
 /// moves from the start, then a depth-3 search's moves with one random move in ten
 /// (the shipped evaluation plays them, whatever weights are measured).
 pub(super) fn positions(count: usize, seed: u64) -> Vec<Board> {
+    positions_in(count, seed, 40..55)
+}
+
+/// As [`positions`], with a number of empties in `empties` (fewer than `count` when
+/// fewer distinct positions come up: near the start there are only a few).
+pub(super) fn positions_in(count: usize, seed: u64, empties: std::ops::Range<u32>) -> Vec<Board> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0x636f_6e73);
     let mut searcher = Searcher::new(4, 4);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::with_capacity(count);
-    while out.len() < count {
+    // Near the start there are only a few distinct positions: give up after this
+    // many tries and keep those found.
+    let mut tries = 0;
+    while out.len() < count && tries < 200 * count.max(1) {
+        tries += 1;
         let random_plies = rng.random_range(4..9);
-        let target = rng.random_range(40..55u32);
+        let target = rng.random_range(empties.clone());
         let mut board = Board::start();
         let mut ply = 0;
         while board.empty_count() > target && !board.is_game_over() {

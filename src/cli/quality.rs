@@ -9,11 +9,12 @@
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
 use othello_tutor::engine::analysis::{
-    MoveValue, analyze_with_threads, best_and_played, picked_move,
+    MoveValue, analyze_with_threads, best_and_played, picked_move, prepare_grade,
 };
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation;
 use othello_tutor::engine::players::{MAX_LEVEL, level_settings};
+use othello_tutor::engine::search::TABLE_MB;
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::{Board, Move, Square};
 use othello_tutor::tutor::feedback::Grade;
@@ -284,34 +285,59 @@ fn feedback_pass(
 }
 
 /// What a learner waits for after a move: the best value and one played move's (the
-/// worst), as the practice feedback computes them.
+/// worst), as the practice feedback computes them. Twice: from nothing, and as
+/// practice runs it near the end, where the board was solved while the learner
+/// thought (`prepare_grade`, not timed) on a table of the interface's size.
 fn grading_wait(
     positions: &[Valued],
     grading: AnalysisOptions,
     threads: usize,
 ) -> Result<(), UserError> {
-    let mut searcher = Searcher::new(1, 1);
-    let mut waits = Vec::new();
-    for (i, p) in positions.iter().enumerate() {
-        eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
-        let worst = p
-            .values
+    for prepared in [false, true] {
+        let mut waits = Vec::new();
+        let mut slowest = Vec::new();
+        for (i, p) in positions.iter().enumerate() {
+            eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
+            let worst = p
+                .values
+                .iter()
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|v| v.0);
+            let Some(worst) = worst else { continue };
+            let mut searcher = if prepared {
+                let mut s = Searcher::new(TABLE_MB, TABLE_MB);
+                prepare_grade(&mut s, &p.board, grading).map_err(|e| UserError(e.to_string()))?;
+                s
+            } else {
+                Searcher::new(1, 1)
+            };
+            let t = Instant::now();
+            best_and_played(&mut searcher, &p.board, grading, worst)
+                .map_err(|e| UserError(e.to_string()))?;
+            let wait = t.elapsed().as_secs_f64();
+            waits.push(wait);
+            slowest.push((wait, p.board.empty_count(), i + 1));
+        }
+        eprintln!();
+        slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let named: Vec<String> = slowest
             .iter()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|v| v.0);
-        let Some(worst) = worst else { continue };
-        let t = Instant::now();
-        best_and_played(&mut searcher, &p.board, grading, worst)
-            .map_err(|e| UserError(e.to_string()))?;
-        waits.push(t.elapsed().as_secs_f64());
+            .take(3)
+            .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
+            .collect();
+        let how = if prepared {
+            "prepared while the learner thinks"
+        } else {
+            "from nothing"
+        };
+        outln!(
+            "  time to grade one move, {how} (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}; slowest {}",
+            describe(&grading),
+            if threads == 1 { "" } else { "s" },
+            time_figures(&waits),
+            named.join(", ")
+        );
     }
-    eprintln!();
-    outln!(
-        "  time to grade one move (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}",
-        describe(&grading),
-        if threads == 1 { "" } else { "s" },
-        time_figures(&waits)
-    );
     Ok(())
 }
 

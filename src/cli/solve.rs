@@ -16,7 +16,9 @@ pub fn run(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
     let records = notation::parse_obf_file(&text)
         .map_err(|(line, e)| UserError(format!("{}:{line}: {e}", file.display())))?;
     let threads = othello_tutor::engine::analysis::default_threads();
-    let table = Arc::new(SharedTable::with_megabytes(48));
+    let table = Arc::new(SharedTable::with_megabytes(
+        othello_tutor::engine::search::TABLE_MB,
+    ));
     let mut solver = Solver::sharing(table.clone(), false);
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (i, rec) in records.iter().enumerate() {

@@ -8,8 +8,10 @@
 //! number of threads the moves are spread over never changes a number.
 
 use super::board::{Board, Move};
+use super::endgame::{SharedTable, SolveError, Solver};
 use super::eval::UNITS_PER_DISC;
 use super::mpc::Confidence;
+use super::parallel_solve::solve_each_with;
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
 use super::symmetry;
@@ -316,6 +318,9 @@ pub fn best_and_played(
     if searcher.stop_requested() {
         return Err(SearchError::Stopped);
     }
+    if board.empty_count() <= options.exact_empties {
+        return exact_best_and_played(searcher, board, played);
+    }
     // A selective search's value depends on its window: the board's search picks the
     // best move, which is then valued as `analyze` values a move.
     let revalue =
@@ -413,6 +418,169 @@ pub fn best_and_played(
         return Ok(vec![mine]);
     }
     Ok(vec![best, mine])
+}
+
+/// Threads of an exact grade (the analysis threads, [`default_threads`]): the board
+/// and the position after the played move are solved side by side on one table, the
+/// threads helping with the one left when one is proved.
+fn grading_threads() -> usize {
+    default_threads().max(1)
+}
+/// Table of an exact grade, in MB (the values do not depend on it).
+const GRADING_TABLE_MB: usize = 32;
+
+/// [`best_and_played`] within the exact-solve threshold: the board (its best move and
+/// value) and the position after `played` (its value) solved exactly on one shared
+/// table (`parallel_solve::solve_each`), so that the played move's proof serves the
+/// board's and two cores work until both are known.
+fn exact_best_and_played(
+    searcher: &mut Searcher,
+    board: &Board,
+    played: Square,
+) -> Result<Vec<MoveValue>, SearchError> {
+    let table = grading_table(searcher);
+    with_stop(searcher, |stop| {
+        solve_best_and_played(board, played, &table, stop)
+    })
+}
+
+/// The table an exact grade solves on: the searcher's solver table when it is large
+/// enough (what [`prepare_grade`] proved there serves the grade), else a fresh one.
+fn grading_table(searcher: &mut Searcher) -> Arc<SharedTable> {
+    let table = searcher.solver().table();
+    if table.megabytes() >= GRADING_TABLE_MB {
+        table
+    } else {
+        Arc::new(SharedTable::with_megabytes(GRADING_TABLE_MB))
+    }
+}
+
+/// Runs `work` on a thread of its own with a stop flag that is raised when
+/// `searcher`'s is (looked at every 5 ms).
+fn with_stop<T: Send>(
+    searcher: &Searcher,
+    work: impl FnOnce(&Arc<AtomicBool>) -> Result<T, SolveError> + Send,
+) -> Result<T, SearchError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let solved = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = channel::<()>();
+        let stop_ref = &stop;
+        let job = scope.spawn(move || {
+            let r = work(stop_ref);
+            let _ = done_tx.send(());
+            r
+        });
+        loop {
+            match done_rx.recv_timeout(Duration::from_millis(5)) {
+                Err(RecvTimeoutError::Timeout) => {
+                    if searcher.stop_requested() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                _ => break,
+            }
+        }
+        job.join()
+    });
+    match solved {
+        Ok(Ok(values)) => Ok(values),
+        _ => Err(SearchError::Stopped),
+    }
+}
+
+/// Prepares the grade of a move on `board` while the learner thinks: within the
+/// exact-solve threshold of `options`, solves `board` on `searcher`'s solver table,
+/// so that a [`best_and_played`] that follows on the same searcher finds the board's
+/// value proved and only the played move's left to solve. The grade's values are
+/// exact either way and do not depend on it; only its time does. Does nothing
+/// beyond the threshold. Stops when `searcher`'s stop flag is raised (the learner
+/// moved).
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, best_and_played, prepare_grade};
+/// use othello_tutor::engine::notation::parse_obf;
+/// use othello_tutor::engine::search::Searcher;
+/// use othello_tutor::engine::Square;
+/// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+/// let board = parse_obf(ffo_1).expect("OBF").position.board;
+/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None };
+/// let mut searcher = Searcher::new(32, 32);
+/// prepare_grade(&mut searcher, &board, options).expect("not stopped");
+/// let a2 = Square::parse("a2").unwrap();
+/// let values = best_and_played(&mut searcher, &board, options, a2).expect("not stopped");
+/// assert_eq!(values[0].score, 1800); // g8 wins by 18
+/// ```
+pub fn prepare_grade(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+) -> Result<(), SearchError> {
+    if board.empty_count() > options.exact_empties || board.legal_moves_bits() == 0 {
+        return Ok(());
+    }
+    let table = grading_table(searcher);
+    with_stop(searcher, |stop| {
+        solve_each_with(&[*board], grading_threads(), &table, Some(stop.clone())).map(|_| ())
+    })
+}
+
+/// The work of [`exact_best_and_played`]: both positions solved together, then the
+/// best move named as `analyze` names it (the first square among equal moves) and
+/// the lines read from the table.
+fn solve_best_and_played(
+    board: &Board,
+    played: Square,
+    table: &Arc<SharedTable>,
+    stop: &Arc<AtomicBool>,
+) -> Result<Vec<MoveValue>, SolveError> {
+    let empties = board.empty_count();
+    let child = board.play_unchecked(played);
+    let solved = solve_each_with(
+        &[*board, child],
+        grading_threads(),
+        table,
+        Some(stop.clone()),
+    )?;
+    let (best, after) = (solved[0].score, &solved[1]);
+    let value = |sq: Square, pv: &[Option<Square>]| {
+        let mut line = vec![Some(sq)];
+        line.extend(pv.iter().copied());
+        line.truncate(board.legal_prefix(&line));
+        line
+    };
+    let mine = MoveValue {
+        mv: Move::Place(played),
+        score: -after.score * UNITS_PER_DISC,
+        exact: true,
+        depth: empties,
+        pv: value(played, &after.pv),
+    };
+    if -after.score >= best {
+        return Ok(vec![mine]);
+    }
+    // The first square whose move is worth the best value (a null window at it).
+    let mut solver = Solver::sharing(table.clone(), false);
+    solver.set_stop_flag(stop.clone());
+    let mut best_sq = None;
+    for sq in board.legal_moves() {
+        let c = board.play_unchecked(sq);
+        if sq != played && solver.exact_in_window(&c, -best, -best + 1)? <= -best {
+            best_sq = Some((sq, c));
+            break;
+        }
+    }
+    let (best_sq, c) = best_sq.ok_or(SolveError::Stopped)?;
+    let line = solver.solution_with_score(&c, -best)?;
+    Ok(vec![
+        MoveValue {
+            mv: Move::Place(best_sq),
+            score: best * UNITS_PER_DISC,
+            exact: true,
+            depth: empties,
+            pv: value(best_sq, &line.pv),
+        },
+        mine,
+    ])
 }
 
 /// The values at the deepest depth every job finished, best first, ties by square.

@@ -86,3 +86,92 @@ pub fn solve_parallel_with(
     solution.nodes += nodes.load(Ordering::Relaxed);
     Ok(solution)
 }
+
+/// The exact solutions of several positions (`boards`), solved by `threads` threads
+/// sharing one table of `table_mb` MB: thread `t` takes the positions in turn from
+/// the `t`-th on, and each position is solved by whichever threads reach it, as
+/// [`solve_parallel`] solves one; a thread moves on when a position is proved. When
+/// the positions share subtrees (a position and the position after one of its moves,
+/// say), what one thread proves serves the others. Scores equal `Solver::solve`'s
+/// (the best moves may differ among equal moves). `stop`, when raised, stops every
+/// thread.
+///
+/// ```
+/// use othello_tutor::engine::notation::parse_obf;
+/// use othello_tutor::engine::parallel_solve::solve_each;
+/// use othello_tutor::engine::Square;
+/// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+/// let board = parse_obf(ffo_1).expect("OBF").position.board;
+/// let after_a2 = board.play(Square::parse("a2").unwrap()).expect("legal");
+/// let both = solve_each(&[board, after_a2], 2, 4, None).expect("not stopped");
+/// assert_eq!(both[0].score, 18);
+/// assert!(-both[1].score <= 18);
+/// ```
+pub fn solve_each(
+    boards: &[Board],
+    threads: usize,
+    table_mb: usize,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Solution>, SolveError> {
+    let table = Arc::new(SharedTable::with_megabytes(table_mb));
+    solve_each_with(boards, threads, &table, stop)
+}
+
+/// As [`solve_each`], with the table given (what it holds from earlier solves serves
+/// these; the scores never depend on it).
+pub fn solve_each_with(
+    boards: &[Board],
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Solution>, SolveError> {
+    let stop = stop.unwrap_or_default();
+    let threads = threads.max(1);
+    let parallel = threads > 1;
+    let new_solver = || {
+        let mut s = Solver::sharing(table.clone(), parallel);
+        s.set_stop_flag(stop.clone());
+        s
+    };
+    table.new_search();
+    let done: Vec<Arc<AtomicBool>> = boards.iter().map(|_| Arc::default()).collect();
+    let scores: Vec<Mutex<Option<i32>>> = boards.iter().map(|_| Mutex::new(None)).collect();
+    let nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let mut solver = new_solver();
+            let (done, scores, nodes, stop) = (&done, &scores, &nodes, &stop);
+            scope.spawn(move || {
+                for k in 0..boards.len() {
+                    let i = (t + k) % boards.len();
+                    if done[i].load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    solver.set_abort_flag(Some(done[i].clone()));
+                    let board = &boards[i];
+                    let guess = Solver::first_guess(board);
+                    let result = solver.score_with_presearch(board, guess);
+                    nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
+                    if let Ok(s) = result {
+                        let mut found = scores[i].lock().unwrap_or_else(|e| e.into_inner());
+                        found.get_or_insert(s);
+                        done[i].store(true, Ordering::Relaxed);
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    let mut solutions = Vec::with_capacity(boards.len());
+    for (board, score) in boards.iter().zip(&scores) {
+        let found = *score.lock().unwrap_or_else(|e| e.into_inner());
+        let score = found.ok_or(SolveError::Stopped)?;
+        solutions.push(new_solver().solution_with_score(board, score)?);
+    }
+    if let Some(first) = solutions.first_mut() {
+        first.nodes += nodes.load(Ordering::Relaxed);
+    }
+    Ok(solutions)
+}

@@ -45,6 +45,10 @@ fn child_after(p: u64, o: u64, sq: u8) -> (u64, Board) {
     )
 }
 
+/// The size of each of the interface's engine tables (midgame and solver), in MB,
+/// and the default of `--table-mb`.
+pub const TABLE_MB: usize = 48;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -9,7 +9,9 @@
 
 use crate::engine::Board;
 use crate::engine::Square;
-use crate::engine::analysis::{AnalysisOptions, MoveValue, analyze, best_and_played};
+use crate::engine::analysis::{
+    AnalysisOptions, MoveValue, analyze, best_and_played, prepare_grade,
+};
 use crate::engine::mpc::Confidence;
 use crate::engine::search::{SearchError, Searcher};
 
@@ -94,6 +96,14 @@ pub fn grading_values(
     played: Square,
 ) -> Result<Vec<MoveValue>, SearchError> {
     best_and_played(searcher, board, FEEDBACK_ANALYSIS, played)
+}
+
+/// Prepares [`grading_values`] on `board` while the learner thinks (within the
+/// feedback's exact-solve threshold, the board is solved on `searcher`'s table; see
+/// [`prepare_grade`]): the grade that follows on the same searcher is faster and
+/// has the same values. Stops when `searcher`'s stop flag is raised.
+pub fn prepare_grading(searcher: &mut Searcher, board: &Board) -> Result<(), SearchError> {
+    prepare_grade(searcher, board, FEEDBACK_ANALYSIS)
 }
 
 /// Every move of `board` valued as a hint values them (best first). Stops when

@@ -25,7 +25,7 @@ impl Default for UiOptions {
         UiOptions {
             plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
             data_dir: None,
-            table_mb: 48,
+            table_mb: crate::engine::search::TABLE_MB,
         }
     }
 }

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Above any reachable score.
 const INF: i32 = 65;
 /// At and below this many empties, the search runs without the table.
-const SHALLOW_EMPTIES: u32 = 6;
+const SHALLOW_EMPTIES: u32 = 5;
 /// At and below this many empties, moves into odd quadrants are tried first.
 const PARITY_ORDER_EMPTIES: u32 = 12;
 /// At and above this many empties, the null-window search looks its positions up in the
@@ -152,6 +152,12 @@ impl Solver {
     /// Stops after about `limit` more nodes per call.
     pub fn set_node_limit(&mut self, limit: u64) {
         self.node_limit = limit;
+    }
+
+    /// The solver's table (shared: other solvers may search with it, see
+    /// [`Solver::sharing`]).
+    pub fn table(&self) -> Arc<SharedTable> {
+        self.table.clone()
     }
 
     /// Nodes searched since the last reset.

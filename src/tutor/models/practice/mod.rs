@@ -27,6 +27,7 @@ use crate::tutor::screen::{
     Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Mark,
     ProgressChange, Route, ScreenId, Shown, Ticket, Verdict,
 };
+use crate::tutor::settings::FEEDBACK_EXACT_EMPTIES;
 use crate::tutor::text::count;
 use std::path::PathBuf;
 
@@ -205,8 +206,20 @@ impl PracticeScreen {
                 let position = self.practice.position();
                 self.start(Busy::Replying, Task::Reply { position, strategy })
             }
+            Seat::Human if self.busy == Busy::Idle => self.prepare_grade(),
             _ => Vec::new(),
         }
+    }
+
+    /// While the learner thinks, near the end, the engine prepares the grade of the
+    /// coming move (the learner is not kept waiting: any action replaces it).
+    fn prepare_grade(&mut self) -> Effects {
+        let position = self.practice.position();
+        let near_end = position.board.empty_count() <= FEEDBACK_EXACT_EMPTIES;
+        if !self.practice.setup().feedback || !near_end {
+            return Vec::new();
+        }
+        vec![Effect::Run(self.slot.start(), Task::Prepare { position })]
     }
 
     fn game_over(&mut self) -> Effects {
@@ -636,6 +649,7 @@ impl BoardModel for PracticeScreen {
                 }
                 self.go_on()
             }
+            Output::Prepared => Vec::new(),
             Output::Replied { position, choice } => {
                 let Some(c) = choice else {
                     self.event("The engine found no move.");

@@ -8,7 +8,7 @@ use crate::engine::{Color, Position, Square};
 use crate::tutor::personal::{PersonalPuzzle, personal_puzzles};
 use crate::tutor::practice::Practice;
 use crate::tutor::screen::EngineTask;
-use crate::tutor::settings::{grading_values, hint_values};
+use crate::tutor::settings::{grading_values, hint_values, prepare_grading};
 
 /// What the practice screen asks the engine for.
 #[derive(Clone, Debug)]
@@ -22,6 +22,12 @@ pub enum Task {
         sq: Square,
         /// Its index in the game.
         index: usize,
+    },
+    /// While the learner thinks in `position`, the groundwork of the grade of the
+    /// move to come (see [`prepare_grading`]); cancelled when the learner moves.
+    Prepare {
+        /// The position the learner is to move in.
+        position: Position,
     },
     /// The computer's move in `position`.
     Reply {
@@ -62,6 +68,8 @@ pub enum Output {
         /// The values.
         values: Result<Vec<MoveValue>, SearchError>,
     },
+    /// The grade of the coming move was prepared (or the preparation stopped).
+    Prepared,
     /// The computer's move (`None`: stopped, or no move).
     Replied {
         /// The position it was chosen in.
@@ -90,6 +98,11 @@ impl EngineTask for Task {
                 index,
                 values: grading_values(searcher, &before.board, sq),
             },
+            Task::Prepare { position } => {
+                // Stopped or finished, the grade that follows gives the same values.
+                let _ = prepare_grading(searcher, &position.board);
+                Output::Prepared
+            }
             Task::Reply { position, strategy } => Output::Replied {
                 position,
                 choice: choose_move(searcher, &position.board, strategy, &mut rand::rng()),
