@@ -224,14 +224,21 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
         "{out}"
     );
     assert!(
-        lines[11].starts_with("  time to grade one move (the best value and the worst move's, as practice does; depth "),
+        lines[11].starts_with("  time to grade one move, from nothing (the best value and the worst move's, as practice does; depth "),
         "{out}"
     );
     assert!(
-        lines[12].ends_with("(values identical to 2 threads: yes)"),
+        lines[12].starts_with(
+            "  time to grade one move, prepared while the learner thinks (the best value"
+        ),
         "{out}"
     );
-    assert_eq!(lines.len(), 13, "{out}");
+    assert!(lines[12].contains("; slowest "), "{out}");
+    assert!(
+        lines[13].ends_with("(values identical to 2 threads: yes)"),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 14, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = run(&[

@@ -2,13 +2,10 @@
 //! proof of a sample of the embedded set, the miner's determinism, personal puzzles.
 
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
-use othello_tutor::engine::players::{Player, Strategy};
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Color, Move, Square};
-use othello_tutor::tutor::feedback::grade_move;
 use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
 use othello_tutor::tutor::personal::personal_puzzles;
-use othello_tutor::tutor::practice::{Practice, Setup};
 use othello_tutor::tutor::puzzle::{
     Disproof, Goal, IllegalPuzzleMove, InvalidPuzzle, Proof, Puzzle, PuzzleProblem, Theme,
     check_puzzles, load_dir, parse_set, proof_searcher, prove_puzzle, sample_indices, to_toml,
@@ -18,6 +15,9 @@ use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange};
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+#[path = "common/games.rs"]
+mod games;
 use std::sync::atomic::AtomicBool;
 
 #[path = "common/puzzles.rs"]
@@ -324,35 +324,8 @@ fn the_miner_is_deterministic_for_a_seed() {
 
 #[test]
 fn personal_puzzles_come_from_practice_mistakes() {
-    let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(3)));
-    let mut learner = Player::new(Strategy::Greedy);
-    let mut engine = Player::new(Strategy::Engine(3));
-    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let practice = games::graded_game();
     let mut searcher = Searcher::new(16, 16);
-    let options = AnalysisOptions {
-        depth: 4,
-        exact_empties: 10,
-        time: None,
-        selective: None,
-    };
-    while !practice.is_over() {
-        if practice.pass_if_forced().is_some() {
-            continue;
-        }
-        let pos = practice.position();
-        let player = if pos.to_move == Color::Black {
-            &mut learner
-        } else {
-            &mut engine
-        };
-        let sq = player.choose(&pos.board, &mut rng).unwrap();
-        practice.play(Move::Place(sq)).unwrap();
-        if pos.to_move == Color::Black {
-            let values = analyze(&mut searcher, &pos.board, options).unwrap();
-            let feedback = grade_move(&pos, sq, &values).unwrap();
-            practice.set_feedback_at(practice.game().len() - 1, feedback);
-        }
-    }
     let review = practice.review(Color::Black);
     assert!(!review.errors.is_empty());
     let now = 1_700_000_000;

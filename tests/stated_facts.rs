@@ -498,45 +498,7 @@ fn searched_puzzles_state_their_values_with_the_precision_they_have() {
 // Personal puzzles: the game's values, stated once; unrated
 // ---------------------------------------------------------------------------------
 
-/// A practice game of a greedy Black against engine level 3, each of Black's moves
-/// graded by a shallow search (depth 4), as a game's grading on purpose unlike the
-/// personal puzzles' own search (depth 10): the puzzles must state the game's values.
-fn graded_game() -> Practice {
-    use othello_tutor::engine::players::{Player, Strategy};
-    use othello_tutor::tutor::feedback::grade_move;
-    use othello_tutor::tutor::practice::Setup;
-    use rand::SeedableRng;
-    let mut practice = Practice::new(Setup::against(
-        othello_tutor::engine::Color::Black,
-        Strategy::Engine(3),
-    ));
-    let mut learner = Player::new(Strategy::Greedy);
-    let mut engine = Player::new(Strategy::Engine(3));
-    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-    let mut searcher = Searcher::new(16, 16);
-    let options = AnalysisOptions {
-        depth: 4,
-        exact_empties: 10,
-        time: None,
-        selective: None,
-    };
-    while !practice.is_over() {
-        if practice.pass_if_forced().is_some() {
-            continue;
-        }
-        let pos = practice.position();
-        let black = pos.to_move == othello_tutor::engine::Color::Black;
-        let player = if black { &mut learner } else { &mut engine };
-        let sq = player.choose(&pos.board, &mut rng).expect("a move");
-        practice.play(Move::Place(sq)).expect("legal");
-        if black {
-            let values = analyze(&mut searcher, &pos.board, options).expect("values");
-            let feedback = grade_move(&pos, sq, &values).expect("graded");
-            practice.set_feedback_at(practice.game().len() - 1, feedback);
-        }
-    }
-    practice
-}
+use common::games::graded_game;
 
 #[test]
 fn a_personal_puzzle_states_the_games_values() {

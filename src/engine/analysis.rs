@@ -470,14 +470,9 @@ fn with_stop<T: Send>(
             let _ = done_tx.send(());
             r
         });
-        loop {
-            match done_rx.recv_timeout(Duration::from_millis(5)) {
-                Err(RecvTimeoutError::Timeout) => {
-                    if searcher.stop_requested() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                _ => break,
+        while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(Duration::from_millis(5)) {
+            if searcher.stop_requested() {
+                stop.store(true, Ordering::Relaxed);
             }
         }
         job.join()

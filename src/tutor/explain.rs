@@ -198,6 +198,26 @@ pub struct Sentence {
     pub facts: Vec<Fact>,
 }
 
+/// The sentence on the stable discs the move gains, and its facts (`after` names a
+/// claim on the board after the move); `None` when it gains none.
+fn stable_gain(f: &MoveFacts, after: &impl Fn(Claim) -> Fact) -> Option<(String, Vec<Fact>)> {
+    let gained = f
+        .stable_after
+        .checked_sub(f.stable_before)
+        .filter(|&g| g > 0)?;
+    Some((
+        format!(
+            "Gains {} (now {}).",
+            plural(gained, "stable disc", "stable discs"),
+            f.stable_after
+        ),
+        vec![
+            Fact::now(Claim::Stable(f.mover, f.stable_before)),
+            after(Claim::Stable(f.mover, f.stable_after)),
+        ],
+    ))
+}
+
 /// Short sentences on what the move does, the most important first.
 pub fn describe(f: &MoveFacts) -> Vec<String> {
     describe_sentences(f).into_iter().map(|s| s.text).collect()
@@ -244,24 +264,8 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
         };
         facts.push(after(Claim::GameOver));
         say(Topic::Mobility, false, text, facts);
-        if f.stable_after > f.stable_before {
-            say(
-                Topic::Stable,
-                false,
-                format!(
-                    "Gains {} (now {}).",
-                    plural(
-                        f.stable_after - f.stable_before,
-                        "stable disc",
-                        "stable discs"
-                    ),
-                    f.stable_after
-                ),
-                vec![
-                    Fact::now(Claim::Stable(me, f.stable_before)),
-                    after(Claim::Stable(me, f.stable_after)),
-                ],
-            );
+        if let Some((text, facts)) = stable_gain(f, &after) {
+            say(Topic::Stable, false, text, facts);
         }
         return out;
     }
@@ -371,24 +375,8 @@ pub fn describe_sentences(f: &MoveFacts) -> Vec<Sentence> {
             vec![Fact::now(Claim::FrontierFlips(sq, n)), after(Claim::GoesOn)],
         );
     }
-    if f.stable_after > f.stable_before {
-        say(
-            Topic::Stable,
-            false,
-            format!(
-                "Gains {} (now {}).",
-                plural(
-                    f.stable_after - f.stable_before,
-                    "stable disc",
-                    "stable discs"
-                ),
-                f.stable_after
-            ),
-            vec![
-                Fact::now(Claim::Stable(me, f.stable_before)),
-                after(Claim::Stable(me, f.stable_after)),
-            ],
-        );
+    if let Some((text, facts)) = stable_gain(f, &after) {
+        say(Topic::Stable, false, text, facts);
     }
     if f.empties_after <= 20 && f.region_size > 0 {
         let size = plural(f.region_size, "empty square", "empty squares");

@@ -5,6 +5,7 @@
 
 pub mod child;
 pub mod cli;
+pub mod games;
 pub mod models;
 
 use cursive::backends::puppet::Backend;
