@@ -80,13 +80,17 @@ fn an_obf_position_is_named_too() {
 
 #[test]
 fn leaving_the_named_lines_says_where_and_may_leave_the_book() {
+    // The pasted line of issue 42: named as the library and practice name it.
+    let out = run(&["opening", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Comp'Oth"), "{}", stdout(&out));
     let out = run(&["opening", "f5 d6 c3 d3 c4 f4 a1"]);
     assert_eq!(out.status.code(), Some(2), "a1 is illegal");
     let out = run(&["opening", "f5 f4 e3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.starts_with("no named opening (the game left Parallel Opening after move 2)"),
+        text.starts_with("Parallel Opening (left its named line after move 2)"),
         "{text}"
     );
     assert_eq!(text.lines().nth(1), Some("out of book"));

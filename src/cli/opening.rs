@@ -1,12 +1,13 @@
-//! `othello-tutor opening POSITION`: the opening's name, then the book moves, best
-//! first, "MOVE SCORE dD [NAME]" (the value in discs for the side to move, the depth,
-//! and the name of the position the move reaches if it has one);
+//! `othello-tutor opening POSITION`: the opening's name (as every screen names it),
+//! then the book moves, best first, "MOVE SCORE dD [NAME]" (the value in discs for the
+//! side to move, the depth, and the name of the position the move reaches if it has
+//! one);
 //! `othello-tutor opening --list`: every named opening, "NAME: MOVES".
 
 use super::{UserError, outln};
 use othello_tutor::engine::book;
 use othello_tutor::engine::notation;
-use othello_tutor::tutor::openings::embedded;
+use othello_tutor::tutor::openings::{NO_OPENING, embedded, opening_along};
 
 /// Prints the name of the position and its book moves.
 pub fn run(text: &str) -> Result<(), UserError> {
@@ -19,22 +20,21 @@ pub fn run(text: &str) -> Result<(), UserError> {
     let position = notation::parse_position(t).map_err(|e| UserError(e.to_string()))?;
     let openings = embedded();
     let board = position.board;
+    // The opening of a line is named as every screen names it: the deepest named
+    // position it passed through (`opening_along`), and whether it has left it.
     match openings.name_of(&board) {
         Some(o) => outln!("{}", o.name),
         None => {
-            // A transcript that passed through a named position says which.
-            let earlier = notation::parse_transcript(t).ok().and_then(|game| {
+            let along = notation::parse_transcript(t).ok().and_then(|game| {
                 let boards: Vec<_> = game.positions().iter().map(|p| p.board).collect();
                 let last = boards.iter().rposition(|b| openings.name_of(b).is_some())?;
-                openings
-                    .name_of(&boards[last])
-                    .map(|o| (o.name.clone(), last))
+                opening_along(&boards).map(|name| (name, last))
             });
-            match earlier {
+            match along {
                 Some((name, moves)) => {
-                    outln!("no named opening (the game left {name} after move {moves})")
+                    outln!("{name} (left its named line after move {moves})")
                 }
-                None => outln!("no named opening"),
+                None => outln!("{NO_OPENING}"),
             }
         }
     }
