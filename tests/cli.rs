@@ -431,12 +431,12 @@ fn tempo_takes_the_alternating_part_out_of_the_swing() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stderr(&out);
-    // One measure per phase 4 to 12, before and after ("phase 7 (28 to 31 empties; …
+    // One measure per phase 1 to 14, before and after ("phase 7 (28 to 31 empties; …
     // even-odd +1.33 …): term -0.67 discs", then "phase 7: swing … even-odd +1.33 ->
     // -0.01").
     let before: Vec<&str> = text.lines().filter(|l| l.contains("): term ")).collect();
     let after: Vec<&str> = text.lines().filter(|l| l.contains(" -> ")).collect();
-    assert_eq!((before.len(), after.len()), (11, 11), "{text}");
+    assert_eq!((before.len(), after.len()), (14, 14), "{text}");
     // The shipped weights alternate at these depths; the terms take that out.
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let before_eo: Vec<f64> = before.iter().map(|l| even_odd(l)).collect();

@@ -38,9 +38,8 @@ fn with_tempo(weights: &PatternWeights, hundredths: &[i32; PHASES]) -> PatternWe
     PatternWeights::from_params(params)
 }
 
-/// The phases whose term is measured: below, searches reach the end (and the
-/// labels were exact).
-const MEASURED: std::ops::RangeInclusive<usize> = 4..=14;
+/// The phases whose term is measured (phase 0's searches reach the end).
+const MEASURED: std::ops::RangeInclusive<usize> = 1..=14;
 
 /// The first of the four depths that measure phase `ph`, and the empties of the
 /// positions: a search of depth `d` from `e` empties ends on `e − d` empties, so

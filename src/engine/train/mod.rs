@@ -26,14 +26,18 @@
 //!   only the values shown.
 //! - **Shipped weights with the per-phase term** (`train --tempo` on the weights
 //!   shipped before, `--consistency-positions 24 --consistency-depth 6 --seed 7`,
-//!   about 4 minutes): terms from phase 4 to 14 of −0.47, −0.07, −0.57, −0.67,
-//!   −0.67, −1.01, −0.92, −1.66, −1.89, −3.10 and 0 discs. On dev-early at depths
-//!   8-13 the swing fell from 2.63 to 1.23 discs (even − odd +2.57 to +0.88, the
-//!   two-depth mean's swing 0.35 to 0.36), the move chosen at depth 10 is unchanged
-//!   (mean loss 0.32), grading agreement 58.1% to 58.4%, false alarms 2.0% to 1.6%.
-//!   The start position's best value at depths 4 to 16 reads 0 0 −1 0 +1 +1 +2 0 +1
-//!   0 0 0 0 (before: 0 −3 +3 −3 +3 −1 +4 −1 +3 −1 +2 −1 +2); c3 after f5 d6 at
-//!   depths 8 to 13: +2 +0 +1 +0 +0 +0 (before: +4 +1 +3 +0 +2 −1).
+//!   about 5 minutes): terms from phase 1 to 14 of +0.50, +0.87, +0.96, −0.47,
+//!   −0.07, −0.57, −0.67, −0.67, −1.01, −0.92, −1.66, −1.89, −3.10 and 0 discs
+//!   (near the end odd depths read higher, in the middle game even ones). At depths
+//!   8-13, `bench --quality --swing`: dev-early swing 2.63 to 1.23 discs (even − odd
+//!   +2.57 to +0.88), dev-mid 2.17 to 1.68 (+1.66 to +0.74), dev-late 2.43 to 1.67
+//!   (−2.00 to −0.32); the two-depth mean's swing unchanged (0.36, 0.54, 0.93); the
+//!   move chosen at depth 10 unchanged on all three; grading agreement 58.1% to
+//!   58.4%, 72.5% to 71.9% and 89.8% to 89.9%, false alarms 2.0% to 1.6%, 0.9% to
+//!   1.0% and 0.4% to 0.3%. The start position's best value at depths 4 to 16 reads
+//!   0 0 −1 0 +1 +1 +2 0 +1 0 0 0 0 (before: 0 −3 +3 −3 +3 −1 +4 −1 +3 −1 +2 −1 +2);
+//!   c3 after f5 d6 at depths 8 to 13: +2 +0 +1 +0 +0 +0 (before: +4 +1 +3 +0 +2
+//!   −1).
 //! - **Run 39c** (in progress): run 39b's positions and labels up to 35 empties,
 //!   labels from 36 empties upwards searched deeper (`--deep-from 36 --deep-depth
 //!   8`: the mean of depths 7 and 8), about 3.4 times the depth-6 labels' time.
