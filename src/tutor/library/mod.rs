@@ -264,8 +264,9 @@ fn date_of_ggf(dt: &str) -> Option<String> {
     }
     let b = t.as_bytes();
     if b.len() >= 10 && digits == 4 && b[4] == b[7] && matches!(b[4], b'.' | b'-' | b'/') {
-        let (y, m, d) = (&t[..4], &t[5..7], &t[8..10]);
-        if m.chars().chain(d.chars()).all(|c| c.is_ascii_digit()) {
+        // Check the bytes before slicing: a multi-byte character there is no date.
+        if b[5..7].iter().chain(&b[8..10]).all(u8::is_ascii_digit) {
+            let (y, m, d) = (&t[..4], &t[5..7], &t[8..10]);
             return Some(format!("{y}-{m}-{d}"));
         }
     }
@@ -373,5 +374,8 @@ mod tests {
         assert_eq!(date_of_ggf("1992").as_deref(), Some("1992"));
         assert_eq!(date_of_ggf("0").as_deref(), None);
         assert_eq!(date_of_ggf("soon"), None);
+        // A multi-byte character where the month or the day should be.
+        assert_eq!(date_of_ggf("1992.08.\u{20ac}10_12:00:00.CET"), None);
+        assert_eq!(date_of_ggf("1992.\u{e9}8.10"), None);
     }
 }
