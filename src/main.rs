@@ -353,6 +353,7 @@ fn run(cli: Cli) -> ExitCode {
                 exact_empties: grading_exact.unwrap_or(feedback.exact_empties),
                 time: None,
                 selective: grading_selective.map_or(feedback.selective, confidence),
+                two_depths: true,
             };
             cli::quality::run(
                 &file,

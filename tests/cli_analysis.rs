@@ -282,3 +282,74 @@ fn bench_quality_names_the_line_of_a_malformed_file() {
         assert!(err.contains(message), "{name}: {err}");
     }
 }
+
+#[test]
+fn bench_quality_measures_the_swing_of_the_stated_value() {
+    // Two opening positions (the start and f5 d6, 60 and 58 empties; the file's values do not
+    // matter to the swing). With zero weights every move is worth 0 at every depth:
+    // both swings are exactly 0. With the shipped weights the stated value (two
+    // depths' mean) moves less than one depth's value.
+    let text = "---------------------------OX------XO--------------------------- X; D3:+0; C4:+0; F5:+0; E6:+0;\n\
+---------------------------OX------OXX-----O-------------------- X; C3:+0; C4:+0; C5:+0; C6:+0; C7:+0;\n";
+    let path = temp_file("swing.obf", text);
+    let zero = std::env::temp_dir().join(format!("othello-tutor-{}-zero.bin", std::process::id()));
+    let weights = othello_tutor::engine::pattern::PatternWeights::zero();
+    std::fs::write(&zero, othello_tutor::engine::pattern::encode(&weights)).expect("write");
+    let args = |w: Option<&std::path::Path>| {
+        let mut a = vec![
+            "bench".to_string(),
+            "--quality".into(),
+            path.to_str().expect("a path").into(),
+            "--depth".into(),
+            "2".into(),
+            "--grading-depth".into(),
+            "2".into(),
+            "--swing".into(),
+            "--swing-from".into(),
+            "3".into(),
+            "--swing-to".into(),
+            "6".into(),
+        ];
+        if let Some(w) = w {
+            a.extend(["--weights".into(), w.to_str().expect("a path").into()]);
+        }
+        a
+    };
+    let line = |out: &str, start: &str| {
+        out.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
+            .to_string()
+    };
+    let o = run(&args(Some(&zero))
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(
+        line(&out, "swing of the stated value"),
+        "swing of the stated value (analyze, two depths' mean), depths 3-6, 2 positions: mean |s(d)-s(d+1)| 0.00 discs, even-odd +0.00"
+    );
+    let o = run(&args(None).iter().map(String::as_str).collect::<Vec<_>>());
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&zero);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let figure = |l: String, after: &str| -> f64 {
+        l.split(after)
+            .nth(1)
+            .expect("the figure")
+            .split_whitespace()
+            .next()
+            .expect("a number")
+            .parse()
+            .expect("a number")
+    };
+    let raw = figure(line(&out, "swing, depths 3-6"), "mean |v(d)-v(d+1)| ");
+    let stated = figure(
+        line(&out, "swing of the stated value"),
+        "mean |s(d)-s(d+1)| ",
+    );
+    assert!(raw > 0.0 && stated < raw, "{out}");
+}

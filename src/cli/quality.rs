@@ -423,6 +423,14 @@ pub fn run(
             threads,
         )?;
         outln!("{}", s.line(from, to));
+        let stated = super::swing::measure_stated(
+            &boards,
+            from,
+            to,
+            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            threads,
+        )?;
+        outln!("{}", stated.line(from, to));
     }
     // (b) Grades at the practice feedback's settings.
     outln!(

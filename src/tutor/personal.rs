@@ -176,6 +176,7 @@ pub fn personal_puzzles(
             exact_empties: PERSONAL_EXACT_EMPTIES,
             time: None,
             selective: None,
+            two_depths: true,
         };
         let Ok(values) = analyze(searcher, &pos.board, options) else {
             break;

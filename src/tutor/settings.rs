@@ -39,6 +39,7 @@ pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: FEEDBACK_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
+    two_depths: true,
 };
 
 /// How the engine values every move for a hint.
@@ -47,6 +48,7 @@ pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: HINT_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
+    two_depths: true,
 };
 
 /// How the analysis board and `othello-tutor analyze` value every move: the same
@@ -56,6 +58,7 @@ pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: ANALYSIS_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
+    two_depths: true,
 };
 
 /// Every move of `board` valued as the analysis board and `othello-tutor analyze`

@@ -132,6 +132,7 @@ fn prove_value_facts(
             exact_empties: settings.exact_empties,
             time: None,
             selective: None,
+            two_depths: true,
         };
         let values = match analyze(searcher, &pos.board, options) {
             Ok(v) => v,
@@ -203,6 +204,7 @@ fn prove_find_move(
                 exact_empties,
                 time: None,
                 selective: None,
+                two_depths: true,
             };
             let values = match analyze(searcher, &pos.board, options) {
                 Ok(v) => v,
