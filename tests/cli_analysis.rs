@@ -229,7 +229,7 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     );
     assert!(
         lines[12].starts_with(
-            "  time to grade one move, prepared while the learner thinks (the best value"
+            "  time to grade one move, prepared while the learner thinks 5 s (the best value"
         ),
         "{out}"
     );

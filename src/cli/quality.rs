@@ -284,10 +284,15 @@ fn feedback_pass(
     Ok((all, times))
 }
 
+/// How long the learner thinks before moving in the prepared grading wait: the
+/// grade is prepared that long (the board, then the positions after its moves).
+const THINKING: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// What a learner waits for after a move: the best value and one played move's (the
 /// worst), as the practice feedback computes them. Twice: from nothing, and as
-/// practice runs it near the end, where the board was solved while the learner
-/// thought (`prepare_grade`, not timed) on a table of the interface's size.
+/// practice runs it near the end, where the board and the positions after its moves
+/// were solved for [`THINKING`] while the learner thought (`prepare_grade`, not
+/// timed) on a table of the interface's size.
 fn grading_wait(
     positions: &[Valued],
     grading: AnalysisOptions,
@@ -306,7 +311,22 @@ fn grading_wait(
             let Some(worst) = worst else { continue };
             let mut searcher = if prepared {
                 let mut s = Searcher::new(TABLE_MB, TABLE_MB);
-                prepare_grade(&mut s, &p.board, grading).map_err(|e| UserError(e.to_string()))?;
+                // The learner thinks THINKING, then moves: the preparation stops.
+                let moved = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                s.set_stop_flag(moved.clone());
+                let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+                std::thread::scope(|scope| {
+                    let moved = &moved;
+                    scope.spawn(move || {
+                        if done_rx.recv_timeout(THINKING).is_err() {
+                            moved.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    });
+                    // Stopped or finished, the grade's values are the same.
+                    let _ = prepare_grade(&mut s, &p.board, grading);
+                    let _ = done_tx.send(());
+                });
+                s.set_stop_flag(std::sync::Arc::default());
                 s
             } else {
                 Searcher::new(1, 1)
@@ -326,7 +346,7 @@ fn grading_wait(
             .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
             .collect();
         let how = if prepared {
-            "prepared while the learner thinks"
+            "prepared while the learner thinks 5 s"
         } else {
             "from nothing"
         };

@@ -534,8 +534,9 @@ fn with_stop<T: Send>(
 
 /// Prepares the grade of a move on `board` while the learner thinks: within the
 /// exact-solve threshold of `options`, solves `board` on `searcher`'s solver table,
-/// so that a [`best_and_played`] that follows on the same searcher finds the board's
-/// value proved and only the played move's left to solve. The grade's values are
+/// then the position after each move in turn (those that leave the opponent the
+/// fewest moves first), so that a [`best_and_played`] that follows on the same
+/// searcher finds the board's value proved and the played move's proved or begun. The grade's values are
 /// exact either way and do not depend on it; only its time does. Does nothing
 /// beyond the threshold. Stops when `searcher`'s stop flag is raised (the learner
 /// moved).
@@ -564,7 +565,21 @@ pub fn prepare_grade(
     }
     let table = grading_table(searcher);
     with_stop(searcher, |stop| {
-        solve_each_with(&[*board], grading_threads(), &table, Some(stop.clone())).map(|_| ())
+        let threads = grading_threads();
+        solve_each_with(&[*board], threads, &table, Some(stop.clone()))?;
+        // Then the positions after each move, the likeliest first (those that leave
+        // the opponent the fewest moves), until the learner moves: the grade then
+        // finds the played move's value proved too.
+        let mut children: Vec<Board> = board
+            .legal_moves()
+            .into_iter()
+            .map(|sq| board.play_unchecked(sq))
+            .collect();
+        children.sort_by_key(|c| c.legal_moves_bits().count_ones());
+        for child in children {
+            solve_each_with(&[child], threads, &table, Some(stop.clone()))?;
+        }
+        Ok(())
     })
 }
 
