@@ -115,13 +115,19 @@ pub fn hint_values(searcher: &mut Searcher, board: &Board) -> Result<Vec<MoveVal
     analyze(searcher, board, HINT_ANALYSIS)
 }
 
-/// A one-line description of `options`, such as "depth 8, exact at 16 empties or fewer".
+/// A one-line description of `options`, such as "depth 8 (each value the mean of
+/// depths 8 and 7), exact at 16 empties or fewer".
 pub fn describe(options: &AnalysisOptions) -> String {
     let selective = options.selective.map_or(String::new(), |c| {
         format!(" (selective: Multi-ProbCut, confidence {:.2})", c.t())
     });
+    let mean = if options.two_depths && options.depth >= 2 {
+        format!(" (each value the mean of depths {} and {})", options.depth, options.depth - 1)
+    } else {
+        String::new()
+    };
     format!(
-        "depth {}{selective}, exact at {} empties or fewer",
+        "depth {}{mean}{selective}, exact at {} empties or fewer",
         options.depth, options.exact_empties
     )
 }
