@@ -95,6 +95,10 @@ pub(super) fn text(screen: &LessonScreen) -> String {
         out.push_str("\nThe opponent is thinking…\n");
     }
     push_lines(&mut out, &screen.feedback);
+    push_lines(
+        &mut out,
+        &screen.refutation.panel_lines(super::refute::LINE_KEYS),
+    );
     if let Some(stars) = screen.finished() {
         out.push_str(&format!(
             "\nLesson finished: {} (saved). n: what to practise next\n",
