@@ -54,12 +54,19 @@ pub(super) fn text(screen: &PuzzleScreen) -> String {
             out.push_str(&format!("\nSolution: {}\n", p.solution_text()));
             out.push_str(&format!("Why: {}\n", p.why));
             out.push_str("[ and ] step through the solution; n: next puzzle.\n");
+            if screen.missed.is_some() && screen.refutation.view().is_none() {
+                out.push_str("r: the refutation of your move, and why the solution is right.\n");
+            }
         }
     }
     if matches!(screen.phase, super::Phase::Judging(_)) {
         out.push_str("\nJudging your move…\n");
     }
     push_lines(&mut out, &screen.lines);
+    push_lines(
+        &mut out,
+        &screen.refutation.panel_lines(super::refute::LINE_KEYS),
+    );
     out
 }
 
