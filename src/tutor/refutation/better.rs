@@ -57,6 +57,11 @@ impl Reason {
                 }
             }
             Reason::Despite { clause, by, wrong } => {
+                // The clauses open with a square's name or "After": lower-case it here.
+                let clause = match clause.strip_prefix("After ") {
+                    Some(rest) => format!("after {rest}"),
+                    None => clause.clone(),
+                };
                 format!("True, {clause}; still, the engine values it {by} above {wrong}.")
             }
         }

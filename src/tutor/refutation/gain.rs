@@ -135,9 +135,9 @@ impl Verified {
             Gain::Squeeze { moves } => {
                 let n = moves.len();
                 let (only, all) = if n == 1 {
-                    ("only one move", "an X- or C-square")
+                    ("only one move", "an X- or C-square next to an empty corner")
                 } else {
-                    ("only", "all X- or C-squares")
+                    ("only", "all X- or C-squares next to empty corners")
                 };
                 let count = if n == 1 {
                     String::new()
@@ -145,7 +145,7 @@ impl Verified {
                     format!(" {n} moves")
                 };
                 format!(
-                    "{them} is squeezed: {only}{count} left ({}), {all} next to empty corners.",
+                    "{them} is squeezed: {only}{count} left ({}), {all}.",
                     square_list(moves)
                 )
             }

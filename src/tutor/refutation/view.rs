@@ -144,8 +144,7 @@ impl Asked {
             Asked::Working => vec!["Working out the refutation…".into()],
             Asked::Unavailable(why) => vec![format!("No refutation: {why}.")],
             Asked::Shown(v) => {
-                let mut out = vec!["Refutation:".to_string()];
-                out.extend(v.refutation().lines());
+                let mut out = v.refutation().lines();
                 out.push(format!("Board: {} ({keys} step)", v.caption()));
                 out
             }

@@ -622,6 +622,12 @@ impl BoardModel for PracticeScreen {
     }
 
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
+        if self.refutation.view().is_some() {
+            // The board shows the refutation's line, not the game: back to the game.
+            self.refutation = crate::tutor::refutation::view::Asked::Not;
+            self.tell("Refutation hidden: the game's board is back (s shows it again).");
+            return Vec::new();
+        }
         self.learner_move(square)
     }
 

@@ -593,6 +593,11 @@ impl BoardModel for PuzzleScreen {
     }
 
     fn choose(&mut self, square: Square, context: Context) -> Effects {
+        if self.refutation.view().is_some() {
+            self.refutation = Asked::Not;
+            self.say("Back to the solution: r shows the refutation again.");
+            return Vec::new();
+        }
         self.played(square, context.now)
     }
 
