@@ -129,7 +129,17 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
         }
     ));
     let refutation = screen.refutation.panel_lines(super::refute::LINE_KEYS);
-    if !refutation.is_empty() {
+    if let Some((index, fb)) = latest_feedback(p)
+        && !refutation.is_empty()
+    {
+        // The grade and the best move, then the refutation in place of the bullets.
+        out.push_str(&format!(
+            "\nMove {}, {}\nBest: {} ({:+})\n",
+            p.game().move_number(index),
+            summary_line(fb),
+            fb.best,
+            fb.best_value
+        ));
         crate::tutor::text::push_lines(&mut out, &refutation);
     } else if let Some((index, fb)) = latest_feedback(p) {
         out.push('\n');
