@@ -114,7 +114,7 @@ pub enum Asked {
     /// The engine is working it out.
     Working,
     /// Shown, stepped through with the screen's line keys.
-    Shown(RefutationView),
+    Shown(Box<RefutationView>),
     /// None could be made: why.
     Unavailable(String),
 }

@@ -481,7 +481,7 @@ impl BoardModel for LessonScreen {
         }
         match output {
             Done::Replied(choice) => self.replied(choice),
-            Done::Refuted(result) => self.refuted(result),
+            Done::Refuted(result) => self.refuted(*result),
         }
     }
 

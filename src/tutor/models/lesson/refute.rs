@@ -24,7 +24,7 @@ pub enum Done {
     /// The opponent's reply (`None`: none).
     Replied(Option<Choice>),
     /// The refutation, or why there is none.
-    Refuted(Result<Refutation, RefuteError>),
+    Refuted(Box<Result<Refutation, RefuteError>>),
 }
 
 impl EngineTask for Work {
@@ -33,7 +33,7 @@ impl EngineTask for Work {
     fn run(self, searcher: &mut Searcher) -> Done {
         match self {
             Work::Reply(r) => Done::Replied(r.run(searcher)),
-            Work::Refute(t) => Done::Refuted(t.run(searcher)),
+            Work::Refute(t) => Done::Refuted(Box::new(t.run(searcher))),
         }
     }
 }
@@ -80,7 +80,7 @@ impl LessonScreen {
         match result {
             Ok(r) => {
                 self.say(format!("Refutation: {}", r.headline()));
-                self.refutation = Asked::Shown(RefutationView::new(r));
+                self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
             }
             Err(e) => {
                 self.say(format!("No refutation: {e}."));

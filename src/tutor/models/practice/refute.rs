@@ -73,7 +73,7 @@ impl PracticeScreen {
 
     fn show_refutation(&mut self, r: Refutation) {
         self.verdict = Some(Verdict::wrong(format!("Refutation: {}", r.headline())));
-        self.refutation = Asked::Shown(RefutationView::new(r));
+        self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
     }
 
     /// A refutation asked for came back.

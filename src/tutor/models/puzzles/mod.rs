@@ -607,7 +607,7 @@ impl BoardModel for PuzzleScreen {
         }
         match done {
             Done::NearMiss(near) => self.judged(near),
-            Done::Refuted(result) => self.refuted(result),
+            Done::Refuted(result) => self.refuted(*result),
         }
     }
 

@@ -24,7 +24,7 @@ pub enum Done {
     /// Whether the move was a near miss.
     NearMiss(bool),
     /// The refutation, or why there is none.
-    Refuted(Result<Refutation, RefuteError>),
+    Refuted(Box<Result<Refutation, RefuteError>>),
 }
 
 impl EngineTask for Work {
@@ -33,7 +33,7 @@ impl EngineTask for Work {
     fn run(self, searcher: &mut Searcher) -> Done {
         match self {
             Work::NearMiss(n) => Done::NearMiss(n.run(searcher)),
-            Work::Refute(t) => Done::Refuted(t.run(searcher)),
+            Work::Refute(t) => Done::Refuted(Box::new(t.run(searcher))),
         }
     }
 }
@@ -80,7 +80,7 @@ impl PuzzleScreen {
         match result {
             Ok(r) => {
                 self.say(format!("✗ Refutation: {}", r.headline()));
-                self.refutation = Asked::Shown(RefutationView::new(r));
+                self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
             }
             Err(e) => {
                 self.say(format!("No refutation: {e}."));
