@@ -140,8 +140,8 @@ impl Asked {
     /// key table says it, such as "[ and ]"), empty when not asked for.
     pub fn panel_lines(&self, keys: &str) -> Vec<String> {
         match self {
-            Asked::Not => Vec::new(),
-            Asked::Working => vec!["Working out the refutation…".into()],
+            // The screens say "Working out the refutation…" on their verdict line.
+            Asked::Not | Asked::Working => Vec::new(),
             Asked::Unavailable(why) => vec![format!("No refutation: {why}.")],
             Asked::Shown(v) => {
                 let mut out = v.refutation().lines();

@@ -50,7 +50,10 @@ pub(super) fn text(screen: &PuzzleScreen) -> String {
         if p.steps.len() > 1 {
             out.push_str(&format!("Move {} of {}.\n", screen.step + 1, p.steps.len()));
         }
-        if matches!(screen.phase, Phase::Solved | Phase::Failed) {
+        // A refutation shown takes the solution's place (r brings it back).
+        if matches!(screen.phase, Phase::Solved | Phase::Failed)
+            && screen.refutation.view().is_none()
+        {
             out.push_str(&format!("\nSolution: {}\n", p.solution_text()));
             out.push_str(&format!("Why: {}\n", p.why));
             out.push_str("[ and ] step through the solution; n: next puzzle.\n");
