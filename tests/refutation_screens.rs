@@ -206,3 +206,76 @@ fn a_practice_mistake_is_refuted_from_its_grade() {
         None::<Move>
     );
 }
+
+#[test]
+fn a_missed_play_out_is_refuted_at_its_costliest_move() {
+    use othello_tutor::tutor::lesson::Step;
+    let lesson = load_lessons()
+        .expect("lessons")
+        .into_iter()
+        .find(|l| l.id == "parity")
+        .expect("the parity lesson");
+    let index = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::PlayOut(_)))
+        .expect("a play-out");
+    let (model, effects) = LessonScreen::new(lesson, index);
+    let mut d = Driver::new(model, effects);
+    let start = d.model.position();
+    // h2 is the step's answer; a4... any other first move misses the margin. Play the
+    // first legal move each turn until the goal is decided.
+    let mut played = 0;
+    while !d.verdict().starts_with('✗') && played < 20 {
+        let pos = d.model.position();
+        let Some(mv) = pos.legal_moves().into_iter().find(|&m| m != sq("h2")) else {
+            break;
+        };
+        d.choose(&mv.to_string());
+        played += 1;
+    }
+    assert!(d.verdict().starts_with('✗'), "{}", d.verdict());
+    assert!(d.panel().contains("r: the refutation"), "{}", d.panel());
+    d.act(StepAction::Refutation);
+    assert!(d.verdict().contains(" costs "), "{}", d.verdict());
+    // The refutation's line starts from a position of the learner's game.
+    d.act(StepAction::LineBack);
+    let mut back = 0;
+    while !d.verdict().contains("before the wrong move") && back < 10 {
+        d.act(StepAction::LineBack);
+        back += 1;
+    }
+    let before = d.model.shown().board.position;
+    assert_eq!(before.to_move, start.to_move, "the learner's move is refuted");
+    // A choice on the board brings the game back; another sets it up again.
+    d.choose("a1");
+    d.choose("a1");
+    assert_eq!(d.model.position(), start);
+}
+
+#[test]
+fn every_key_acts_while_a_refutation_is_shown() {
+    use common::models::assert_every_key_acts;
+    use othello_tutor::tutor::models::lesson::STEP_KEYS;
+    let shown = || {
+        let mut d = corners_lesson();
+        d.choose("b1");
+        d.act(StepAction::Refutation);
+        d
+    };
+    assert_every_key_acts::<LessonScreen>(STEP_KEYS, &[("lesson refutation", Box::new(shown))]);
+    let puzzle = || {
+        let puzzles = load_puzzles().expect("puzzles");
+        let (model, effects) =
+            PuzzleScreen::new(puzzles, PuzzleProgress::default(), None, 1_800_000_000);
+        let mut d = Driver::new(model, effects);
+        let p = d.model.current().expect("a puzzle").clone();
+        d.choose(&common_puzzles::plain_miss(&p, 0).to_string());
+        d.act(Action::Refutation);
+        d
+    };
+    assert_every_key_acts::<PuzzleScreen>(
+        othello_tutor::tutor::models::puzzles::KEYS,
+        &[("puzzle refutation", Box::new(puzzle))],
+    );
+}
