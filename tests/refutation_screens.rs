@@ -246,7 +246,10 @@ fn a_missed_play_out_is_refuted_at_its_costliest_move() {
         back += 1;
     }
     let before = d.model.shown().board.position;
-    assert_eq!(before.to_move, start.to_move, "the learner's move is refuted");
+    assert_eq!(
+        before.to_move, start.to_move,
+        "the learner's move is refuted"
+    );
     // A choice on the board brings the game back; another sets it up again.
     d.choose("a1");
     d.choose("a1");

@@ -6,7 +6,7 @@
 use super::gain::{GainError, Verified, gains_on, moves_of};
 use super::line::Line;
 use crate::engine::bits::CORNERS;
-use crate::engine::{Move, Square};
+use crate::engine::{Color, Move, Square};
 use crate::tutor::explain::{describe_sentences, drawback_clause, move_facts};
 
 /// One reason the better move is right, checked on the board.
@@ -23,6 +23,8 @@ pub enum Reason {
         wrong: Square,
         /// The better move.
         better: Square,
+        /// The opponent.
+        them: Color,
     },
     /// A feature speaks against the better move (the clause says which); the engine
     /// still values it higher than the wrong move, by `by` (words with precision).
@@ -45,14 +47,15 @@ impl Reason {
                 square,
                 wrong,
                 better,
+                them,
             } => {
                 if square.bit() & CORNERS != 0 {
                     format!(
-                        "After {better} the {square} corner is not open to the opponent, as it was after {wrong}."
+                        "After {better} {them} cannot take the {square} corner, as it could after {wrong}."
                     )
                 } else {
                     format!(
-                        "After {better} the opponent cannot answer {square}, the reply that refutes {wrong}."
+                        "After {better} {them} cannot answer {square}, the reply that refutes {wrong}."
                     )
                 }
             }
@@ -91,6 +94,7 @@ pub fn verify_prevents(better: &Line, refuted: &Line, square: Square) -> Result<
         square,
         wrong: *w,
         better: *b,
+        them,
     })
 }
 

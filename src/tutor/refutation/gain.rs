@@ -157,6 +157,8 @@ impl Verified {
             Gain::Parity { regions } => {
                 let even = if regions == 1 {
                     "the one empty region left is even".to_string()
+                } else if regions == 2 {
+                    "both empty regions are even".to_string()
                 } else {
                     format!("all {regions} empty regions are even")
                 };
