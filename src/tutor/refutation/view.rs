@@ -151,8 +151,3 @@ impl Asked {
         }
     }
 }
-
-/// The words for a refutation that could not be made.
-pub fn unavailable_words(e: &super::RefuteError) -> String {
-    e.to_string()
-}
