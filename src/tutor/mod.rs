@@ -19,6 +19,7 @@ pub mod practice;
 pub mod progress;
 pub mod puzzle;
 pub mod rating;
+pub mod refutation;
 pub mod review;
 pub mod saved_games;
 pub mod screen;

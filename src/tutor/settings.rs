@@ -42,6 +42,11 @@ pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
     two_depths: true,
 };
 
+/// How the engine values a wrong move and the best one for a refutation
+/// ([`crate::tutor::refutation`]): the feedback's settings, so that a refutation's
+/// cost is the practice grade's loss.
+pub const REFUTATION_ANALYSIS: AnalysisOptions = FEEDBACK_ANALYSIS;
+
 /// How the engine values every move for a hint.
 pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     depth: HINT_DEPTH,
@@ -107,6 +112,17 @@ pub fn grading_values(
 /// has the same values. Stops when `searcher`'s stop flag is raised.
 pub fn prepare_grading(searcher: &mut Searcher, board: &Board) -> Result<(), SearchError> {
     prepare_grade(searcher, board, FEEDBACK_ANALYSIS)
+}
+
+/// The values a refutation of `wrong` on `board` is made from: the best move's and
+/// `wrong`'s, each with its principal variation, at [`REFUTATION_ANALYSIS`] (one
+/// entry when `wrong` is a best move). Stops when `searcher`'s stop flag is raised.
+pub fn refutation_values(
+    searcher: &mut Searcher,
+    board: &Board,
+    wrong: Square,
+) -> Result<Vec<MoveValue>, SearchError> {
+    best_and_played(searcher, board, REFUTATION_ANALYSIS, wrong)
 }
 
 /// Every move of `board` valued as a hint values them (best first). Stops when

@@ -63,6 +63,12 @@ pub enum StepAction {
     Hint,
     /// Show the answer (the step then counts as shown).
     ShowAnswer,
+    /// Show (or hide) the refutation of the learner's wrong move.
+    Refutation,
+    /// One move back through the refutation's line.
+    LineBack,
+    /// One move on through the refutation's line.
+    LineForward,
     /// Back to the lesson list.
     Leave,
 }
@@ -92,6 +98,24 @@ pub const STEP_KEYS: &[Binding<StepAction>] = &[
         action: StepAction::ShowAnswer,
         footer: "show the answer",
         help: "show the answer (the step then counts as shown)",
+    },
+    Binding {
+        keys: &[Key::Char('r')],
+        action: StepAction::Refutation,
+        footer: "refutation",
+        help: "after a wrong move: what it costs, the reply that punishes it, the line, and why the better move is right (again: hide it)",
+    },
+    Binding {
+        keys: &[Key::Char('[')],
+        action: StepAction::LineBack,
+        footer: "line back",
+        help: "one move back through the refutation's line",
+    },
+    Binding {
+        keys: &[Key::Char(']')],
+        action: StepAction::LineForward,
+        footer: "line on",
+        help: "one move on through the refutation's line, then the better move's",
     },
     Binding {
         keys: &[Key::Esc, Key::Char('q')],

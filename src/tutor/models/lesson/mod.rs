@@ -19,19 +19,22 @@
 pub mod keys;
 pub mod panel;
 mod playout;
+mod refute;
 
 pub use keys::{ANSWER_KEYS, LIST_KEYS, ListAction, STEP_KEYS, StepAction};
 pub use playout::Reply;
+pub use refute::{Done, Work};
 
 use crate::engine::{Game, Position, Square};
 use crate::tutor::course::{lesson_game, lesson_game_setup, lesson_puzzles};
 use crate::tutor::lesson::{Lesson, NextAction, Step, StepAttempts, Verdict as StepVerdict};
+use crate::tutor::refutation::view::Asked;
 use crate::tutor::screen::{
     Answer, AnswerKey, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
     ProgressChange, Route, ScreenId, Shown, Ticket, TypedAnswer, Verdict,
 };
 
-type Effects = Vec<Effect<Reply>>;
+type Effects = Vec<Effect<Work>>;
 
 /// A play-out in progress.
 #[derive(Clone, Debug)]
@@ -72,6 +75,11 @@ pub struct LessonScreen {
     offered: Vec<Next>,
     /// The answer being typed to a question.
     typed: TypedAnswer,
+    /// The learner's wrong moves of this step that a refutation is made of (the
+    /// latest wrong find-move answer, or a missed play-out's moves).
+    missed: Vec<(Position, Square)>,
+    /// The refutation asked for.
+    refutation: Asked,
 }
 
 /// What a question's typed answer holds: a number, or an option's number.
@@ -100,6 +108,8 @@ impl LessonScreen {
             settling: false,
             offered: Vec::new(),
             typed: TypedAnswer::default(),
+            missed: Vec::new(),
+            refutation: Asked::Not,
         };
         screen.enter_step();
         let effects = screen.settle();
@@ -147,6 +157,8 @@ impl LessonScreen {
     fn enter_step(&mut self) {
         self.attempts = StepAttempts::default();
         self.typed.clear();
+        self.missed.clear();
+        self.refutation = Asked::Not;
         self.feedback.clear();
         self.play = None;
         self.job.cancel();
@@ -251,6 +263,11 @@ impl LessonScreen {
         let action = self.attempts.record(verdict.correct);
         let step = self.step().clone();
         self.respond(action, &verdict, &step);
+        if !verdict.correct {
+            self.missed = vec![(fm.setup.position, sq)];
+            self.refutation = Asked::Not;
+            self.feedback.push(REFUTATION_OFFER.into());
+        }
         if verdict.correct {
             let before = fm.setup.position;
             self.flips = before.board.flips(sq).into_iter().collect();
@@ -393,7 +410,7 @@ fn answer_of(step: &Step) -> (String, String, String) {
 
 impl BoardModel for LessonScreen {
     type Action = StepAction;
-    type Task = Reply;
+    type Task = Work;
 
     fn id(&self) -> ScreenId {
         ScreenId::Lesson
@@ -409,6 +426,15 @@ impl BoardModel for LessonScreen {
 
     fn act(&mut self, action: StepAction, _context: Context) -> Effects {
         match action {
+            StepAction::Refutation => self.refutation(),
+            StepAction::LineBack => {
+                self.step_line(false);
+                Vec::new()
+            }
+            StepAction::LineForward => {
+                self.step_line(true);
+                Vec::new()
+            }
             StepAction::Next => self.next(),
             StepAction::Back => self.back(),
             StepAction::Hint => {
@@ -421,6 +447,12 @@ impl BoardModel for LessonScreen {
     }
 
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
+        if self.refutation.view().is_some() {
+            // The board shows the refutation's line, not the step: back to the step.
+            self.refutation = Asked::Not;
+            self.say("Refutation hidden: the step's board is back (r shows it again).");
+            return Vec::new();
+        }
         match self.step().clone() {
             Step::FindMove(_) => self.find_move(square),
             Step::Question(q) => {
@@ -443,19 +475,24 @@ impl BoardModel for LessonScreen {
         }
     }
 
-    fn finished(
-        &mut self,
-        ticket: Ticket,
-        output: Option<crate::engine::players::Choice>,
-    ) -> Effects {
+    fn finished(&mut self, ticket: Ticket, output: Done) -> Effects {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        self.replied(output)
+        match output {
+            Done::Replied(choice) => self.replied(choice),
+            Done::Refuted(result) => self.refuted(*result),
+        }
     }
 
     fn failed(&mut self, ticket: Ticket) -> Effects {
-        if self.job.accept(ticket) {
+        if !self.job.accept(ticket) {
+            return Vec::new();
+        }
+        if self.refutation == Asked::Working {
+            self.refutation = Asked::Unavailable("the engine failed".into());
+            self.say("The refutation could not be worked out.");
+        } else {
             if let Some(play) = self.play.as_mut() {
                 play.spoiled = true;
             }
@@ -523,6 +560,24 @@ impl BoardModel for LessonScreen {
     fn shown(&self) -> Shown {
         let step = self.step();
         let question = matches!(step, Step::Question(_));
+        if let Some(view) = self.refutation.view() {
+            let (position, last, flips) = view.board();
+            return Shown {
+                board: BoardScene {
+                    position,
+                    last,
+                    flips,
+                    labels: Vec::new(),
+                    highlights: Vec::new(),
+                    markers: false,
+                },
+                title: "Lesson".into(),
+                panel: panel::text(self),
+                verdict: verdict(&self.feedback),
+                status: String::new(),
+                input: None,
+            };
+        }
         let (last, flips) = match &self.play {
             Some(p) => {
                 let (last, flips) = playout::last_move_of(&p.game);
@@ -549,6 +604,9 @@ impl BoardModel for LessonScreen {
         }
     }
 }
+
+/// What the feedback of a wrong move offers.
+const REFUTATION_OFFER: &str = "r: the refutation: what the move costs, the reply that punishes it, and why the better move is right.";
 
 /// The verdict line: the first line of the latest feedback (✓ or ✗, or what the key
 /// did) and any hint or answer asked for, in sight at every size (the panel keeps the

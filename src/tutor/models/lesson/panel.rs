@@ -91,10 +91,14 @@ pub(super) fn text(screen: &LessonScreen) -> String {
     if let Some(p) = prompt {
         out.push_str(&format!("» {p}\n"));
     }
-    if screen.job.busy() {
+    if screen.job.busy() && screen.refutation == crate::tutor::refutation::view::Asked::Not {
         out.push_str("\nThe opponent is thinking…\n");
     }
     push_lines(&mut out, &screen.feedback);
+    push_lines(
+        &mut out,
+        &screen.refutation.panel_lines(super::refute::LINE_KEYS),
+    );
     if let Some(stars) = screen.finished() {
         out.push_str(&format!(
             "\nLesson finished: {} (saved). n: what to practise next\n",

@@ -55,6 +55,7 @@ impl LessonScreen {
             self.say("The opponent is thinking: wait for its move.");
             return Vec::new();
         }
+        self.refutation = crate::tutor::refutation::view::Asked::Not;
         let Some(play) = self.play.as_mut() else {
             return Vec::new();
         };
@@ -112,6 +113,18 @@ impl LessonScreen {
                 self.settle()
             }
             GoalStatus::Failed(why) => {
+                // The learner's moves of the missed game, for its refutation.
+                let learner = po.learner();
+                self.missed = (0..play.game.len())
+                    .filter_map(|i| match play.game.moves()[i] {
+                        Move::Place(sq) => {
+                            let before = play.game.position_at(i);
+                            (before.to_move == learner).then_some((before, sq))
+                        }
+                        Move::Pass => None,
+                    })
+                    .collect();
+                self.refutation = crate::tutor::refutation::view::Asked::Not;
                 let action = self.attempts.record(false);
                 let verdict = Verdict {
                     correct: false,
@@ -122,6 +135,9 @@ impl LessonScreen {
                 };
                 let step = self.step().clone();
                 self.respond(action, &verdict, &step);
+                if !self.missed.is_empty() {
+                    self.feedback.push(super::REFUTATION_OFFER.into());
+                }
                 if action != NextAction::Reveal {
                     self.feedback.push(
                         "The final board stays on screen: Enter or a click sets the position up again."
@@ -138,10 +154,10 @@ impl LessonScreen {
                     let ticket = self.job.start();
                     vec![Effect::Run(
                         ticket,
-                        Reply {
+                        super::Work::Reply(Reply {
                             position: current,
                             strategy: po.opponent(),
-                        },
+                        }),
                     )]
                 } else {
                     Vec::new()

@@ -15,8 +15,13 @@ pub enum Action {
     Undo,
     /// Replay what was taken back.
     Redo,
-    /// The best move instead of the learner's last graded one, and why.
+    /// The best move instead of the learner's last graded one, and why; for an
+    /// error, its refutation (again: hide it).
     ShowBest,
+    /// One move back through the refutation's line.
+    LineBack,
+    /// One move on through the refutation's line.
+    LineForward,
     /// Feedback on or off.
     Feedback,
     /// A new game.
@@ -64,8 +69,20 @@ pub const KEYS: &[Binding<Action>] = &[
     Binding {
         keys: &[Key::Char('s')],
         action: Action::ShowBest,
-        footer: "best move",
-        help: "show the best move instead of your last graded move, and why",
+        footer: "refutation",
+        help: "show the best move instead of your last graded move, and why; for a mistake, its refutation: what it costs, the reply that punishes it, the line (again: hide it)",
+    },
+    Binding {
+        keys: &[Key::Char('[')],
+        action: Action::LineBack,
+        footer: "line back",
+        help: "one move back through the refutation's line",
+    },
+    Binding {
+        keys: &[Key::Char(']')],
+        action: Action::LineForward,
+        footer: "line on",
+        help: "one move on through the refutation's line, then the better move's",
     },
     Binding {
         keys: &[Key::Char('i')],

@@ -6,6 +6,7 @@
 
 mod keys;
 mod panel;
+mod refute;
 mod setup;
 mod work;
 
@@ -55,6 +56,8 @@ pub enum Busy {
     Hinting,
     /// Turning the learner's mistakes into puzzles.
     Puzzles,
+    /// Working out the refutation of the learner's mistake.
+    Refuting,
 }
 
 /// The computer's latest move, as the panel reports it.
@@ -97,6 +100,10 @@ pub struct PracticeScreen {
     env: Env,
     /// The time of the learner's latest action (seconds since 1970).
     now: u64,
+    /// The refutation of a graded move (its index in the game), once made.
+    refuted: Option<(usize, crate::tutor::refutation::Refutation)>,
+    /// The refutation asked for with the best-move key.
+    refutation: crate::tutor::refutation::view::Asked,
 }
 
 type Effects = Vec<Effect<Task>>;
@@ -120,6 +127,8 @@ impl PracticeScreen {
             summary_shown: false,
             markers: true,
             asking: Asking::Nothing,
+            refuted: None,
+            refutation: crate::tutor::refutation::view::Asked::Not,
             now: env.now,
             env,
         };
@@ -182,6 +191,8 @@ impl PracticeScreen {
     fn stop_work(&mut self) {
         self.slot.cancel();
         self.busy = Busy::Idle;
+        // A refutation is of a board that is about to change.
+        self.refutation = crate::tutor::refutation::view::Asked::Not;
     }
 
     fn start(&mut self, busy: Busy, task: Task) -> Effects {
@@ -521,24 +532,13 @@ impl BoardModel for PracticeScreen {
                 }
                 self.go_on()
             }
-            Action::ShowBest => {
-                match panel::latest_feedback(&self.practice) {
-                    None => self.tell("No graded move yet: s shows the best move after one."),
-                    Some((_, fb)) if fb.best == fb.played => {
-                        self.tell(format!("{} was the best move.", fb.played))
-                    }
-                    Some((index, fb)) => {
-                        let line = format!(
-                            "Instead of {} (move {}): best {} ({:+}), shown in the panel.",
-                            fb.played,
-                            self.practice.game().move_number(index),
-                            fb.best,
-                            fb.best_value
-                        );
-                        self.show_best = true;
-                        self.tell(line);
-                    }
-                }
+            Action::ShowBest => self.show_best(),
+            Action::LineBack => {
+                self.step_line(false);
+                Vec::new()
+            }
+            Action::LineForward => {
+                self.step_line(true);
                 Vec::new()
             }
             Action::Feedback => {
@@ -622,6 +622,12 @@ impl BoardModel for PracticeScreen {
     }
 
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
+        if self.refutation.view().is_some() {
+            // The board shows the refutation's line, not the game: back to the game.
+            self.refutation = crate::tutor::refutation::view::Asked::Not;
+            self.tell("Refutation hidden: the game's board is back (s shows it again).");
+            return Vec::new();
+        }
         self.learner_move(square)
     }
 
@@ -636,7 +642,9 @@ impl BoardModel for PracticeScreen {
                 sq,
                 index,
                 values,
+                refutation,
             } => {
+                self.refuted = refutation.map(|r| (index, r));
                 match values
                     .ok()
                     .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, &v))
@@ -650,6 +658,7 @@ impl BoardModel for PracticeScreen {
                 self.go_on()
             }
             Output::Prepared => Vec::new(),
+            Output::Refuted { index, result } => self.refuted(index, result),
             Output::Replied { position, choice } => {
                 let Some(c) = choice else {
                     self.event("The engine found no move.");
@@ -693,6 +702,12 @@ impl BoardModel for PracticeScreen {
     fn failed(&mut self, ticket: Ticket) -> Effects {
         if self.slot.accept(ticket) {
             self.busy = Busy::Idle;
+            if self.refutation == crate::tutor::refutation::view::Asked::Working {
+                self.refutation =
+                    crate::tutor::refutation::view::Asked::Unavailable("the engine failed".into());
+                self.tell("The refutation could not be worked out.");
+                return self.go_on();
+            }
             let line = "The engine failed on this position: undo or start a new game.";
             self.event(line);
             self.verdict = Some(Verdict::wrong(line));
@@ -786,6 +801,24 @@ impl BoardModel for PracticeScreen {
     }
 
     fn shown(&self) -> Shown {
+        if let Some(view) = self.refutation.view() {
+            let (position, last, flips) = view.board();
+            return Shown {
+                board: BoardScene {
+                    position,
+                    last,
+                    flips,
+                    labels: Vec::new(),
+                    highlights: Vec::new(),
+                    markers: false,
+                },
+                title: "Game".into(),
+                panel: panel::text(self),
+                verdict: self.verdict.clone(),
+                status: panel::status(self),
+                input: None,
+            };
+        }
         let position = self.practice.position();
         let (last, flips) = self.practice.last_flips();
         let labels = self

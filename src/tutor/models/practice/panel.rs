@@ -71,6 +71,7 @@ fn turn(screen: &PracticeScreen) -> String {
         Busy::Replying => format!("{side}: {} is thinking…", p.seat_to_move().name()),
         Busy::Hinting => "Valuing every move for a hint…".into(),
         Busy::Puzzles => "Turning your mistakes into puzzles…".into(),
+        Busy::Refuting => "Working out the refutation…".into(),
         Busy::Idle if p.human_to_move() => {
             let moves: Vec<String> = pos
                 .legal_moves()
@@ -127,7 +128,20 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
             "off (test yourself)"
         }
     ));
-    if let Some((index, fb)) = latest_feedback(p) {
+    let refutation = screen.refutation.panel_lines(super::refute::LINE_KEYS);
+    if let Some((index, fb)) = latest_feedback(p)
+        && !refutation.is_empty()
+    {
+        // The grade and the best move, then the refutation in place of the bullets.
+        out.push_str(&format!(
+            "\nMove {}, {}\nBest: {} ({:+})\n",
+            p.game().move_number(index),
+            summary_line(fb),
+            fb.best,
+            fb.best_value
+        ));
+        crate::tutor::text::push_lines(&mut out, &refutation);
+    } else if let Some((index, fb)) = latest_feedback(p) {
         out.push('\n');
         out.push_str(&feedback_text(
             fb,
@@ -158,7 +172,7 @@ fn feedback_text(fb: &Feedback, show_best: bool, number: usize) -> String {
             out.push_str(&format!("  · {why}\n"));
         }
     } else {
-        out.push_str("u: take it back and look again   s: show the best move\n");
+        out.push_str("u: take it back and look again   s: the refutation and the best move\n");
     }
     out
 }

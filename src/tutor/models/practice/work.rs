@@ -7,6 +7,7 @@ use crate::engine::search::{SearchError, Searcher};
 use crate::engine::{Color, Position, Square};
 use crate::tutor::personal::{PersonalPuzzle, personal_puzzles};
 use crate::tutor::practice::Practice;
+use crate::tutor::refutation::{Refutation, RefuteError, compute, refute};
 use crate::tutor::screen::EngineTask;
 use crate::tutor::settings::{grading_values, hint_values, prepare_grading};
 
@@ -35,6 +36,16 @@ pub enum Task {
         position: Position,
         /// How the computer plays.
         strategy: Strategy,
+    },
+    /// The refutation of the learner's move `sq` (the move at `index`), for a move
+    /// graded without search values (by the opening book).
+    Refute {
+        /// The position the move was played from.
+        before: Position,
+        /// The move.
+        sq: Square,
+        /// Its index in the game.
+        index: usize,
     },
     /// Every move of `position` valued for a hint.
     Hint {
@@ -67,6 +78,15 @@ pub enum Output {
         index: usize,
         /// The values.
         values: Result<Vec<MoveValue>, SearchError>,
+        /// The refutation made from the same values (`None` for a best move).
+        refutation: Option<Refutation>,
+    },
+    /// A refutation asked for.
+    Refuted {
+        /// The index of the refuted move in the game.
+        index: usize,
+        /// The refutation, or why there is none.
+        result: Result<Refutation, RefuteError>,
     },
     /// The grade of the coming move was prepared (or the preparation stopped).
     Prepared,
@@ -92,11 +112,24 @@ impl EngineTask for Task {
     type Output = Output;
     fn run(self, searcher: &mut Searcher) -> Output {
         match self {
-            Task::Grade { before, sq, index } => Output::Graded {
-                before,
-                sq,
+            Task::Grade { before, sq, index } => {
+                let values = grading_values(searcher, &before.board, sq);
+                // Made from the grade's own values, so its cost is the grade's loss.
+                let refutation = values
+                    .as_ref()
+                    .ok()
+                    .and_then(|v| compute(&before, sq, v).ok());
+                Output::Graded {
+                    before,
+                    sq,
+                    index,
+                    values,
+                    refutation,
+                }
+            }
+            Task::Refute { before, sq, index } => Output::Refuted {
                 index,
-                values: grading_values(searcher, &before.board, sq),
+                result: refute(searcher, &before, sq),
             },
             Task::Prepare { position } => {
                 // Stopped or finished, the grade that follows gives the same values.

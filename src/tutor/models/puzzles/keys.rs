@@ -17,6 +17,8 @@ pub enum Action {
     SolutionBack,
     /// One move forward through the solution.
     SolutionForward,
+    /// Show (or hide) the refutation of the learner's wrong move.
+    Refutation,
     /// The unrated modes.
     Modes,
     /// Back to the menu.
@@ -53,13 +55,19 @@ pub const KEYS: &[Binding<Action>] = &[
         keys: &[Key::Char('[')],
         action: Action::SolutionBack,
         footer: "solution back",
-        help: "one move back through the solution (once the puzzle is over)",
+        help: "one move back through the solution, or through the refutation while it is shown (once the puzzle is over)",
     },
     Binding {
         keys: &[Key::Char(']')],
         action: Action::SolutionForward,
         footer: "solution forward",
-        help: "one move forward through the solution (once the puzzle is over)",
+        help: "one move forward through the solution, or through the refutation while it is shown (once the puzzle is over)",
+    },
+    Binding {
+        keys: &[Key::Char('r')],
+        action: Action::Refutation,
+        footer: "refutation",
+        help: "after a wrong move: what it costs, the reply that punishes it, the line, and why the solution is right (again: back to the solution)",
     },
     Binding {
         keys: &[Key::Char('m')],

@@ -23,8 +23,10 @@
 
 pub mod keys;
 mod panel;
+mod refute;
 
 pub use keys::{Action, KEYS};
+pub use refute::{Done, Work};
 
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
@@ -32,13 +34,14 @@ use crate::tutor::course::LessonRun;
 use crate::tutor::explain::plural;
 use crate::tutor::puzzle::{Puzzle, Theme};
 use crate::tutor::rating::{NEAR_MISS_DISCS, Outcome};
+use crate::tutor::refutation::view::Asked;
 use crate::tutor::review::PuzzleProgress;
 use crate::tutor::screen::{
     Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, EngineTask, JobSlot, Key,
     ProgressChange, PuzzleMode, Route, ScreenId, Shown, Ticket, Verdict,
 };
 
-type Effects = Vec<Effect<NearMiss>>;
+type Effects = Vec<Effect<Work>>;
 
 /// Where the puzzle on the board stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +126,10 @@ pub struct PuzzleScreen {
     skipped: Vec<String>,
     /// The time of the last action (for due reviews on the panel).
     now: u64,
+    /// The learner's wrong move on this puzzle and the position it was played in.
+    missed: Option<(Position, Square)>,
+    /// The refutation asked for.
+    refutation: Asked,
 }
 
 impl PuzzleScreen {
@@ -154,6 +161,8 @@ impl PuzzleScreen {
             asking: Asking::Nothing,
             skipped: Vec::new(),
             now,
+            missed: None,
+            refutation: Asked::Not,
         };
         let effects = screen.serve(now);
         (screen, effects)
@@ -200,6 +209,8 @@ impl PuzzleScreen {
         self.phase = Phase::Solving;
         self.step = 0;
         self.viewing = None;
+        self.missed = None;
+        self.refutation = Asked::Not;
         self.last = None;
         self.flips.clear();
         match chosen {
@@ -328,14 +339,15 @@ impl PuzzleScreen {
         lines.extend(j.why.iter().map(|w| format!("  · {w}")));
         self.lines = lines;
         self.phase = Phase::Judging(sq);
+        self.missed = Some((p.steps[self.step].position, sq));
         let ticket = self.job.start();
         vec![Effect::Run(
             ticket,
-            NearMiss {
+            Work::NearMiss(NearMiss {
                 puzzle: Box::new(p),
                 step: self.step,
                 played: sq,
-            },
+            }),
         )]
     }
 
@@ -355,6 +367,10 @@ impl PuzzleScreen {
     }
 
     fn step_solution(&mut self, forward: bool) {
+        if self.refutation.view().is_some() {
+            self.step_line(forward);
+            return;
+        }
         if matches!(self.phase, Phase::Solving | Phase::Judging(_)) {
             self.say("[ and ] step through the solution once the puzzle is over.");
             return;
@@ -388,8 +404,20 @@ impl PuzzleScreen {
         }]
     }
 
-    /// The board: the puzzle, or the solution after `viewing` moves.
+    /// The board: the puzzle, the refutation's board, or the solution after
+    /// `viewing` moves.
     fn board(&self) -> BoardScene {
+        if let Some(view) = self.refutation.view() {
+            let (position, last, flips) = view.board();
+            return BoardScene {
+                position,
+                last,
+                flips,
+                labels: Vec::new(),
+                highlights: Vec::new(),
+                markers: false,
+            };
+        }
         let (position, last, flips) = match (self.viewing, &self.current) {
             (Some(k), Some(p)) => solution_position(p, k),
             _ => (self.shown, self.last, self.flips.clone()),
@@ -402,6 +430,28 @@ impl PuzzleScreen {
             highlights: Vec::new(),
             markers: true,
         }
+    }
+}
+
+impl PuzzleScreen {
+    /// The near-miss rule's answer on the wrong move being judged.
+    fn judged(&mut self, near: bool) -> Effects {
+        let (Phase::Judging(sq), Some(p)) = (self.phase, self.current.clone()) else {
+            return Vec::new();
+        };
+        self.phase = Phase::Failed;
+        if near {
+            self.lines.push(format!(
+                "A near miss: {sq} is within {} of the best, so it counts as half a result for the ratings.",
+                plural(NEAR_MISS_DISCS as u32, "disc", "discs")
+            ));
+        }
+        let outcome = if near {
+            Outcome::NearMiss
+        } else {
+            Outcome::Missed
+        };
+        self.record(p, outcome)
     }
 }
 
@@ -471,7 +521,7 @@ pub fn solution_position(p: &Puzzle, k: usize) -> (Position, Option<Square>, Vec
 
 impl BoardModel for PuzzleScreen {
     type Action = Action;
-    type Task = NearMiss;
+    type Task = Work;
 
     fn id(&self) -> ScreenId {
         ScreenId::Puzzles
@@ -533,6 +583,7 @@ impl BoardModel for PuzzleScreen {
                 self.step_solution(true);
                 Vec::new()
             }
+            Action::Refutation => self.refutation(),
             Action::Modes => self.modes(),
             Action::Leave => {
                 self.job.cancel();
@@ -542,34 +593,35 @@ impl BoardModel for PuzzleScreen {
     }
 
     fn choose(&mut self, square: Square, context: Context) -> Effects {
+        if self.refutation.view().is_some() {
+            self.refutation = Asked::Not;
+            self.say("Back to the solution: r shows the refutation again.");
+            return Vec::new();
+        }
         self.played(square, context.now)
     }
 
-    fn finished(&mut self, ticket: Ticket, near: bool) -> Effects {
+    fn finished(&mut self, ticket: Ticket, done: Done) -> Effects {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        let (Phase::Judging(sq), Some(p)) = (self.phase, self.current.clone()) else {
-            return Vec::new();
-        };
-        self.phase = Phase::Failed;
-        if near {
-            self.lines.push(format!(
-                "A near miss: {sq} is within {} of the best, so it counts as half a result for the ratings.",
-                plural(NEAR_MISS_DISCS as u32, "disc", "discs")
-            ));
+        match done {
+            Done::NearMiss(near) => self.judged(near),
+            Done::Refuted(result) => self.refuted(*result),
         }
-        let outcome = if near {
-            Outcome::NearMiss
-        } else {
-            Outcome::Missed
-        };
-        self.record(p, outcome)
     }
 
     fn failed(&mut self, ticket: Ticket) -> Effects {
+        if !self.job.accept(ticket) {
+            return Vec::new();
+        }
+        if self.refutation == Asked::Working {
+            self.refutation = Asked::Unavailable("the engine failed".into());
+            self.say("The refutation could not be worked out.");
+            return Vec::new();
+        }
         // The near-miss rule could not be applied: the move counts as a plain miss.
-        self.finished(ticket, false)
+        self.judged(false)
     }
 
     fn chosen(&mut self, answer: Answer) -> Effects {

@@ -50,16 +50,26 @@ pub(super) fn text(screen: &PuzzleScreen) -> String {
         if p.steps.len() > 1 {
             out.push_str(&format!("Move {} of {}.\n", screen.step + 1, p.steps.len()));
         }
-        if matches!(screen.phase, Phase::Solved | Phase::Failed) {
+        // A refutation shown takes the solution's place (r brings it back).
+        if matches!(screen.phase, Phase::Solved | Phase::Failed)
+            && screen.refutation.view().is_none()
+        {
             out.push_str(&format!("\nSolution: {}\n", p.solution_text()));
             out.push_str(&format!("Why: {}\n", p.why));
             out.push_str("[ and ] step through the solution; n: next puzzle.\n");
+            if screen.missed.is_some() && screen.refutation.view().is_none() {
+                out.push_str("r: the refutation of your move, and why the solution is right.\n");
+            }
         }
     }
     if matches!(screen.phase, super::Phase::Judging(_)) {
         out.push_str("\nJudging your move…\n");
     }
     push_lines(&mut out, &screen.lines);
+    push_lines(
+        &mut out,
+        &screen.refutation.panel_lines(super::refute::LINE_KEYS),
+    );
     out
 }
 

@@ -1,0 +1,296 @@
+//! Every mistake teaches: the refutation of a wrong move, computed and checked by
+//! the engine. What the move costs (exact when solved, "about" when searched), the
+//! opponent's best reply, what the reply wins in the strategy texts' words (a corner,
+//! an edge wedge, a squeeze, a forced pass, stable discs, parity, mobility), each
+//! gain checked on the board at the end of the line shown ([`gain`]), the line itself
+//! (the engine's principal variation, cut where the gain is on the board), and the
+//! better move with its own checked reasons ([`better`]).
+//!
+//! [`compute`] builds a refutation from the engine's values of the wrong and the best
+//! move (as [`crate::tutor::settings::refutation_values`] or the practice grade gives
+//! them); [`refute`] searches for those values first. [`view`] is the state of a
+//! refutation being stepped through, for the screens' models. No terminal code.
+
+pub mod better;
+pub mod gain;
+pub mod line;
+pub mod task;
+pub mod view;
+
+pub use better::Reason;
+pub use gain::{Gain, GainError, Verified, gains_on};
+pub use line::Line;
+pub use task::RefuteTask;
+pub use view::RefutationView;
+
+use crate::engine::analysis::{AnalysisOptions, MoveValue, best_and_played};
+use crate::engine::search::{SearchError, Searcher};
+use crate::engine::{Move, Position, Square};
+use crate::tutor::values::{StatedValue, difference_text, rounded};
+
+/// The most plies (the wrong move counted) searched for what the reply wins.
+pub const REFUTATION_LINE_PLIES: usize = 7;
+
+/// The refutation of one wrong move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    /// The wrong move.
+    pub wrong: Square,
+    /// Its value (mover's view).
+    pub wrong_value: StatedValue,
+    /// The better move.
+    pub better: Square,
+    /// Its value.
+    pub better_value: StatedValue,
+    /// The line shown: the wrong move, the reply, and on to where the first gain is
+    /// on the board.
+    pub line: Line,
+    /// What the reply wins, checked at the end of [`Refutation::line`].
+    pub gains: Vec<Verified>,
+    /// The better move's line, as far as its reasons need.
+    pub better_line: Line,
+    /// Why the better move is right, each checked on the board.
+    pub reasons: Vec<Reason>,
+}
+
+/// What a wrong move costs against the better one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    /// Discs lost.
+    pub discs: i32,
+    /// Whether both values are proved.
+    pub exact: bool,
+}
+
+impl Cost {
+    /// The cost in words with its precision: "12 discs", "about 10 discs", "a few discs".
+    pub fn text(&self) -> String {
+        difference_text(self.discs, self.exact)
+    }
+}
+
+/// Why no refutation could be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefuteError {
+    /// The move is not legal where it was played.
+    #[error("{0} is not a legal move here")]
+    Illegal(Square),
+    /// The engine's values did not include the move.
+    #[error("the engine gave no value for {0}")]
+    NotValued(Square),
+    /// The engine values the move as high as the best: there is nothing to refute.
+    #[error("the engine finds no loss for {0} at its settings")]
+    NoLoss(Square),
+    /// The search was stopped.
+    #[error("the search was stopped")]
+    Stopped,
+}
+
+impl From<SearchError> for RefuteError {
+    fn from(_: SearchError) -> RefuteError {
+        RefuteError::Stopped
+    }
+}
+
+/// A value as the learner reads it: "+4" when proved, "about +5" when searched.
+pub fn value_words(v: StatedValue) -> String {
+    if v.exact {
+        format!("{:+}", v.discs)
+    } else {
+        format!("about {:+}", rounded(v.discs))
+    }
+}
+
+impl Refutation {
+    /// What the wrong move costs.
+    pub fn cost(&self) -> Cost {
+        Cost {
+            discs: self.better_value.discs - self.wrong_value.discs,
+            exact: self.wrong_value.exact && self.better_value.exact,
+        }
+    }
+
+    /// The position the wrong move was played in.
+    pub fn position(&self) -> Position {
+        self.line.start()
+    }
+
+    /// The opponent's reply (`None`: the wrong move ends the game, or the line was
+    /// cut).
+    pub fn reply(&self) -> Option<Move> {
+        self.line.moves().get(1).copied()
+    }
+
+    /// The refutation in one line: "b2 costs 12 discs: White answers a1, and White
+    /// takes the a1 corner."
+    pub fn headline(&self) -> String {
+        let them = self.position().to_move.opposite();
+        let cost = self.cost().text();
+        let reply = match self.reply() {
+            Some(Move::Place(r)) => format!("{them} answers {r}"),
+            Some(Move::Pass) => format!("{them} must pass"),
+            None => format!("{} is better", self.better),
+        };
+        match self.gains.first() {
+            Some(g) => format!("{} costs {cost}: {reply}, and {}.", self.wrong, g.short()),
+            None => format!("{} costs {cost}: {reply}.", self.wrong),
+        }
+    }
+
+    /// The refutation in words, one line each: the cost, the reply, what it wins, the
+    /// line, the better move and its reasons.
+    pub fn lines(&self) -> Vec<String> {
+        let (wrong, better) = (self.wrong, self.better);
+        let cost = self.cost();
+        let basis = if cost.exact {
+            " (exact)".to_string()
+        } else {
+            " (by the engine's search)".to_string()
+        };
+        let mover = self.position().to_move;
+        let them = mover.opposite();
+        let (w, b) = (
+            value_words(self.wrong_value),
+            value_words(self.better_value),
+        );
+        let mut out = vec![if w == b {
+            // Rounded searched values that read the same say nothing more.
+            format!("{wrong} costs {}{basis} against {better}.", cost.text())
+        } else {
+            format!(
+                "{wrong} costs {}{basis}: {w} against {b} for {better}.",
+                cost.text()
+            )
+        }];
+        out.push(match self.reply() {
+            Some(Move::Place(r)) => format!("{them}'s best reply: {r}."),
+            Some(Move::Pass) => format!("After {wrong} {them} has no move and passes."),
+            None if self.line.after(0).is_game_over() => format!("{wrong} ends the game."),
+            None => format!("The engine's line after {wrong} is not known."),
+        });
+        out.extend(self.gains.iter().map(|g| format!("  · {}", g.sentence())));
+        out.push(format!("Line: {}", self.line.text()));
+        out.push(format!("Better: {better}."));
+        out.extend(self.reasons.iter().map(|r| format!("  · {}", r.sentence())));
+        out
+    }
+}
+
+/// The refutation of `wrong` in `pos` from the engine's `values` (the best move's
+/// first, as [`crate::engine::analysis::analyze`] or
+/// [`crate::engine::analysis::best_and_played`] give them, each with its principal
+/// variation).
+pub fn compute(
+    pos: &Position,
+    wrong: Square,
+    values: &[MoveValue],
+) -> Result<Refutation, RefuteError> {
+    if !pos.board.is_legal(wrong) {
+        return Err(RefuteError::Illegal(wrong));
+    }
+    let mine = values
+        .iter()
+        .find(|v| v.mv == Move::Place(wrong))
+        .ok_or(RefuteError::NotValued(wrong))?;
+    let best = values
+        .iter()
+        .filter(|v| matches!(v.mv, Move::Place(_)))
+        .max_by_key(|v| {
+            (
+                StatedValue::of(pos, v).discs,
+                std::cmp::Reverse(v.mv == Move::Place(wrong)),
+            )
+        })
+        .ok_or(RefuteError::NotValued(wrong))?;
+    let Move::Place(better) = best.mv else {
+        return Err(RefuteError::NotValued(wrong));
+    };
+    let (wrong_value, better_value) = (StatedValue::of(pos, mine), StatedValue::of(pos, best));
+    if better == wrong || better_value.discs <= wrong_value.discs {
+        return Err(RefuteError::NoLoss(wrong));
+    }
+    let mut full = Line::from_pv(*pos, &mine.pv);
+    if full.moves().first() != Some(&Move::Place(wrong)) {
+        full = Line::from_pv(*pos, &[Some(wrong)]);
+    }
+    let them = pos.to_move.opposite();
+    // The weightiest gain for the opponent, at the earliest ply it is on the board.
+    let mut chosen: Option<(usize, Vec<Verified>)> = None;
+    for end in 1..full.moves().len().min(REFUTATION_LINE_PLIES) {
+        if full.before(end).to_move != them {
+            continue;
+        }
+        let gains = gains_on(&full, end, them);
+        let weight = gains.first().map_or(0, |g| g.gain().weight());
+        let so_far = chosen
+            .as_ref()
+            .and_then(|(_, g)| g.first())
+            .map_or(0, |g| g.gain().weight());
+        if weight > so_far {
+            chosen = Some((end, gains));
+        }
+    }
+    let (line, gains) = match chosen {
+        Some((end, gains)) => (full.truncated(end + 1), gains.into_iter().take(3).collect()),
+        None => (full.truncated(2), Vec::new()),
+    };
+    // The reply to fear, when it wins something: the corner it takes, or the reply.
+    let feared = gains
+        .iter()
+        .find_map(|g: &Verified| match g.gain() {
+            Gain::Corner { square, .. } => Some(square),
+            _ => None,
+        })
+        .or(match line.moves().get(1) {
+            Some(Move::Place(r)) if !gains.is_empty() => Some(*r),
+            _ => None,
+        });
+    let cost = Cost {
+        discs: better_value.discs - wrong_value.discs,
+        exact: wrong_value.exact && better_value.exact,
+    };
+    let mut better_full = Line::from_pv(*pos, &best.pv);
+    if better_full.moves().first() != Some(&Move::Place(better)) {
+        better_full = Line::from_pv(*pos, &[Some(better)]);
+    }
+    let (better_line, reasons) = better::reasons(&better_full, &line, feared, &cost.text());
+    Ok(Refutation {
+        wrong,
+        wrong_value,
+        better,
+        better_value,
+        line,
+        gains,
+        better_line,
+        reasons,
+    })
+}
+
+/// The refutation of `wrong` in `pos`, its values searched with `options`.
+pub fn refute_with(
+    searcher: &mut Searcher,
+    pos: &Position,
+    wrong: Square,
+    options: AnalysisOptions,
+) -> Result<Refutation, RefuteError> {
+    if !pos.board.is_legal(wrong) {
+        return Err(RefuteError::Illegal(wrong));
+    }
+    let values = best_and_played(searcher, &pos.board, options, wrong)?;
+    compute(pos, wrong, &values)
+}
+
+/// The refutation of `wrong` in `pos` at the tutor's refutation settings
+/// ([`crate::tutor::settings::REFUTATION_ANALYSIS`]). Stops when `searcher`'s stop
+/// flag is raised.
+pub fn refute(
+    searcher: &mut Searcher,
+    pos: &Position,
+    wrong: Square,
+) -> Result<Refutation, RefuteError> {
+    if !pos.board.is_legal(wrong) {
+        return Err(RefuteError::Illegal(wrong));
+    }
+    let values = crate::tutor::settings::refutation_values(searcher, &pos.board, wrong)?;
+    compute(pos, wrong, &values)
+}

@@ -1,0 +1,233 @@
+//! Refutations, checked on the board: for every wrong move of every lesson step that
+//! asks for a move (find-move and play-out starts) and for a sample of the puzzles,
+//! every gain a refutation states is recounted on the board at the end of its line by
+//! an independent check (`common/refutation.rs`), its line is legal, and its cost is
+//! the difference of the engine's values. Then hand-built positions whose refutation
+//! is known: an X- or C-square move that opens a corner, a move that leaves the
+//! learner squeezed onto X- and C-squares.
+
+#[path = "common/refutation.rs"]
+mod check;
+
+use check::{SHALLOW, check_refutation};
+use othello_tutor::engine::analysis::AnalysisOptions;
+use othello_tutor::engine::notation::parse_position;
+use othello_tutor::engine::search::Searcher;
+use othello_tutor::engine::{Position, Square};
+use othello_tutor::tutor::content::load_lessons;
+use othello_tutor::tutor::lesson::Step;
+use othello_tutor::tutor::puzzle::load_puzzles;
+use othello_tutor::tutor::refutation::{Gain, Reason, Refutation, RefuteError, refute_with};
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).expect("a square")
+}
+
+/// Refutes `wrong` in `pos` and checks it; how many gains it stated.
+fn refute_and_check(s: &mut Searcher, pos: &Position, wrong: Square, label: &str) -> usize {
+    match refute_with(s, pos, wrong, SHALLOW) {
+        Ok(r) => {
+            check_refutation(s, pos, wrong, &r, SHALLOW, label);
+            r.gains.len()
+        }
+        // The engine values the move as high as the best at these settings.
+        Err(RefuteError::NoLoss(_)) => 0,
+        Err(e) => panic!("{label}: {e}"),
+    }
+}
+
+#[test]
+fn every_lesson_wrong_move_is_refuted_with_gains_that_hold_on_the_board() {
+    let mut s = Searcher::new(16, 16);
+    let (mut refuted, mut gains) = (0, 0);
+    for lesson in load_lessons().expect("lessons") {
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let (pos, accepted) = match step {
+                Step::FindMove(fm) => (fm.setup.position, fm.moves),
+                Step::PlayOut(po) => (po.header.setup.position, Default::default()),
+                _ => continue,
+            };
+            for wrong in pos.legal_moves() {
+                if accepted.contains(wrong) {
+                    continue;
+                }
+                let label = format!("{} step {} {wrong}", lesson.id, i + 1);
+                gains += refute_and_check(&mut s, &pos, wrong, &label);
+                refuted += 1;
+            }
+        }
+    }
+    assert!(refuted > 100, "{refuted} wrong moves");
+    // Most refutations name a gain: the checks above are not vacuous.
+    assert!(
+        gains > refuted / 2,
+        "{gains} gains in {refuted} refutations"
+    );
+}
+
+#[test]
+fn sampled_puzzle_wrong_moves_are_refuted_with_gains_that_hold_on_the_board() {
+    let mut s = Searcher::new(16, 16);
+    let puzzles = load_puzzles().expect("puzzles");
+    let (mut refuted, mut gains) = (0, 0);
+    // Every 12th puzzle of every set, at every step, its first three wrong moves.
+    for p in puzzles.iter().step_by(12) {
+        for (k, step) in p.steps.iter().enumerate() {
+            let wrong: Vec<Square> = step
+                .position
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !step.accepted.contains(*m))
+                .take(3)
+                .collect();
+            for w in wrong {
+                let label = format!("puzzle {} step {k} {w}", p.id);
+                gains += refute_and_check(&mut s, &step.position, w, &label);
+                refuted += 1;
+            }
+        }
+    }
+    assert!(refuted > 100, "{refuted} wrong moves");
+    assert!(
+        gains > refuted / 3,
+        "{gains} gains in {refuted} refutations"
+    );
+}
+
+/// Exact to the end: the positions below have 13 empties.
+const EXACT: AnalysisOptions = AnalysisOptions {
+    depth: 20,
+    exact_empties: 20,
+    time: None,
+    selective: None,
+};
+
+fn exact_refutation(obf: &str, wrong: &str) -> Refutation {
+    let pos = parse_position(obf).expect("a position");
+    let mut s = Searcher::new(16, 16);
+    let r = refute_with(&mut s, &pos, sq(wrong), EXACT).expect("a refutation");
+    check_refutation(&mut s, &pos, sq(wrong), &r, EXACT, obf);
+    r
+}
+
+#[test]
+fn a_c_square_that_opens_the_corner_is_refuted_by_the_corner() {
+    // White to move; b1 (a C-square) lets Black flank along the first row into a1,
+    // which it could not take before.
+    let r = exact_refutation(
+        "--XXXXXXXX-OOOOOXXOOOXOXXXOXXOXXOOXXOO-X-OOOXXX-OOOOOX--O-OX---- O",
+        "b1",
+    );
+    assert!(r.cost().exact);
+    assert_eq!(r.line.text(), "b1 a1");
+    assert!(
+        r.gains.iter().any(|g| g.gain()
+            == Gain::Corner {
+                square: sq("a1"),
+                opened: true
+            }),
+        "{:?}",
+        r.lines()
+    );
+    let text = r.lines().join("\n");
+    assert!(
+        text.contains("Black takes the a1 corner, which b1 opened."),
+        "{text}"
+    );
+    assert!(text.contains("b1 costs 4 discs (exact)"), "{text}");
+    // The better move is the corner itself.
+    assert_eq!(r.better, sq("a1"));
+}
+
+#[test]
+fn an_x_square_next_to_an_empty_corner_is_refuted_by_that_corner() {
+    // White to move; h7 (the X-square of h8) opens h8 to Black.
+    let r = exact_refutation(
+        "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O",
+        "h7",
+    );
+    assert!(
+        r.gains.iter().any(|g| g.gain()
+            == Gain::Corner {
+                square: sq("h8"),
+                opened: true
+            }),
+        "{:?}",
+        r.lines()
+    );
+    // The better move takes that reply away.
+    assert!(
+        r.reasons
+            .iter()
+            .any(|x| matches!(x, Reason::Prevents { square, .. } if *square == sq("h8"))),
+        "{:?}",
+        r.lines()
+    );
+}
+
+#[test]
+fn a_reply_that_leaves_the_learner_only_x_and_c_squares_is_named_a_squeeze() {
+    // White to move; after b7 Black answers h5 and White is left g7 h7 b8 only,
+    // each next to an empty corner.
+    let r = exact_refutation(
+        "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O",
+        "b7",
+    );
+    let squeeze = r
+        .gains
+        .iter()
+        .find_map(|g| match g.gain() {
+            Gain::Squeeze { moves } => Some(moves),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no squeeze: {:?}", r.lines()));
+    let names: Vec<String> = squeeze.into_iter().map(|s| s.to_string()).collect();
+    assert_eq!(names, ["g7", "h7", "b8"]);
+    assert!(
+        r.headline().contains("White is left only X- and C-squares"),
+        "{}",
+        r.headline()
+    );
+}
+
+#[test]
+fn a_gain_that_is_not_on_the_board_is_refused() {
+    // The same line as above claims no corner for Black: verify refuses it.
+    let r = exact_refutation(
+        "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O",
+        "b7",
+    );
+    let end = r.line.moves().len() - 1;
+    let who = r.position().to_move.opposite();
+    for claim in [
+        Gain::Corner {
+            square: sq("a8"),
+            opened: false,
+        },
+        Gain::Pass,
+        Gain::StableDiscs {
+            before: 0,
+            after: 30,
+        },
+        Gain::EdgeWedge(sq("h5")),
+    ] {
+        assert!(claim.verify(&r.line, end, who).is_err(), "{claim:?}");
+    }
+    // A squeeze claimed for the wrong side is refused too.
+    let g = r.gains[0].gain();
+    assert!(g.verify(&r.line, end, who.opposite()).is_err());
+}
+
+#[test]
+fn a_best_move_has_nothing_to_refute() {
+    let pos = Position::start();
+    let mut s = Searcher::new(4, 4);
+    assert_eq!(
+        refute_with(&mut s, &pos, sq("f5"), SHALLOW),
+        Err(RefuteError::NoLoss(sq("f5")))
+    );
+    assert_eq!(
+        refute_with(&mut s, &pos, sq("a1"), SHALLOW),
+        Err(RefuteError::Illegal(sq("a1")))
+    );
+}

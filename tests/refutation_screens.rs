@@ -1,0 +1,284 @@
+//! The refutation on the screens' models, driven without a terminal: after a wrong
+//! answer the refutation key asks the engine for it (engine work, with a "working"
+//! line), it shows on the board and the panel, the line keys step through it and move
+//! the board shown, a choice on the board brings the step back, and the lesson, the
+//! puzzle or the game goes on as before.
+
+mod common;
+
+#[path = "common/puzzles.rs"]
+mod common_puzzles;
+
+use common::models::Driver;
+use othello_tutor::engine::notation::parse_position;
+use othello_tutor::engine::players::Strategy;
+use othello_tutor::engine::{Color, Move, Square};
+use othello_tutor::tutor::content::load_lessons;
+use othello_tutor::tutor::models::lesson::{LessonScreen, StepAction, Work};
+use othello_tutor::tutor::models::practice::{Action as PAction, Env, PracticeScreen};
+use othello_tutor::tutor::models::puzzles::{Action, PuzzleScreen, Work as PWork};
+use othello_tutor::tutor::practice::{Practice, Setup};
+use othello_tutor::tutor::puzzle::load_puzzles;
+use othello_tutor::tutor::review::PuzzleProgress;
+use othello_tutor::tutor::screen::{BoardModel, Context, Effect};
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).expect("a square")
+}
+
+fn corners_lesson() -> Driver<LessonScreen> {
+    let lesson = load_lessons()
+        .expect("lessons")
+        .into_iter()
+        .find(|l| l.id == "corners-stable")
+        .expect("the corners lesson");
+    // Step 2: "Black to play: take a corner."
+    let (model, effects) = LessonScreen::new(lesson, 1);
+    Driver::new(model, effects)
+}
+
+#[test]
+fn a_lesson_refutation_is_engine_work_then_stepped_through() {
+    let mut d = corners_lesson();
+    let start = d.model.position();
+    d.act(StepAction::Refutation);
+    assert!(
+        d.verdict().contains("No wrong move to refute"),
+        "{}",
+        d.verdict()
+    );
+    d.choose("b1");
+    assert!(d.verdict().starts_with("✗"), "{}", d.verdict());
+    assert!(d.panel().contains("r: the refutation"), "{}", d.panel());
+    // The key asks for engine work and says so while it runs.
+    let effects = d.act_only(StepAction::Refutation);
+    assert!(
+        matches!(effects.as_slice(), [Effect::Run(_, Work::Refute(_))]),
+        "{effects:?}"
+    );
+    assert!(
+        d.panel().contains("Working out the refutation"),
+        "{}",
+        d.panel()
+    );
+    d.run(effects);
+    let verdict = d.verdict();
+    assert!(
+        verdict.contains("b1 costs") && verdict.contains("White answers a1"),
+        "{verdict}"
+    );
+    let panel = d.panel();
+    assert!(
+        panel.contains("White takes the a1 corner, which b1 opened."),
+        "{panel}"
+    );
+    assert!(panel.contains("Better: a1."), "{panel}");
+    // The board shows the end of the line: White on a1.
+    let shown = d.model.shown().board;
+    assert_eq!(shown.position.disc_at(sq("a1")), Some(Color::White));
+    assert_eq!(shown.last, Some(sq("a1")));
+    // [ steps back: b1 played, a1 still empty; again: the step's position.
+    d.act(StepAction::LineBack);
+    let b = d.model.shown().board;
+    assert_eq!(b.position.disc_at(sq("a1")), None);
+    assert_eq!(b.position.disc_at(sq("b1")), Some(Color::Black));
+    d.act(StepAction::LineBack);
+    assert_eq!(d.model.shown().board.position, start);
+    d.act(StepAction::LineBack);
+    assert!(
+        d.verdict().contains("before the wrong move"),
+        "{}",
+        d.verdict()
+    );
+    // ] on to the better line: Black's a1.
+    for _ in 0..3 {
+        d.act(StepAction::LineForward);
+    }
+    assert_eq!(
+        d.model.shown().board.position.disc_at(sq("a1")),
+        Some(Color::Black)
+    );
+    // A choice on the board brings the step back; then the lesson goes on.
+    d.choose("a1");
+    assert_eq!(d.model.shown().board.position, start);
+    d.choose("a1");
+    assert!(d.verdict().starts_with("✓"), "{}", d.verdict());
+    d.act(StepAction::Next);
+    assert_eq!(d.model.index(), 2);
+    assert!(!d.panel().contains("b1 costs"), "{}", d.panel());
+}
+
+#[test]
+fn a_puzzle_refutation_replaces_the_solution_until_asked_again() {
+    let puzzles = load_puzzles().expect("puzzles");
+    let (model, effects) =
+        PuzzleScreen::new(puzzles, PuzzleProgress::default(), None, 1_800_000_000);
+    let mut d = Driver::new(model, effects);
+    let p = d.model.current().expect("a puzzle").clone();
+    let wrong = common_puzzles::plain_miss(&p, 0);
+    d.choose(&wrong.to_string());
+    assert!(d.panel().contains("r: the refutation"), "{}", d.panel());
+    let effects = d.act_only(Action::Refutation);
+    assert!(
+        matches!(effects.as_slice(), [Effect::Run(_, PWork::Refute(_))]),
+        "{effects:?}"
+    );
+    d.run(effects);
+    assert!(
+        d.verdict().contains(&format!("{wrong} costs")),
+        "{}",
+        d.verdict()
+    );
+    let end = d.model.shown().board.position;
+    assert_ne!(end, p.position);
+    d.act(Action::SolutionBack);
+    assert_ne!(
+        d.model.shown().board.position,
+        end,
+        "[ steps the refutation"
+    );
+    // r again: back to the solution, whose board is the puzzle's.
+    d.act(Action::Refutation);
+    assert!(
+        d.verdict().contains("Back to the solution"),
+        "{}",
+        d.verdict()
+    );
+    assert_eq!(d.model.shown().board.position, p.position);
+    // The trainer goes on: the next puzzle.
+    d.act(Action::Next);
+    assert_ne!(d.model.current().map(|q| q.id.clone()), Some(p.id.clone()));
+}
+
+#[test]
+fn a_practice_mistake_is_refuted_from_its_grade() {
+    // White to move with 13 empties (graded exactly): h7 opens h8 to Black.
+    let start =
+        parse_position("XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O")
+            .expect("a position");
+    let setup = Setup {
+        start,
+        start_name: "a test position".into(),
+        ..Setup::against(Color::White, Strategy::Engine(1))
+    };
+    let env = Env {
+        data_dir: None,
+        rating: 1500.0,
+        now: 1_800_000_000,
+    };
+    let (model, effects) = PracticeScreen::open(Practice::new(setup), env);
+    let mut d = Driver::new(model, effects);
+    let cx = Context {
+        cursor: sq("h7"),
+        now: d.now,
+    };
+    // Graded (and refuted in the same work), then the computer replies.
+    let effects = d.model.choose(sq("h7"), cx);
+    d.run(effects);
+    assert!(d.model.practice().game().len() >= 2, "the computer replied");
+    let game_board = d.model.shown().board.position;
+    d.act(PAction::ShowBest);
+    let verdict = d.verdict();
+    assert!(verdict.contains("h7 costs"), "{verdict}");
+    assert!(verdict.contains("h8 corner"), "{verdict}");
+    let panel = d.panel();
+    assert!(panel.contains("(exact)"), "{panel}");
+    // The cost is the grade's loss.
+    let fb = d.model.practice().feedback_at(0).expect("graded").clone();
+    assert!(
+        panel.contains(&format!("h7 costs {} discs (exact)", fb.loss)),
+        "{panel}"
+    );
+    // The board shows the line: Black on h8.
+    assert_eq!(
+        d.model.shown().board.position.disc_at(sq("h8")),
+        Some(Color::Black)
+    );
+    d.act(PAction::LineBack);
+    assert_eq!(d.model.shown().board.position.disc_at(sq("h8")), None);
+    // s again hides it: the game's board is back, the game goes on.
+    d.act(PAction::ShowBest);
+    assert_eq!(d.model.shown().board.position, game_board);
+    d.act(PAction::Undo);
+    assert_eq!(d.model.practice().game().len(), 0);
+    assert_eq!(
+        d.model.practice().game().moves().first().copied(),
+        None::<Move>
+    );
+}
+
+#[test]
+fn a_missed_play_out_is_refuted_at_its_costliest_move() {
+    use othello_tutor::tutor::lesson::Step;
+    let lesson = load_lessons()
+        .expect("lessons")
+        .into_iter()
+        .find(|l| l.id == "parity")
+        .expect("the parity lesson");
+    let index = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::PlayOut(_)))
+        .expect("a play-out");
+    let (model, effects) = LessonScreen::new(lesson, index);
+    let mut d = Driver::new(model, effects);
+    let start = d.model.position();
+    // h2 is the step's answer; a4... any other first move misses the margin. Play the
+    // first legal move each turn until the goal is decided.
+    let mut played = 0;
+    while !d.verdict().starts_with('✗') && played < 20 {
+        let pos = d.model.position();
+        let Some(mv) = pos.legal_moves().into_iter().find(|&m| m != sq("h2")) else {
+            break;
+        };
+        d.choose(&mv.to_string());
+        played += 1;
+    }
+    assert!(d.verdict().starts_with('✗'), "{}", d.verdict());
+    assert!(d.panel().contains("r: the refutation"), "{}", d.panel());
+    d.act(StepAction::Refutation);
+    assert!(d.verdict().contains(" costs "), "{}", d.verdict());
+    // The refutation's line starts from a position of the learner's game.
+    d.act(StepAction::LineBack);
+    let mut back = 0;
+    while !d.verdict().contains("before the wrong move") && back < 10 {
+        d.act(StepAction::LineBack);
+        back += 1;
+    }
+    let before = d.model.shown().board.position;
+    assert_eq!(
+        before.to_move, start.to_move,
+        "the learner's move is refuted"
+    );
+    // A choice on the board brings the game back; another sets it up again.
+    d.choose("a1");
+    d.choose("a1");
+    assert_eq!(d.model.position(), start);
+}
+
+#[test]
+fn every_key_acts_while_a_refutation_is_shown() {
+    use common::models::assert_every_key_acts;
+    use othello_tutor::tutor::models::lesson::STEP_KEYS;
+    let shown = || {
+        let mut d = corners_lesson();
+        d.choose("b1");
+        d.act(StepAction::Refutation);
+        d
+    };
+    assert_every_key_acts::<LessonScreen>(STEP_KEYS, &[("lesson refutation", Box::new(shown))]);
+    let puzzle = || {
+        let puzzles = load_puzzles().expect("puzzles");
+        let (model, effects) =
+            PuzzleScreen::new(puzzles, PuzzleProgress::default(), None, 1_800_000_000);
+        let mut d = Driver::new(model, effects);
+        let p = d.model.current().expect("a puzzle").clone();
+        d.choose(&common_puzzles::plain_miss(&p, 0).to_string());
+        d.act(Action::Refutation);
+        d
+    };
+    assert_every_key_acts::<PuzzleScreen>(
+        othello_tutor::tutor::models::puzzles::KEYS,
+        &[("puzzle refutation", Box::new(puzzle))],
+    );
+}
