@@ -100,6 +100,7 @@ const EXACT: AnalysisOptions = AnalysisOptions {
     exact_empties: 20,
     time: None,
     selective: None,
+    two_depths: true,
 };
 
 fn exact_refutation(obf: &str, wrong: &str) -> Refutation {

@@ -138,7 +138,11 @@ pub fn describe(options: &AnalysisOptions) -> String {
         format!(" (selective: Multi-ProbCut, confidence {:.2})", c.t())
     });
     let mean = if options.two_depths && options.depth >= 2 {
-        format!(" (each value the mean of depths {} and {})", options.depth, options.depth - 1)
+        format!(
+            " (each value the mean of depths {} and {})",
+            options.depth,
+            options.depth - 1
+        )
     } else {
         String::new()
     };
