@@ -134,20 +134,24 @@ pub fn hint_values(searcher: &mut Searcher, board: &Board) -> Result<Vec<MoveVal
 /// A one-line description of `options`, such as "depth 8 (each value the mean of
 /// depths 8 and 7), exact at 16 empties or fewer".
 pub fn describe(options: &AnalysisOptions) -> String {
-    let selective = options.selective.map_or(String::new(), |c| {
-        format!(" (selective: Multi-ProbCut, confidence {:.2})", c.t())
-    });
-    let mean = if options.two_depths && options.depth >= 2 {
-        format!(
-            " (each value the mean of depths {} and {})",
+    let mut notes = Vec::new();
+    if options.two_depths && options.depth >= 2 {
+        notes.push(format!(
+            "each value the mean of depths {} and {}",
             options.depth,
             options.depth - 1
-        )
-    } else {
+        ));
+    }
+    if let Some(c) = options.selective {
+        notes.push(format!("selective: Multi-ProbCut, confidence {:.2}", c.t()));
+    }
+    let notes = if notes.is_empty() {
         String::new()
+    } else {
+        format!(" ({})", notes.join("; "))
     };
     format!(
-        "depth {}{mean}{selective}, exact at {} empties or fewer",
+        "depth {}{notes}, exact at {} empties or fewer",
         options.depth, options.exact_empties
     )
 }
