@@ -1,4 +1,4 @@
-//! `othello-tutor book check`: book positions drawn at random, re-searched deeper than
+//! `othello-lab book check`: book positions drawn at random, re-searched deeper than
 //! the book, and how far the book's values and moves are from the deeper searches'.
 
 use super::book_reference::{Measure, References, find, judge};

@@ -1,4 +1,4 @@
-//! `othello-tutor train`: the pattern evaluation's training pipeline, resumable.
+//! `othello-lab train`: the pattern evaluation's training pipeline, resumable.
 //!
 //! Everything lives in one working folder (outside the repository):
 //! 1. `games/NNNNN.bin`: self-play games from the XOT openings, 200 per chunk, every
@@ -70,6 +70,51 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
+    /// The run that `othello-lab train` asks for (the working folder by default the
+    /// data directory's "training" folder).
+    pub fn from_args(args: &super::args::TrainArgs) -> Result<TrainConfig, UserError> {
+        let mut config = TrainConfig::for_self_play(&args.self_play)?;
+        config.exact = args.exact;
+        config.label_depth = args.label_depth;
+        config.deep = args
+            .deep_from
+            .map(|from| (from, args.deep_depth.unwrap_or(8)));
+        config.ridge = args.ridge;
+        config.iterations = args.iterations;
+        if let Some(out) = &args.out {
+            config.out.clone_from(out);
+        }
+        Ok(config)
+    }
+
+    /// A run's self-play settings, the others the defaults of `train` (what
+    /// `calibrate` needs: the folder, its games and threads).
+    pub fn for_self_play(args: &super::args::SelfPlayArgs) -> Result<TrainConfig, UserError> {
+        let dir = match &args.dir {
+            Some(d) => d.clone(),
+            None => othello_tutor::tutor::progress::data_dir(args.data_dir.data_dir.as_deref())
+                .map_err(|e| UserError(e.to_string()))?
+                .join("training"),
+        };
+        Ok(TrainConfig {
+            out: dir.join("weights.bin"),
+            dir,
+            games: args.games,
+            seed: args.seed,
+            exact: 15,
+            label_depth: 6,
+            deep: None,
+            play: PlaySettings {
+                depth: args.play_depth,
+                noise_percent: args.play_noise,
+                patterns: args.play_eval == "patterns",
+            },
+            ridge: 2.0,
+            iterations: 150,
+            threads: args.threads.apply(),
+        })
+    }
+
     /// The search depth of the labels at `empties` empty squares.
     pub fn depth_at(&self, empties: u32) -> u32 {
         match self.deep {

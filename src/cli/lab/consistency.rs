@@ -1,4 +1,4 @@
-//! `othello-tutor train --consistency WEIGHTS`: how often a search with these weights
+//! `othello-lab train --consistency WEIGHTS`: how often a search with these weights
 //! changes its mind two plies deeper, and how far its even and odd depths read apart.
 //! A diagnostic for trained weights (the book check's agreement rests on it).
 

@@ -1,4 +1,4 @@
-//! `othello-tutor bench --quality FILE.obf [--depth D]`: move quality and grading
+//! `othello-lab bench --quality FILE.obf [--depth D]`: move quality and grading
 //! against an OBF file whose every move is valued (`BOARD SIDE; e3:+4; f2:-2.5; ...`,
 //! values from the side to move's view, decimals allowed).
 //!
@@ -339,6 +339,36 @@ fn grading_wait(
         );
     }
     Ok(())
+}
+
+/// `bench --quality FILE`: the grading settings from the options (the practice
+/// feedback's unless told otherwise), then [`run`].
+pub fn run_from_args(
+    file: &Path,
+    args: &super::args::BenchArgs,
+    threads: usize,
+) -> Result<(), UserError> {
+    let confidence = |t: f32| (t > 0.0).then(|| Confidence((t * 100.0).round() as u16));
+    let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
+    let grading = AnalysisOptions {
+        depth: args.grading_depth.unwrap_or(feedback.depth),
+        exact_empties: args.grading_exact.unwrap_or(feedback.exact_empties),
+        time: None,
+        selective: args
+            .grading_selective
+            .map_or(feedback.selective, confidence),
+        two_depths: true,
+    };
+    run(
+        file,
+        args.depth,
+        confidence(args.selective),
+        threads,
+        grading,
+        args.grading_time_only,
+        args.swing
+            .then_some((args.swing_from, args.swing_to.max(args.swing_from + 1))),
+    )
 }
 
 /// Prints the move-quality and grading figures of `file`, grading with `grading`

@@ -1,5 +1,5 @@
-//! `othello-tutor check-content` (lessons, puzzles and the named openings: every line
-//! legal, every name found by its position) and `othello-tutor mine-puzzles`.
+//! `othello-lab check-content` (lessons, puzzles and the named openings: every line
+//! legal, every name found by its position) and `othello-lab mine-puzzles`.
 
 use super::{UserError, outln};
 use std::process::ExitCode;
@@ -44,10 +44,25 @@ pub fn check_dir(dir: &std::path::Path, full: bool) -> ExitCode {
     }
 }
 
-/// Prints the embedded puzzle set's make-up.
-pub fn stats() -> Result<(), UserError> {
-    use othello_tutor::tutor::puzzle::{load_embedded, statistics};
-    let (puzzles, errors) = load_embedded();
+/// `dir` when it is a folder, or one line naming it.
+pub fn puzzle_dir(dir: &std::path::Path) -> Result<&std::path::Path, UserError> {
+    if dir.is_dir() {
+        Ok(dir)
+    } else {
+        Err(UserError(format!(
+            "{}: no such folder of puzzle sets",
+            dir.display()
+        )))
+    }
+}
+
+/// Prints the make-up of the embedded puzzle sets, or of the sets in `dir`.
+pub fn stats(dir: Option<&std::path::Path>) -> Result<(), UserError> {
+    use othello_tutor::tutor::puzzle::{load_dir, load_embedded, statistics};
+    let (puzzles, errors) = match dir {
+        Some(dir) => load_dir(puzzle_dir(dir)?),
+        None => load_embedded(),
+    };
     if let Some(e) = errors.first() {
         return Err(UserError(e.to_string()));
     }

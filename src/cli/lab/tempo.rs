@@ -1,4 +1,4 @@
-//! `othello-tutor train --tempo WEIGHTS --out OUT`: a side-to-move term per phase
+//! `othello-lab train --tempo WEIGHTS --out OUT`: a side-to-move term per phase
 //! that takes the even/odd swing out of a search's values.
 //!
 //! A search to an even depth ends on positions where the root's side is to move, an

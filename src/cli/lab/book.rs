@@ -1,4 +1,4 @@
-//! `othello-tutor book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
+//! `othello-lab book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
 //! opening book. The book's positions are every position along every named line;
 //! their leaves are every legal move off those positions (one ply). Each leaf is
 //! valued by two searches with the shipped evaluation, of depth D and D + 1, and

@@ -1,4 +1,4 @@
-//! `othello-tutor mine-puzzles --dir DIR`: the puzzle miner as a long job. Each game
+//! `othello-lab mine-puzzles --dir DIR`: the puzzle miner as a long job. Each game
 //! of the seed is mined on its own (`tutor::miner::mine_game`) by as many threads as
 //! asked, and its puzzles go to `DIR/games/gNNNNNN.toml`, written atomically, so a run
 //! stopped at any moment goes on where it stopped and gives the same files.
@@ -23,6 +23,39 @@ type Group = (&'static str, &'static str, fn(&Puzzle) -> bool);
 
 fn game_file(dir: &Path, game_no: usize) -> PathBuf {
     dir.join("games").join(format!("g{game_no:06}.toml"))
+}
+
+/// `mine-puzzles`: without `--dir`, mines a set to `--out` (or standard output);
+/// with `--dir`, after `--restore`, collects (`--collect`) or mines the long job.
+pub fn dispatch(m: super::args::MineArgs) -> Result<(), UserError> {
+    let config = MineConfig {
+        count: m.count,
+        seed: m.seed,
+        exact_empties: m.exact_empties,
+        mid_tries: m.mid_tries,
+        ..Default::default()
+    };
+    let Some(dir) = &m.dir else {
+        return super::content::mine(config, m.out.as_deref());
+    };
+    if m.out.is_some() && !m.collect {
+        return Err(UserError(
+            "--out goes with --collect when mining into --dir (the games go to DIR/games)".into(),
+        ));
+    }
+    if let Some(from) = &m.restore {
+        restore(dir, from, m.seed)?;
+    }
+    if m.collect {
+        let out = m.out.unwrap_or_else(|| PathBuf::from("puzzles"));
+        return collect(dir, &out);
+    }
+    let threads = m
+        .threads
+        .map_or_else(othello_tutor::engine::analysis::default_threads, |t| {
+            t as usize
+        });
+    run(&config, dir, m.games.unwrap_or(2000), threads)
 }
 
 /// Mines games `1..=games` of `config.seed` into `dir` on `threads` threads, skipping
