@@ -24,7 +24,6 @@ pub mod potential;
 pub mod quality;
 #[path = "../shared.rs"]
 pub mod shared;
-pub mod swing;
 pub mod tempo;
 pub mod train;
 pub mod tune;

@@ -445,21 +445,33 @@ pub fn run(
     outln!("{}", value_errors(&errors));
     if let Some((from, to)) = swing {
         let boards: Vec<Board> = positions.iter().map(|p| p.board).collect();
-        let s = super::swing::measure(
+        let evaluator = othello_tutor::engine::evaluator::Evaluator::patterns();
+        let failed = |e: othello_tutor::engine::search::SearchError| UserError(e.to_string());
+        let s = othello_tutor::engine::swing::measure(
             &boards,
             from,
             to,
-            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            &evaluator,
             threads,
-        )?;
+            &super::consistency::progress,
+        )
+        .map_err(failed)?;
         outln!("{}", s.line(from, to));
-        let stated = super::swing::measure_stated(
+        let stated = othello_tutor::engine::swing::measure_stated(
             &boards,
             from,
             to,
-            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            &evaluator,
+            othello_tutor::tutor::settings::ANALYSIS,
             threads,
-        )?;
+            &|done, all| {
+                eprint!("\rstated swing: {done}/{all}");
+                if done == all {
+                    eprintln!();
+                }
+            },
+        )
+        .map_err(failed)?;
         outln!("{}", stated.line(from, to));
     }
     // (b) Grades at the practice feedback's settings.

@@ -413,132 +413,37 @@ fn to_weights(params: &[f32]) -> PatternWeights {
     )
 }
 
-/// From this many empties up, the calibration's positions come from random openings.
-const RANDOM_OPENING_EMPTIES: u32 = 52;
-
-/// Up to `count` distinct positions (canonical) with 52 to 59 empties, reached from the
-/// start by random legal moves (seeded), as many after each number of plies as there
-/// are (after one to three plies there are only 1, 3 and 14 distinct ones).
-fn random_openings(seed: u64, count: usize) -> Vec<Board> {
-    use rand::RngExt;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0x6f70_656e);
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for _ in 0..count * 8 {
-        if out.len() >= count {
-            break;
-        }
-        let plies = rng.random_range(1..=64 - RANDOM_OPENING_EMPTIES - 4);
-        let mut board = Position::start().board;
-        for _ in 0..plies {
-            let moves: Vec<_> = board.legal_moves().into_iter().collect();
-            if moves.is_empty() {
-                break;
-            }
-            board = board.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        let c = symmetry::canonical(&board).0;
-        if !c.is_game_over() && seen.insert((c.player, c.opponent)) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Measures Multi-ProbCut's predictions on `per_bucket` training positions per
-/// four empties (the self-play games are played first where the folder lacks them) (every depth from `mpc::MIN_DEPTH` to `mpc::MAX_CALIBRATED`, with the
-/// weights in `weights`) and writes the table to `out`.
+/// four empties with the weights in `weights` (the self-play games are played first
+/// where the folder lacks them) and writes the table to `mpc.txt` in the folder (the
+/// recipe: [`othello_tutor::engine::mpc_calibrate`]).
 pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
-    use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
-    let w = Arc::new(read_weights(weights)?);
+    use othello_tutor::engine::mpc_calibrate::{
+        RANDOM_OPENING_EMPTIES, depth_values, fit_table, pick, random_openings,
+    };
+    let evaluator = Evaluator::Patterns(Arc::new(read_weights(weights)?));
     // The self-play games first, as training plays them (a fresh folder gets them).
     std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
     games(config)?;
-    // The games begin at XOT openings (52 empties, all near-balanced): positions with
-    // that many empties or more come from random openings instead, whose values spread
-    // as far as those of positions one move off a book line do.
     let mut all: Vec<Board> = positions(config)?
         .into_iter()
         .filter(|b| b.empty_count() < RANDOM_OPENING_EMPTIES)
         .collect();
     all.extend(random_openings(config.seed, 4 * per_bucket));
     all.sort_by_key(|b| (b.empty_count(), b.player, b.opponent));
-    // Every bucket's positions, spread evenly over the file (which is sorted by empties).
-    let mut work: Vec<(usize, Board)> = Vec::new();
-    for bucket in 4..BUCKETS {
-        let inside: Vec<&Board> = all
-            .iter()
-            .filter(|b| (b.empty_count() / BUCKET) as usize == bucket)
-            .collect();
-        let step = (inside.len() / per_bucket.max(1)).max(1);
-        work.extend(
-            inside
-                .iter()
-                .step_by(step)
-                .take(per_bucket)
-                .map(|&&b| (bucket, b)),
-        );
-    }
-    let depths = MAX_CALIBRATED as usize;
+    let work = pick(&all, per_bucket);
     let results = std::sync::Mutex::new(vec![Vec::new(); work.len()]);
     parallel("calibration positions", work.len(), config.threads, |i| {
-        let (_, board) = work[i];
-        let mut searcher = Searcher::new(4, 4);
-        searcher.set_evaluator(Evaluator::Patterns(w.clone()));
-        let mut values = Vec::with_capacity(depths);
-        for d in 1..=MAX_CALIBRATED.min(board.empty_count().saturating_sub(1)) {
-            let r = searcher
-                .search(&board, Limits::depth(d, 0))
-                .map_err(|e| UserError(e.to_string()))?;
-            values.push(r.score as f64);
-        }
+        let values = depth_values(&work[i].1, &evaluator).map_err(|e| UserError(e.to_string()))?;
         results.lock().expect("lock")[i] = values;
         Ok(())
     })?;
-    let results = results.into_inner().expect("lock");
-    let mut table = mpc::Table::empty();
-    for bucket in 4..BUCKETS {
-        for depth in MIN_DEPTH..=MAX_CALIBRATED {
-            let s = mpc::shallow(depth) as usize;
-            let pairs: Vec<(f64, f64)> = work
-                .iter()
-                .zip(&results)
-                .filter(|((b, _), v)| *b == bucket && v.len() >= depth as usize)
-                .map(|(_, v)| (v[s - 1], v[depth as usize - 1]))
-                .collect();
-            if pairs.len() < 20 {
-                continue;
-            }
-            let n = pairs.len() as f64;
-            let (mx, my) = (
-                pairs.iter().map(|p| p.0).sum::<f64>() / n,
-                pairs.iter().map(|p| p.1).sum::<f64>() / n,
-            );
-            let sxx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
-            let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-            let a = if sxx > 0.0 {
-                (sxy / sxx).clamp(0.5, 1.5)
-            } else {
-                1.0
-            };
-            let b = my - a * mx;
-            let var = pairs
-                .iter()
-                .map(|p| (p.1 - a * p.0 - b).powi(2))
-                .sum::<f64>()
-                / (n - 2.0);
-            table.set(
-                bucket,
-                depth,
-                Cut {
-                    shallow: s as u32,
-                    a: a as f32,
-                    b: b as f32,
-                    sigma: var.sqrt().max(1.0) as f32,
-                },
-            );
-        }
-    }
+    let measured: Vec<(usize, Vec<f64>)> = work
+        .iter()
+        .map(|w| w.0)
+        .zip(results.into_inner().expect("lock"))
+        .collect();
+    let table = fit_table(&measured);
     let out = config.dir.join("mpc.txt");
     save(&out, table.to_text().as_bytes())?;
     eprintln!("calibration written to {}", out.display());
