@@ -36,6 +36,85 @@
 //! let book = negamax(&tree, &leaves, 4);
 //! assert!(book.lookup(&f5).iter().all(|m| m.value == -100));
 //! ```
+//!
+//! # The book file and the shipped book
+//!
+//! The opening book (`src/engine/book.rs`, the shipped file `src/engine/book.bin`,
+//! decoded on first use) holds every position along the named lines (179 up to
+//! symmetry) with the value of each of their legal moves, for the side to move, and
+//! the depth behind it. `othello-lab book build --depth D` values the 1347 leaves
+//! (every move one ply off those positions that does not stay on them) at two
+//! depths, D and D + 1, with the shipped pattern evaluation and a fresh searcher per
+//! leaf so a value repeats, spread over `--threads` threads. One search to D + 1 gives
+//! both: a fresh searcher's iteration at depth D is exactly a fresh search to depth D
+//! (tested on positions with and without Multi-ProbCut and with a pass; two leaves of
+//! the depth-22 rebuild gave the same four values both ways), which saves the depth-D
+//! search, about a third of a leaf's time. Each value is
+//! appended to `WORKDIR/leaves-dD.txt` (or `leaves-dD+1.txt`) as it is found, so a
+//! stopped build resumes where it was
+//! (default work folder: the data directory's `book/`). Then the values are negamaxed
+//! back: a book move's value is its best continuation's, and its depth is the leaf
+//! search's depth plus the book moves to that leaf. The file is versioned, every entry
+//! checked, and an FNV-1a checksum ends it: a damaged file is refused with the reason.
+//!
+//! A leaf's value is the mean of its two searches (rounded down), and a move to a leaf
+//! counts D + 2 plies. Our evaluation reads about 2.5 discs better for the side to move
+//! after an even number of plies than after an odd one (`analyze --depth D` at the ends
+//! of the 79 named lines, the best move's value summed over them: +180 and +171 discs
+//! at depths 10 and 12, −24 and −25 at depths 11 and 13, a mean swing of 2.6 discs). With one depth for every leaf, a move to a
+//! leaf (D + 1 plies from the position) was compared with a move along a line (D + 2
+//! plies) across that swing, and the book preferred the line's moves: the depth-20
+//! book built that way agreed with the deeper search in 82% of the check's positions,
+//! most of its misses being such a pair. Searching every leaf to the depth (D or D + 1)
+//! that ends at an even number of empties made the comparisons fair but put the swing
+//! into every value (the start position read 2 discs up for Black, where the game is a
+//! draw) and still agreed in only 82% to 90% (seeds 1 to 3); the mean of an even and an
+//! odd depth cancels the swing.
+//!
+//! **The shipped book is built at depth 22** (each leaf searched at 22 and 23 plies)
+//! with Multi-ProbCut in the leaf searches and the shipped pattern weights
+//! (`othello-lab book build --depth 22 --selective 2`; its header's depth field says
+//! 22; 179 positions, 1347 leaves, 9187 bytes), every leaf searched with the current
+//! engine, no close call deepened. It was rebuilt over three sessions on a machine
+//! loaded by test builds: 910 leaves with two separate searches each (about 30 s of one
+//! thread a leaf), then 437 leaves with one search giving both depths (a mean 35.6 s of
+//! one thread a leaf; 2 h 14 min of both cores; the deepest leaves, 42 empties, took up
+//! to 17 minutes each). The first depth-22 book (below, "previous") took 3 hours 20
+//! minutes of both cores for its 2694 searches, a mean 8 s to 16.5 s a search. The depth-20 book
+//! before it took 77 minutes of both cores (a mean 3.4 s a search), and the depth-18
+//! book before that, made with earlier weights, about 25 minutes of one idle core.
+//! Full-width leaf searches cost far more (one thread, a loaded machine, seconds):
+//!
+//! | leaf | depth 12 | depth 14 | depth 16 | depth 18 |
+//! |---|---|---|---|---|
+//! | first leaf (52 empties) | 0.94 | 22.1 | 76.6 | 421 |
+//! | third leaf (57 empties) | 0.22 | 3.1 | 51.1 | 132 |
+//! | sixth leaf (54 empties) | 0.78 | 11.8 | 154.7 | — |
+//! | mean (leaves measured) | 2.2 (27) | 17.6 (8) | 94 (3) | 277 (2) |
+//!
+//! At those rates a full-width build takes about 3 hours at depth 14, 18 hours at
+//! depth 16 and 50 hours at depth 18 on both cores of this machine.
+//!
+//! **Close calls are searched deeper** (`book build --deepen M`): once the leaves are
+//! valued, every book position whose two best moves lie within M discs of each other is
+//! contested, and each of its moves within M of the best that leads to a leaf has that
+//! leaf searched again at depths D + 2 and D + 3 (their mean; the move then counts D + 4
+//! plies, its own depth field says so, while the header keeps D). The book is negamaxed
+//! again and the new values may make other positions contested, so the rounds go on until
+//! none adds a leaf; the results go to `leaves-dD+2.txt` and `leaves-dD+3.txt` and a
+//! stopped build resumes like the first pass. The previous book was the first depth-22
+//! book deepened with `--deepen 0.5` (`book build --depth 22 --selective 2 --deepen 0.5`):
+//! 56 leaves in two rounds (54 of 35 contested positions, then 2), searched at depths 24
+//! and 25 in 53 min 49 s of both cores (a mean 55 s a search). Its depth-22 and depth-23
+//! values were those of the book before, whose results files were lost with a machine
+//! reset: they were read back from that book's leaf moves (each leaf's mean written as
+//! both values), and a build from them alone gave the old file byte for byte. The leaves
+//! at depths 22 and 23 were searched before Multi-ProbCut's shallow search took the deep
+//! one's parity (under The engine, commit 45b48de); the
+//! deepened ones, and the check's references below, after it. The shipped book is the
+//! rebuild of every leaf with the current engine, without deepening; its deepening (63
+//! leaves in the first round) is under way in a work folder and resumes where it stops.
+//!
 
 use crate::engine::book::{Book, BookMove};
 use crate::engine::mpc::Confidence;

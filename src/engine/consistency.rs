@@ -22,6 +22,16 @@
 //! let m = measure(&mut searcher, &board, 1).expect("measured");
 //! assert!(m.agrees && m.even_minus_odd == 0 && m.best_moved == 0);
 //! ```
+//!
+//! # The shipped weights' figures
+//!
+//! `othello-lab consistency WEIGHTS [--depth D] [--positions N] [--seed S]` measures how settled a search with those weights is: on N positions
+//! (default 300) of 40 to 54 empties, reached by 4 to 8 random moves from the start
+//! and then depth-3 play with a random move one time in ten, how often the best move
+//! by the mean of depths D and D + 1 (default 6 and 7) is still a best one by the mean
+//! of D + 2 and D + 3, how far the best value moves, and the even/odd swing (the mean
+//! of the depth-D minus the depth-(D + 1) value of the position). The shipped weights:
+//! 80.7% (242 of 300), 0.81 discs, +2.23 discs.
 
 use crate::engine::Board;
 use crate::engine::evaluator::Evaluator;

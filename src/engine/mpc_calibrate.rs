@@ -33,6 +33,19 @@
 //! assert!((cut.a - 1.0).abs() < 0.01 && (cut.b - 30.0).abs() < 1.0);
 //! assert!((cut.sigma - 10.0).abs() < 0.5);
 //! ```
+//!
+//! # The shipped table
+//!
+//! `othello-lab calibrate WEIGHTS` measures the Multi-ProbCut table (below) on the
+//! folder's positions (playing its self-play games first if it has none), 150 per
+//! four empties: below 52 empties from the games, from 52 up from random openings of 1
+//! to 8 plies (the games start at XOT openings, all near-balanced: calibrated on them
+//! alone, the 52–55 row had a slope of 0.5 and an error spread of 1 disc, which cut
+//! wrongly in the first moves of a game). The shipped table came from `othello-tutor
+//! train --dir DIR --games 4000 --seed 5 --play-eval patterns --play-depth 3
+//! --play-noise 10 --calibrate src/engine/pattern/weights.bin` (about 12 minutes on 2
+//! cores), today `othello-lab calibrate src/engine/pattern/weights.bin --dir DIR
+//! --games 4000 --seed 5 --play-eval patterns --play-depth 3 --play-noise 10`.
 
 use crate::engine::board::{Board, Position};
 use crate::engine::evaluator::Evaluator;

@@ -5,6 +5,24 @@
 //! Three parts: (a) the move a depth-D search picks and the discs it loses by the
 //! file's values; (b) the grade of every move at the practice feedback's settings
 //! against the grade by the file's values; (c) the time per position of each.
+//!
+//! # The measuring files
+//!
+//! `bench --quality FILE.obf` reads lines `BOARD SIDE; MOVE:VALUE; ...; % comment`
+//! (values from the side to move's view, decimals allowed; every legal move must be
+//! valued; a malformed line is refused with its line number) and prints: (a) for a
+//! search of depth D (default 10, exact at 20 empties or fewer, tables cleared for each
+//! position), how often it picks a move of the best value and the mean and worst disc
+//! loss by the file's values; (b) at the practice feedback's settings, for every move,
+//! whether the grade from the engine's values agrees with the grade from the file's
+//! values (rounded to whole discs), the false alarms (a truly best or good move graded
+//! mistake or blunder) and the misses (a true mistake or blunder graded best or good),
+//! as percentages of all moves; both for the whole file and for its positions beyond
+//! the feedback's exact-solve threshold; (c) the median and worst time per position
+//! of each part, the grading part with all threads and with one. Progress goes to
+//! stderr. The measuring files are `../shared/data/dev-late-20-26e.obf` and
+//! `dev-mid-30-40e.obf` (for measuring only: nothing is tuned on them).
+//!
 
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;

@@ -20,6 +20,43 @@
 //!
 //! Each chunk is written atomically when finished, so a run stopped by Ctrl-C goes on
 //! where it stopped; the same seed gives the same files.
+//!
+//! # The recipe of the shipped weights
+//!
+//! Self-play games from the XOT openings between engines that play a random move now
+//! and then (and two at random after the opening): by default depth-3 engines on the
+//! named features with 12% random moves, or as `--play-depth D --play-noise P
+//! --play-eval patterns` set (the shipped pattern weights: more realistic positions); every position kept,
+//! turned to its canonical orientation and deduplicated; one in 16 held back from the
+//! fit. Labels, phase by phase from the end: exact (the solver) at or below
+//! `--exact` empties, above that a `--label-depth` search with the phases already
+//! fitted (its leaves fall into them). Each phase is a ridge-regularised
+//! least-squares fit (conjugate gradients on the normal equations, 150 iterations),
+//! first on its own positions, then again at the end with the two neighbouring
+//! empties on each side at half weight; the report gives the error on the fitted and
+//! on the held-back positions per phase. The data lives in the working folder (default
+//! the data directory's `training`), chunk by chunk, written atomically, so a run
+//! stopped with Ctrl-C goes on where it stopped, and the same seed gives the same
+//! files; progress with a time estimate goes to stderr; all cores work. Copy the
+//! result to `src/engine/pattern/weights.bin` to ship it. The shipped weights join two
+//! runs (`othello-lab splice LOW HIGH --phase P --out FILE` takes the phases below
+//! P from the first file, the rest from the second). Phases 0–3 (up to 15 empties)
+//! come from run B, `othello-lab train --games 30000 --seed 3 --play-eval patterns
+//! --play-depth 6 --play-noise 8 --exact 16 --label-depth 6` (1.50 million distinct
+//! positions from depth-6 games on the pattern weights, every position up to 16
+//! empties labelled exactly; 46 minutes on 2 shared cores; held-back error 3.9, 7.0,
+//! 8.4, 8.4 discs in phases 0–3); phases 4–14 from run A, `othello-lab train
+//! --games 50000 --exact 13 --label-depth 4` (2.49 million distinct positions from
+//! depth-3 games on the named features; about 23 minutes on 2 shared cores; 3.8–7.5
+//! discs of error on the held-back positions up to 23 empties, 2.4–5.1 beyond). The
+//! low phases are those the leaves of a depth-10 search from 21–26 empties fall into:
+//! the joined weights lose 0.45 discs a move on dev-late at depth 10 (run A alone:
+//! 0.60), 0.35 on dev-mid (the same), score 49.2% against run A over 200 games at
+//! depth 8 and 80.5% against the named features. Run B whole played level with run A
+//! (52.5% over 100 games at depth 8); a ridge of 0.5 and 400 iterations changed its
+//! held-back errors by less than 0.2 discs. A full training run as run B takes about
+//! three quarters of an hour on this machine; `--label-depth 6` costs about five
+//! times as long as `--label-depth 4`.
 
 use super::UserError;
 use othello_tutor::engine::board::{Board, Position};
