@@ -12,7 +12,7 @@
 //!    random openings do. [`pick`] spreads `per_bucket` of them evenly over each row
 //!    of four empties.
 //! 2. Each position is searched at every depth from 1 to
-//!    [`MAX_CALIBRATED`](crate::engine::mpc::MAX_CALIBRATED) with the weights
+//!    [`MAX_CALIBRATED`] with the weights
 //!    measured ([`depth_values`]; one iterative search, a fresh table per position).
 //! 3. For every row and depth `d` from `MIN_DEPTH`, the pairs (value at
 //!    `shallow(d)`, value at `d`) are fitted by least squares ([`fit_cut`]):
