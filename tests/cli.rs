@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::cli::{run, stderr, stdout};
+use common::cli::{lab, run, stderr, stdout};
 
 #[test]
 fn show_replays_the_master_game() {
@@ -39,7 +39,7 @@ fn show_a_finished_game_gives_empties_to_the_winner() {
 
 #[test]
 fn perft_prints_one_line_per_depth() {
-    let out = run(&["perft", "6"]);
+    let out = lab(&["perft", "6"]);
     assert!(out.status.success());
     let text = stdout(&out);
     let expected = [4u64, 12, 56, 244, 1396, 8200];
@@ -64,7 +64,11 @@ fn bad_input_exits_with_status_2_and_one_line() {
         vec!["perft", "zero"],
         vec!["perft", "0"],
     ] {
-        let out = run(&args);
+        let out = if args[0] == "perft" {
+            lab(&args)
+        } else {
+            run(&args)
+        };
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stdout(&out).is_empty(), "{args:?}");
         assert!(!stderr(&out).trim().is_empty(), "{args:?}");
@@ -103,7 +107,7 @@ fn potential_selfplay_prints_a_record_and_a_result() {
 
 #[test]
 fn check_content_proves_the_embedded_content() {
-    let out = run(&["check-content"]);
+    let out = lab(&["check-content"]);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}\n{}", stderr(&out));
     let last = text.lines().last().unwrap_or_default();
@@ -116,7 +120,7 @@ fn mine_puzzles_writes_a_set_that_loads() {
     let dir = std::env::temp_dir().join(format!("othello-tutor-mine-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join("mined.toml");
-    let out = run(&[
+    let out = lab(&[
         "mine-puzzles",
         "--count",
         "2",
@@ -134,7 +138,7 @@ fn mine_puzzles_writes_a_set_that_loads() {
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(puzzles.len(), 2);
     assert!(stderr(&out).contains("2 puzzles found."));
-    let out = run(&["mine-puzzles", "--count", "0"]);
+    let out = lab(&["mine-puzzles", "--count", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -142,7 +146,7 @@ fn mine_puzzles_writes_a_set_that_loads() {
 fn potential_match_prints_one_line_of_results() {
     // The strength and timing figures that were ignored tests (greedy against random,
     // the search level's time per move) come from this subcommand.
-    let o = run(&[
+    let o = lab(&[
         "potential",
         "match",
         "greedy",
@@ -157,7 +161,7 @@ fn potential_match_prints_one_line_of_results() {
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.starts_with("greedy vs random: 4 games, "), "{text}");
     assert!(text.contains(" ms a move"), "{text}");
-    let bad = run(&["potential", "match", "greedy", "nobody"]);
+    let bad = lab(&["potential", "match", "greedy", "nobody"]);
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(stderr(&bad).lines().count(), 1);
 }
@@ -171,7 +175,7 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let mut files = Vec::new();
     for run_no in 0..2 {
         let dir = base.join(format!("run{run_no}"));
-        let out = run(&[
+        let out = lab(&[
             "train",
             "--dir",
             dir.to_str().expect("utf-8"),
@@ -207,26 +211,25 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     // The trained weights play a match against the shipped ones.
     let file = base.join("run0").join("weights.bin");
     let spec = format!("patterns:{}", file.to_str().expect("utf-8"));
-    let out = run(&["match", &spec, "patterns", "--games", "2", "--depth", "1"]);
+    let out = lab(&["match", &spec, "patterns", "--games", "2", "--depth", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 1, "{}", stdout(&out));
     let missing = format!(
         "patterns:{}",
         base.join("nothing.bin").to_str().expect("utf-8")
     );
-    let out = run(&["match", &missing, "patterns", "--games", "2"]);
+    let out = lab(&["match", &missing, "patterns", "--games", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
     // Splicing: phases 0-3 of the trained file, the rest of the shipped weights.
     let shipped = base.join("shipped.bin");
     std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
     let spliced = base.join("spliced.bin");
-    let out = run(&[
-        "train",
-        "--splice",
+    let out = lab(&[
+        "splice",
         file.to_str().expect("utf-8"),
         shipped.to_str().expect("utf-8"),
-        "--splice-phase",
+        "--phase",
         "4",
         "--out",
         spliced.to_str().expect("utf-8"),
@@ -239,7 +242,7 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let n = othello_tutor::engine::pattern::layout().params;
     assert_eq!(joined.params()[..4 * n], low.params()[..4 * n]);
     assert_eq!(joined.params()[4 * n..], high.params()[4 * n..]);
-    let out = run(&["train", "--play-eval", "gnugo"]);
+    let out = lab(&["train", "--play-eval", "gnugo"]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&base);
 }
@@ -279,7 +282,7 @@ fn mining_restores_the_committed_games_and_collects_them_unchanged() {
         a
     };
     let a = args(true);
-    let o = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = lab(&a.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", stderr(&o));
     let files = std::fs::read_dir(dir.join("games"))
         .expect("game files")
@@ -288,7 +291,7 @@ fn mining_restores_the_committed_games_and_collects_them_unchanged() {
     let again = std::fs::read_to_string(out.join("mined-lines.toml")).expect("collected");
     assert_eq!(again, lines);
     // Files already there are kept: a second restore writes nothing.
-    let o = run(&args(false)[..7]
+    let o = lab(&args(false)[..7]
         .iter()
         .map(String::as_str)
         .chain(["--games", "0"])
@@ -312,7 +315,7 @@ fn check_content_proves_the_puzzle_sets_of_a_folder() {
     let one = &shipped[..second];
     std::fs::write(dir.join("one.toml"), one).expect("write");
     let path = dir.to_str().expect("utf-8");
-    let out = run(&["check-content", "--puzzles", path, "--full"]);
+    let out = lab(&["check-content", "--puzzles", path, "--full"]);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}\n{}", stderr(&out));
     assert_eq!(
@@ -329,7 +332,7 @@ fn check_content_proves_the_puzzle_sets_of_a_folder() {
         one.replace(value, &format!("value = {}", n + 2)),
     )
     .expect("write");
-    let out = run(&["check-content", "--puzzles", path]);
+    let out = lab(&["check-content", "--puzzles", path]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     let first = text.lines().next().unwrap_or_default();
@@ -341,19 +344,20 @@ fn check_content_proves_the_puzzle_sets_of_a_folder() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The end-to-end check of `consistency` (the measure itself: the unit tests of
+/// `engine::consistency` and `engine::swing`).
 #[test]
 fn consistency_measures_a_weights_file() {
     let base =
         std::env::temp_dir().join(format!("othello-tutor-{}-consistency", std::process::id()));
     std::fs::create_dir_all(&base).expect("a temporary folder");
     let measure = |file: &std::path::Path| {
-        run(&[
-            "train",
-            "--consistency",
+        lab(&[
+            "consistency",
             file.to_str().expect("utf-8"),
-            "--consistency-positions",
+            "--positions",
             "6",
-            "--consistency-depth",
+            "--depth",
             "2",
         ])
     };
@@ -368,21 +372,6 @@ fn consistency_measures_a_weights_file() {
         stdout(&out),
         "consistency: 6 positions, best move at depths 2/3 (their mean) against 4/5: agrees in 100.0% (6 of 6), best value moves 0.00 discs; even/odd swing (depth 2 minus 3) +0.00 discs\n\
          swing, depths 2-5, 6 positions: mean |v(d)-v(d+1)| 0.00 discs, even-odd +0.00, of the two-depth mean 0.00\n"
-    );
-    let shipped = base.join("shipped.bin");
-    std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
-    let out = measure(&shipped);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).starts_with("consistency: 6 positions, best move at depths 2/3"),
-        "{}",
-        stdout(&out)
-    );
-    // The shipped weights move values between depths (they are not all zero).
-    assert!(
-        !stdout(&out).contains("best value moves 0.00 discs"),
-        "{}",
-        stdout(&out)
     );
     let damaged = base.join("damaged.bin");
     std::fs::write(
@@ -402,94 +391,209 @@ fn consistency_measures_a_weights_file() {
     let _ = std::fs::remove_dir_all(&base);
 }
 
-/// The even-odd figure of a swing line ("even-odd +1.23").
-fn even_odd(line: &str) -> f64 {
-    line.split("even-odd ")
-        .nth(1)
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no even-odd figure in {line}"))
-}
-
+/// The end-to-end check of `tempo`: one measure per phase 1 to 14, before and after,
+/// and the weights written (that the terms take the alternation out: the unit tests of
+/// `engine::swing`).
 #[test]
-fn tempo_takes_the_alternating_part_out_of_the_swing() {
+fn tempo_measures_each_phase_and_writes_the_weights() {
     let base = std::env::temp_dir().join(format!("othello-tutor-{}-tempo", std::process::id()));
     std::fs::create_dir_all(&base).expect("a temporary folder");
     let shipped = base.join("shipped.bin");
     std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
     let tuned = base.join("tuned.bin");
-    let out = run(&[
-        "train",
-        "--tempo",
+    let out = lab(&[
+        "tempo",
         shipped.to_str().expect("utf-8"),
         "--out",
         tuned.to_str().expect("utf-8"),
-        "--consistency-positions",
-        "4",
-        "--consistency-depth",
+        "--positions",
+        "2",
+        "--depth",
         "2",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stderr(&out);
-    // One measure per phase 1 to 14, before and after ("phase 7 (28 to 31 empties; …
-    // even-odd +1.33 …): term -0.67 discs", then "phase 7: swing … even-odd +1.33 ->
-    // -0.01").
-    let before: Vec<&str> = text.lines().filter(|l| l.contains("): term ")).collect();
-    let after: Vec<&str> = text.lines().filter(|l| l.contains(" -> ")).collect();
-    assert_eq!((before.len(), after.len()), (14, 14), "{text}");
-    // The shipped weights alternate at these depths; the terms take that out.
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let before_eo: Vec<f64> = before.iter().map(|l| even_odd(l)).collect();
-    let after_eo: Vec<f64> = after
-        .iter()
-        .map(|l| {
-            let tail = l.split("even-odd ").nth(1).expect("even-odd");
-            tail.split(" -> ")
-                .nth(1)
-                .and_then(|v| v.trim().parse().ok())
-                .expect("after")
-        })
-        .collect();
-    assert!(mean(&before_eo).abs() > 0.3, "{text}");
-    assert!(after_eo.iter().all(|e| e.abs() < 0.1), "{text}");
-    // Measured apart, on other positions (40 to 54 empties), the written weights
-    // alternate less than the shipped ones.
-    let consistency = |weights: &std::path::Path| {
-        let out = run(&[
-            "train",
-            "--consistency",
-            weights.to_str().expect("utf-8"),
-            "--consistency-positions",
-            "8",
-            "--consistency-depth",
-            "2",
-        ]);
-        let measured = stdout(&out);
-        let line = measured
-            .lines()
-            .find(|l| l.starts_with("swing"))
-            .expect("a swing line");
-        even_odd(line)
-    };
-    let (shipped_eo, tuned_eo) = (consistency(&shipped), consistency(&tuned));
-    assert!(tuned_eo.abs() < shipped_eo.abs(), "{shipped_eo} {tuned_eo}");
+    // "phase 7 (28 to 31 empties; … even-odd +1.33 …): term -0.67 discs", then
+    // "phase 7: swing … even-odd +1.33 -> -0.01".
+    let before = text.lines().filter(|l| l.contains("): term ")).count();
+    let after = text.lines().filter(|l| l.contains(" -> ")).count();
+    assert_eq!((before, after), (14, 14), "{text}");
+    let written = std::fs::read(&tuned).expect("the weights written");
+    othello_tutor::engine::pattern::decode(&written).expect("the weights decode");
     let _ = std::fs::remove_dir_all(&base);
 }
 
-/// Options that only mean something together are refused apart (exit 2, the option
-/// named), instead of being accepted and ignored.
+/// Options that only mean something together are refused apart (exit 2, one line
+/// naming the option or the path), instead of being accepted and ignored.
 #[test]
 fn options_that_would_be_ignored_are_refused() {
-    let out = run(&["check-content", "--stats", "--puzzles", "/nonexistent"]);
+    let out = lab(&["check-content", "--stats", "--puzzles", "/nonexistent"]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
-    assert!(stderr(&out).contains("--stats"), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).trim(),
+        "othello-lab: /nonexistent: no such folder of puzzle sets"
+    );
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
-    for extra in [["--collect", ""], ["--jobs", "2"], ["--restore", "puzzles"]] {
+    let out = lab(&["check-content", "--puzzles", "/nonexistent"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("/nonexistent"), "{}", stderr(&out));
+    for extra in [
+        ["--collect", ""],
+        ["--threads", "2"],
+        ["--restore", "puzzles"],
+        ["--games", "3"],
+    ] {
         let args: Vec<&str> = std::iter::once("mine-puzzles")
             .chain(extra.into_iter().filter(|a| !a.is_empty()))
             .collect();
-        let out = run(&args);
+        let out = lab(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert_eq!(
+            stderr(&out).lines().count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
         assert!(stderr(&out).contains("--dir"), "{args:?}: {}", stderr(&out));
     }
+    // The tutor's own options go with no command; a command's options after it.
+    for args in [
+        vec!["--table-mb", "4", "analyze", "f5"],
+        vec!["--threads", "2", "show", "f5"],
+        vec!["show", "f5", "--threads", "2"],
+        vec!["opening", "f5", "--table-mb", "4"],
+        vec!["solve", "x.obf", "--wld", "--threads", "2"],
+        vec!["perft", "3"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert_eq!(
+            stderr(&out).lines().count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).starts_with("othello-tutor: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // Only one threads option: `--jobs` is gone.
+    let out = lab(&["train", "--jobs", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The maintainers' commands, all in `othello-lab` and none in `othello-tutor`.
+const LAB_COMMANDS: [&str; 14] = [
+    "train",
+    "calibrate",
+    "consistency",
+    "tempo",
+    "splice",
+    "tune",
+    "book",
+    "mine-puzzles",
+    "refresh-puzzles",
+    "check-content",
+    "match",
+    "bench",
+    "perft",
+    "potential",
+];
+
+/// The names of the commands a `--help` lists.
+fn listed_commands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn the_tutors_help_says_no_command_opens_the_tutor_and_lists_no_lab_command() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    let help = stdout(&out);
+    let first = help.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("with no command, opens the tutor"),
+        "{first}"
+    );
+    let listed = listed_commands(&help);
+    for command in [
+        "analyze", "review", "show", "solve", "opening", "library", "import",
+    ] {
+        assert!(listed.iter().any(|c| c == command), "{command}: {listed:?}");
+    }
+    for command in LAB_COMMANDS.iter().filter(|c| **c != "potential") {
+        assert!(
+            !listed.iter().any(|c| c == command),
+            "{command}: {listed:?}"
+        );
+    }
+    assert!(help.contains("othello-lab"), "{help}");
+    // `potential` is the learner's self-play only; its match is the lab's.
+    let out = run(&["potential", "--help"]);
+    assert!(!listed_commands(&stdout(&out)).contains(&"match".to_string()));
+}
+
+#[test]
+fn the_labs_help_says_what_it_is_and_lists_the_maintainers_commands() {
+    let out = lab(&["--help"]);
+    assert!(out.status.success());
+    let help = stdout(&out);
+    let first = help.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("The maintainers' lab of othello-tutor"),
+        "{first}"
+    );
+    let listed = listed_commands(&help);
+    for command in LAB_COMMANDS {
+        assert!(listed.iter().any(|c| c == command), "{command}: {listed:?}");
+    }
+    for command in [
+        "analyze", "review", "show", "opening", "library", "import", "nboard",
+    ] {
+        assert!(
+            !listed.iter().any(|c| c == command),
+            "{command}: {listed:?}"
+        );
+    }
+}
+
+/// The end-to-end check of `calibrate` (the fit itself: the unit tests of
+/// `engine::mpc_calibrate`): a folder's self-play games played first, a table written
+/// that reads back; with too few positions a row keeps no cut.
+#[test]
+fn calibrate_plays_the_games_and_writes_a_table() {
+    let base = std::env::temp_dir().join(format!("othello-tutor-{}-calibrate", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).expect("a temporary folder");
+    let zero = base.join("zero.bin");
+    let weights = othello_tutor::engine::pattern::PatternWeights::zero();
+    std::fs::write(&zero, othello_tutor::engine::pattern::encode(&weights)).expect("write");
+    let dir = base.join("training");
+    let out = lab(&[
+        "calibrate",
+        zero.to_str().expect("utf-8"),
+        "--dir",
+        dir.to_str().expect("utf-8"),
+        "--games",
+        "1",
+        "--play-depth",
+        "1",
+        "--positions",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.join("games").join("00000.bin").exists());
+    let text = std::fs::read_to_string(dir.join("mpc.txt")).expect("a table");
+    let table = othello_tutor::engine::mpc::Table::parse(&text).expect("the table reads");
+    assert!(table.get(40, 8).is_none(), "one position a row: no cut");
+    let _ = std::fs::remove_dir_all(&base);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{run, stderr, stdout};
+use common::cli::{lab, run, stderr, stdout};
 
 #[test]
 fn analyze_values_every_move_of_an_obf_that_starts_with_an_empty_square() {
@@ -145,11 +145,11 @@ fn analyze_feedback_values_with_the_practice_settings_and_grades_each_move() {
 
 #[test]
 fn analyze_gives_the_same_output_with_one_thread_or_two() {
-    let one = run(&["--threads", "1", "analyze", MIDGAME, "--depth", "7"]);
+    let one = run(&["analyze", MIDGAME, "--depth", "7", "--threads", "1"]);
     let two = run(&["analyze", MIDGAME, "--depth", "7", "--threads", "2"]);
     assert!(one.status.success() && two.status.success());
     assert_eq!(stdout(&one), stdout(&two));
-    let zero = run(&["--threads", "0", "analyze", MIDGAME]);
+    let zero = run(&["analyze", MIDGAME, "--threads", "0"]);
     assert_eq!(zero.status.code(), Some(2));
 }
 
@@ -173,7 +173,7 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
 -XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+4; B2:+10; A3:-6; G7:-8; A7:-12; H7:-14; B7:-14; H2:-24; % edited\n\
 ----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X; D1:+2; G3:+0.4; B8:-2; B1:-4; C1:-4; A2:-4; A3:-6; B2:-12;\n";
     let path = temp_file("quality.obf", text);
-    let o = run(&[
+    let o = lab(&[
         "bench",
         "--quality",
         path.to_str().expect("a path"),
@@ -241,7 +241,7 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     assert_eq!(lines.len(), 14, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
-    let o = run(&[
+    let o = lab(&[
         "bench",
         "--quality",
         path.to_str().expect("a path"),
@@ -273,7 +273,7 @@ fn bench_quality_names_the_line_of_a_malformed_file() {
             &format!("quality-{name}.obf"),
             &format!("{good}\n% a comment\n{broken}\n"),
         );
-        let o = run(&["bench", "--quality", path.to_str().expect("a path")]);
+        let o = lab(&["bench", "--quality", path.to_str().expect("a path")]);
         let _ = std::fs::remove_file(&path);
         assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
         let err = stderr(&o);
@@ -321,7 +321,7 @@ fn bench_quality_measures_the_swing_of_the_stated_value() {
             .unwrap_or_else(|| panic!("no line {start:?} in {out}"))
             .to_string()
     };
-    let o = run(&args(Some(&zero))
+    let o = lab(&args(Some(&zero))
         .iter()
         .map(String::as_str)
         .collect::<Vec<_>>());
@@ -331,7 +331,7 @@ fn bench_quality_measures_the_swing_of_the_stated_value() {
         line(&out, "swing of the stated value"),
         "swing of the stated value (analyze, two depths' mean), depths 3-6, 2 positions: mean |s(d)-s(d+1)| 0.00 discs, even-odd +0.00"
     );
-    let o = run(&args(None).iter().map(String::as_str).collect::<Vec<_>>());
+    let o = lab(&args(None).iter().map(String::as_str).collect::<Vec<_>>());
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&zero);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -86,9 +86,9 @@ fn a_second_tutor_on_the_same_directory_is_read_only() {
     )
     .expect("write");
     let out = common::cli::run(&[
+        "import",
         "--data-dir",
         dir.to_str().expect("utf-8"),
-        "import",
         file.to_str().expect("utf-8"),
     ]);
     assert_eq!(out.status.code(), Some(2));

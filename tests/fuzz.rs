@@ -653,7 +653,7 @@ proptest! {
     /// never hangs), ends when its input does, and never panics.
     #[test]
     fn nboard_command_lines(lines in proptest::collection::vec(nboard_line(), 1..24)) {
-        let mut engine = Child::spawn(&["--threads", "1", "--table-mb", "4", "nboard"]);
+        let mut engine = Child::spawn(&["nboard", "--threads", "1", "--table-mb", "4"]);
         engine.send("set depth 2");
         for line in &lines {
             engine.send(line);

@@ -220,7 +220,7 @@ fn the_command_line_imports_and_lists() {
     .expect("write");
     let data = dir.join("data");
     let data = data.to_str().expect("utf-8");
-    let out = run(&["--data-dir", data, "import", file.to_str().unwrap()]);
+    let out = run(&["import", "--data-dir", data, file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("imported 2 games into "), "{text}");
@@ -228,7 +228,7 @@ fn the_command_line_imports_and_lists() {
         text.trim_end().ends_with("games"),
         "nothing else to say: {text}"
     );
-    let out = run(&["--data-dir", data, "library"]);
+    let out = run(&["library", "--data-dir", data]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
@@ -245,7 +245,7 @@ fn the_command_line_imports_and_lists() {
     // A damaged file: one line naming the file and the record, exit status 2.
     let bad = dir.join("bad.wtb");
     std::fs::write(&bad, [0u8; 20]).expect("write");
-    let out = run(&["--data-dir", data, "import", bad.to_str().unwrap()]);
+    let out = run(&["import", "--data-dir", data, bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -379,9 +379,9 @@ fn the_command_line_counts_each_game_once() {
     .expect("write");
     std::fs::write(dir.join("db.wtb"), wthor_file(&[&tiger, &other], true)).expect("write");
     let out = run(&[
+        "import",
         "--data-dir",
         data,
-        "import",
         dir.join("one.ggf").to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -391,9 +391,9 @@ fn the_command_line_counts_each_game_once() {
         stdout(&out)
     );
     let out = run(&[
+        "import",
         "--data-dir",
         data,
-        "import",
         dir.join("db.wtb").to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -411,7 +411,7 @@ fn the_command_line_counts_each_game_once() {
         err.contains("db.wtb: refused record 3: move 1 (byte 0xa0)"),
         "{err}"
     );
-    let out = run(&["--data-dir", data, "library"]);
+    let out = run(&["library", "--data-dir", data]);
     assert!(stdout(&out).contains("2 games in "), "{}", stdout(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,7 +42,7 @@ fn ggf(board: &str, moves: &[Move]) -> String {
 
 /// An engine at one thread.
 fn engine() -> Child {
-    Child::spawn(&["--threads", "1", "nboard"])
+    Child::spawn(&["nboard", "--threads", "1"])
 }
 
 /// `nboard 2` and `set depth DEPTH`, each answered with the engine's name.

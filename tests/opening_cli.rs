@@ -3,7 +3,7 @@
 use othello_tutor::engine::notation::{parse_transcript, to_obf};
 mod common;
 
-use common::cli::{run, stderr, stdout};
+use common::cli::{lab, run, stderr, stdout};
 
 /// "MOVE SCORE dD [NAME]": the square, the value and the depth.
 fn book_line(line: &str) -> (String, i32, u32) {
@@ -152,7 +152,7 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     };
     let run_args = |a: Vec<String>| {
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        run(&a)
+        lab(&a)
     };
     let first = run_args(args(&out));
     assert!(first.status.success(), "{}", stderr(&first));
@@ -216,7 +216,7 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     assert_eq!(whole, lines.len());
     // `book check --book` checks the file just written, not the shipped book.
     let file = out.display().to_string();
-    let checked = run(&[
+    let checked = lab(&[
         "book",
         "check",
         "--book",
@@ -249,7 +249,7 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
             &work,
         ];
         a.extend_from_slice(more);
-        run(&a)
+        lab(&a)
     };
     let whole = check(&[]);
     assert!(whole.status.success(), "{}", stderr(&whole));
@@ -284,12 +284,12 @@ fn book_build_writes_a_book_and_resumes_from_its_work_folder() {
     let missing = dir.join("missing.bin");
     for (path, says) in [(&damaged, "not a book"), (&missing, "cannot read")] {
         let file = path.display().to_string();
-        let bad = run(&["book", "check", "--book", &file]);
+        let bad = lab(&["book", "check", "--book", &file]);
         assert_eq!(bad.status.code(), Some(2), "{file}");
         let err = stderr(&bad);
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(
-            err.starts_with(&format!("othello-tutor: {file}: {says}")),
+            err.starts_with(&format!("othello-lab: {file}: {says}")),
             "{err}"
         );
     }
@@ -320,7 +320,7 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
     let _ = std::fs::remove_dir_all(&dir);
     let out = dir.join("book.bin");
     let (d, o) = (dir.display().to_string(), out.display().to_string());
-    let built = run(&[
+    let built = lab(&[
         "book", "build", "--depth", "2", "--deepen", "0.3", "--dir", &d, "--out", &o,
     ]);
     assert!(built.status.success(), "{}", stderr(&built));
@@ -380,7 +380,7 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
     // The same folder without --deepen: the plain book, from the values already found.
     let plain = dir.join("plain.bin");
     let p = plain.display().to_string();
-    let again = run(&["book", "build", "--depth", "2", "--dir", &d, "--out", &p]);
+    let again = lab(&["book", "build", "--depth", "2", "--dir", &d, "--out", &p]);
     assert!(again.status.success(), "{}", stderr(&again));
     assert!(stderr(&again).contains("2694 of 2694 searches already done"));
     assert_ne!(std::fs::read(&plain).unwrap(), std::fs::read(&out).unwrap());
@@ -400,7 +400,7 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
             "0",
         ];
         a.extend_from_slice(more);
-        let r = run(&a);
+        let r = lab(&a);
         assert!(r.status.success(), "{}", stderr(&r));
         stdout(&r)
     };
@@ -420,22 +420,22 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
     assert!(more > 0 && more <= 179, "{more}");
     // A damaged references file: one line naming the file and the line, exit 2.
     std::fs::write(&refs, format!("{kept}not a line\n")).unwrap();
-    let bad = run(&["book", "check", "--book", &p, "--references", &refs]);
+    let bad = lab(&["book", "check", "--book", &p, "--references", &refs]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(
-        stderr(&bad).starts_with(&format!("othello-tutor: {refs}:180: not a line")),
+        stderr(&bad).starts_with(&format!("othello-lab: {refs}:180: not a line")),
         "{}",
         stderr(&bad)
     );
     // A margin that is not a number of discs is refused.
-    let bad = run(&["book", "build", "--deepen", "x", "--dir", &d]);
+    let bad = lab(&["book", "build", "--deepen", "x", "--dir", &d]);
     assert_eq!(bad.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn book_check_reports_the_difference_and_the_agreement() {
-    let out = run(&[
+    let out = lab(&[
         "book",
         "check",
         "--positions",

@@ -1,4 +1,5 @@
-//! The README's settings table says what `tutor::settings` holds.
+//! What the README states is true: its settings table says what `tutor::settings`
+//! holds, and the numbers and commands it quotes are the project's.
 
 use othello_tutor::tutor::settings;
 
@@ -33,4 +34,53 @@ fn the_settings_table_matches_the_code() {
         row(readme, "the analysis board and `analyze`"),
         (settings::ANALYSIS_DEPTH, settings::ANALYSIS_EXACT_EMPTIES)
     );
+}
+
+/// The number of test binaries the README quotes ("each of the N test binaries"):
+/// one per file at the top of `tests/`.
+#[test]
+fn the_number_of_test_binaries_is_right() {
+    let readme = include_str!("../README.md");
+    let quoted: usize = readme
+        .split("each of the ")
+        .nth(1)
+        .and_then(|rest| rest.split(" test binaries").next())
+        .and_then(|n| n.trim().parse().ok())
+        .expect("the README quotes the number of test binaries");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let files = std::fs::read_dir(&dir)
+        .expect("the tests folder")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .count();
+    assert_eq!(quoted, files);
+}
+
+/// The README's test command is the one `.ci/run` runs, and so are its lints.
+#[test]
+fn the_readmes_test_command_is_what_ci_runs() {
+    let readme = include_str!("../README.md");
+    let ci = include_str!("../.ci/run");
+    let command = readme
+        .lines()
+        .find(|l| l.starts_with("cargo test "))
+        .and_then(|l| l.split('#').next())
+        .map(str::trim)
+        .expect("a test command in the README");
+    assert!(
+        ci.lines().any(|l| l.trim().ends_with(command)),
+        "{command} is not in .ci/run"
+    );
+    assert!(readme.contains("cargo clippy --release --all-targets -- -D warnings"));
+    assert!(ci.contains("cargo clippy --release --all-targets -- -D warnings"));
+}
+
+/// Both binaries the README names are Cargo targets.
+#[test]
+fn the_binaries_are_the_two_the_readme_names() {
+    let cargo = include_str!("../Cargo.toml");
+    for name in ["othello-tutor", "othello-lab"] {
+        assert!(cargo.contains(&format!("name = \"{name}\"")), "{name}");
+        assert!(include_str!("../README.md").contains(&format!("`{name}`")));
+    }
 }

@@ -1,44 +1,24 @@
-//! The subcommands of the `othello-tutor` binary, one file per subcommand or small
-//! group. `main.rs` parses the command line and calls these; each prints its results
-//! on standard output and returns a `UserError` for bad input.
+//! The commands of the learner's binary, `othello-tutor`, one file per command.
+//! `main.rs` parses the command line ([`args`]) and calls these; each prints its
+//! results on standard output and returns a [`UserError`] for bad input.
+//!
+//! The maintainers' commands live in [`lab`](../lab/index.html) (`src/cli/lab/`),
+//! which only the second binary, `othello-lab`, compiles: a learner's build carries
+//! none of them. Both binaries include [`shared`] (errors, `outln!`, the parse, the
+//! options they have in common) and [`cpu`] (the start-up check).
 
 pub mod analyze;
 pub mod args;
-pub mod bench;
-pub mod book;
-pub mod book_check;
-pub mod book_reference;
-pub mod consistency;
-pub mod content;
 pub mod cpu;
 pub mod library;
-pub mod matches;
-pub mod mine;
 pub mod nboard;
 pub mod opening;
-pub mod perft;
 pub mod potential;
-pub mod quality;
 pub mod review;
+pub mod shared;
 pub mod show;
 pub mod solve;
-pub mod swing;
-pub mod tempo;
-pub mod train;
 pub mod tui;
-pub mod tune;
 
-/// A failure that the user caused: printed as one line, exit status 2.
-pub struct UserError(pub String);
-
-/// `println!` that ends the program quietly when standard output is closed (for
-/// example when piped into `head`), instead of panicking.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-pub(crate) use outln;
+pub use shared::UserError;
+pub(crate) use shared::outln;

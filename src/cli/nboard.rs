@@ -124,8 +124,14 @@ enum Interrupt {
     End,
 }
 
-/// Runs the protocol on stdin/stdout until `quit` or the end of the input.
-pub fn run(threads: usize) {
+/// The size in MB of each table of the protocol's searchers (`--table-mb`).
+static TABLE_MB: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(othello_tutor::engine::search::TABLE_MB);
+
+/// Runs the protocol on stdin/stdout until `quit` or the end of the input, the
+/// searches on `threads` threads with tables of `table_mb` MB each.
+pub fn run(threads: usize, table_mb: usize) {
+    TABLE_MB.store(table_mb, std::sync::atomic::Ordering::Relaxed);
     let (tx, rx) = channel::<String>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -148,7 +154,8 @@ fn serve(rx: &Receiver<String>, out: &mut impl Write, threads: usize) {
 
 /// A searcher set up for the protocol, stopped by `stop`.
 fn fresh_searcher(stop: &Arc<AtomicBool>) -> Searcher {
-    let mut searcher = Searcher::default();
+    let mb = TABLE_MB.load(std::sync::atomic::Ordering::Relaxed);
+    let mut searcher = Searcher::new(mb, mb);
     searcher.set_stop_flag(stop.clone());
     searcher.set_selectivity(Some(CONFIDENCE.selectivity()));
     searcher

@@ -8,17 +8,19 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. Exact
-/// solves use the `--threads` threads (default: every core) on one shared table
+/// solves use `threads` threads on one shared table of `table_mb` MB
 /// (`engine::parallel_solve`); `--wld` runs on one thread.
-pub fn run(file: &std::path::Path, wld: bool) -> Result<(), UserError> {
+pub fn run(
+    file: &std::path::Path,
+    wld: bool,
+    threads: usize,
+    table_mb: usize,
+) -> Result<(), UserError> {
     let text =
         std::fs::read_to_string(file).map_err(|e| UserError(format!("{}: {e}", file.display())))?;
     let records = notation::parse_obf_file(&text)
         .map_err(|(line, e)| UserError(format!("{}:{line}: {e}", file.display())))?;
-    let threads = othello_tutor::engine::analysis::default_threads();
-    let table = Arc::new(SharedTable::with_megabytes(
-        othello_tutor::engine::search::TABLE_MB,
-    ));
+    let table = Arc::new(SharedTable::with_megabytes(table_mb));
     let mut solver = Solver::sharing(table.clone(), false);
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (i, rec) in records.iter().enumerate() {

@@ -1,4 +1,5 @@
-//! Running the binary from the command-line tests.
+//! Running the two binaries (`othello-tutor`, `othello-lab`) from the command-line
+//! tests.
 
 use std::process::{Command, Output};
 
@@ -9,6 +10,15 @@ pub fn run(args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("the binary runs")
+}
+
+/// Runs `othello-lab ARGS` (the maintainers' binary) without colour and waits for it.
+pub fn lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_othello-lab"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the lab binary runs")
 }
 
 /// Its standard output as text.

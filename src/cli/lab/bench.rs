@@ -1,4 +1,4 @@
-//! `othello-tutor bench`: the speed figures, one per line: perft, midgame search,
+//! `othello-lab bench`: the speed figures, one per line: perft, midgame search,
 //! hints, reply times of the engine levels, stop latency, the FFO #40-#49 endgames
 //! and peak memory.
 
@@ -238,7 +238,7 @@ fn bench_cancel() {
 }
 
 /// FFO #40-#49 (src/data/fforum-40-59.obf, embedded; its first line names the source).
-const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
+const FFO_40_59: &str = include_str!("../../data/fforum-40-59.obf");
 
 fn bench_ffo(threads: usize) {
     let Ok(records) = notation::parse_obf_file(FFO_40_59) else {

@@ -1,4 +1,4 @@
-//! `othello-tutor tune`: re-tunes the evaluator's weights by self-play.
+//! `othello-lab tune`: re-tunes the evaluator's weights by self-play.
 
 use super::{UserError, outln};
 use othello_tutor::engine::eval::Weights;

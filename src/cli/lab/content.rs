@@ -1,5 +1,35 @@
-//! `othello-tutor check-content` (lessons, puzzles and the named openings: every line
-//! legal, every name found by its position) and `othello-tutor mine-puzzles`.
+//! `othello-lab check-content` (lessons, puzzles and the named openings: every line
+//! legal, every name found by its position) and `othello-lab mine-puzzles`.
+//!
+//! # Lessons and puzzles
+//!
+//! Lessons are TOML files in `lessons/` (one per lesson), puzzles TOML sets in
+//! `puzzles/`; both are embedded in the binary, and `src/build.rs` makes the build
+//! notice added or removed files. A new lesson is a new file, with no Rust change. The
+//! lesson schema (step kinds `read`, `find-move`, `question`, `play-out`, the checks and
+//! goals) is documented at the top of `src/tutor/lesson.rs`; the puzzle schema at the top
+//! of `src/tutor/puzzle.rs`. `othello-lab check-content` proves every stated answer with
+//! the engine (the solver at 22 empties or fewer, otherwise searches at depths 14 and 16)
+//! and names the file, step and field of anything wrong; the tests run it on an evenly
+//! spread sample, `check-content --full` on every puzzle, and `check-content --puzzles
+//! DIR` on the sets of a folder.
+//!
+//! **The puzzle rules.** A puzzle's answer must matter: it wins where the next best move
+//! does not, draws where the next best loses, or is at least 6 discs better. A position
+//! where every move loses has the goal `least-loss` (lose by the least), and at most 5%
+//! of the set are such. Each theme is an engine fact of the answer against the other
+//! moves, defined once in `Theme` (`src/tutor/puzzle/model.rs`) and computed in
+//! `themes.rs`; `tests/themes.rs` checks the code against a slow count of each
+//! definition on 3,000 positions. The themes: `corner` (takes a corner, or every reply
+//! leaves one), `stable-discs` (4 or more new stable discs, 2 more than any other move),
+//! `x-square`, `c-square` (next to an empty corner), `wedge`, `edge` (an edge move while
+//! inner moves exist), `mobility` (leaves the opponent at least 2 moves fewer than any
+//! other move), `quiet-move`, `frontier` (a frontier at least 2 discs smaller than after
+//! any other move), `tempo` (the opponent must pass), `parity`, `wipe-out`,
+//! `exact-endgame`. Each lesson's puzzles are those with its concepts' themes. The
+//! explanation (`why`) names the idea in the lessons' words and the facts on the board,
+//! and never a search depth.
+//!
 
 use super::{UserError, outln};
 use std::process::ExitCode;
@@ -44,10 +74,25 @@ pub fn check_dir(dir: &std::path::Path, full: bool) -> ExitCode {
     }
 }
 
-/// Prints the embedded puzzle set's make-up.
-pub fn stats() -> Result<(), UserError> {
-    use othello_tutor::tutor::puzzle::{load_embedded, statistics};
-    let (puzzles, errors) = load_embedded();
+/// `dir` when it is a folder, or one line naming it.
+pub fn puzzle_dir(dir: &std::path::Path) -> Result<&std::path::Path, UserError> {
+    if dir.is_dir() {
+        Ok(dir)
+    } else {
+        Err(UserError(format!(
+            "{}: no such folder of puzzle sets",
+            dir.display()
+        )))
+    }
+}
+
+/// Prints the make-up of the embedded puzzle sets, or of the sets in `dir`.
+pub fn stats(dir: Option<&std::path::Path>) -> Result<(), UserError> {
+    use othello_tutor::tutor::puzzle::{load_dir, load_embedded, statistics};
+    let (puzzles, errors) = match dir {
+        Some(dir) => load_dir(puzzle_dir(dir)?),
+        None => load_embedded(),
+    };
     if let Some(e) = errors.first() {
         return Err(UserError(e.to_string()));
     }

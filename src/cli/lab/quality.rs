@@ -1,10 +1,28 @@
-//! `othello-tutor bench --quality FILE.obf [--depth D]`: move quality and grading
+//! `othello-lab bench --quality FILE.obf [--depth D]`: move quality and grading
 //! against an OBF file whose every move is valued (`BOARD SIDE; e3:+4; f2:-2.5; ...`,
 //! values from the side to move's view, decimals allowed).
 //!
 //! Three parts: (a) the move a depth-D search picks and the discs it loses by the
 //! file's values; (b) the grade of every move at the practice feedback's settings
 //! against the grade by the file's values; (c) the time per position of each.
+//!
+//! # The measuring files
+//!
+//! `bench --quality FILE.obf` reads lines `BOARD SIDE; MOVE:VALUE; ...; % comment`
+//! (values from the side to move's view, decimals allowed; every legal move must be
+//! valued; a malformed line is refused with its line number) and prints: (a) for a
+//! search of depth D (default 10, exact at 20 empties or fewer, tables cleared for each
+//! position), how often it picks a move of the best value and the mean and worst disc
+//! loss by the file's values; (b) at the practice feedback's settings, for every move,
+//! whether the grade from the engine's values agrees with the grade from the file's
+//! values (rounded to whole discs), the false alarms (a truly best or good move graded
+//! mistake or blunder) and the misses (a true mistake or blunder graded best or good),
+//! as percentages of all moves; both for the whole file and for its positions beyond
+//! the feedback's exact-solve threshold; (c) the median and worst time per position
+//! of each part, the grading part with all threads and with one. Progress goes to
+//! stderr. The measuring files are `../shared/data/dev-late-20-26e.obf` and
+//! `dev-mid-30-40e.obf` (for measuring only: nothing is tuned on them).
+//!
 
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
@@ -361,6 +379,36 @@ fn grading_wait(
     Ok(())
 }
 
+/// `bench --quality FILE`: the grading settings from the options (the practice
+/// feedback's unless told otherwise), then [`run`].
+pub fn run_from_args(
+    file: &Path,
+    args: &super::args::BenchArgs,
+    threads: usize,
+) -> Result<(), UserError> {
+    let confidence = |t: f32| (t > 0.0).then(|| Confidence((t * 100.0).round() as u16));
+    let feedback = othello_tutor::tutor::settings::FEEDBACK_ANALYSIS;
+    let grading = AnalysisOptions {
+        depth: args.grading_depth.unwrap_or(feedback.depth),
+        exact_empties: args.grading_exact.unwrap_or(feedback.exact_empties),
+        time: None,
+        selective: args
+            .grading_selective
+            .map_or(feedback.selective, confidence),
+        two_depths: true,
+    };
+    run(
+        file,
+        args.depth,
+        confidence(args.selective),
+        threads,
+        grading,
+        args.grading_time_only,
+        args.swing
+            .then_some((args.swing_from, args.swing_to.max(args.swing_from + 1))),
+    )
+}
+
 /// Prints the move-quality and grading figures of `file`, grading with `grading`
 /// (the practice feedback's settings unless `bench` was told otherwise).
 pub fn run(
@@ -435,21 +483,33 @@ pub fn run(
     outln!("{}", value_errors(&errors));
     if let Some((from, to)) = swing {
         let boards: Vec<Board> = positions.iter().map(|p| p.board).collect();
-        let s = super::swing::measure(
+        let evaluator = othello_tutor::engine::evaluator::Evaluator::patterns();
+        let failed = |e: othello_tutor::engine::search::SearchError| UserError(e.to_string());
+        let s = othello_tutor::engine::swing::measure(
             &boards,
             from,
             to,
-            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            &evaluator,
             threads,
-        )?;
+            &super::consistency::progress,
+        )
+        .map_err(failed)?;
         outln!("{}", s.line(from, to));
-        let stated = super::swing::measure_stated(
+        let stated = othello_tutor::engine::swing::measure_stated(
             &boards,
             from,
             to,
-            &othello_tutor::engine::evaluator::Evaluator::patterns(),
+            &evaluator,
+            othello_tutor::tutor::settings::ANALYSIS,
             threads,
-        )?;
+            &|done, all| {
+                eprint!("\rstated swing: {done}/{all}");
+                if done == all {
+                    eprintln!();
+                }
+            },
+        )
+        .map_err(failed)?;
         outln!("{}", stated.line(from, to));
     }
     // (b) Grades at the practice feedback's settings.

@@ -4,7 +4,7 @@
 //! only the moves not valued yet.
 
 use super::UserError;
-use super::book::{fresh_search as search, fresh_search_at, leaf_value};
+use othello_tutor::engine::book_build::{fresh_search as search, fresh_search_at, leaf_value};
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::{Board, Square};
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! `othello-tutor perft DEPTH`: move-path counts from the start.
+//! `othello-lab perft DEPTH`: move-path counts from the start.
 
 use super::outln;
 use othello_tutor::engine::Board;

@@ -1,4 +1,4 @@
-//! `othello-tutor train`: the pattern evaluation's training pipeline, resumable.
+//! `othello-lab train`: the pattern evaluation's training pipeline, resumable.
 //!
 //! Everything lives in one working folder (outside the repository):
 //! 1. `games/NNNNN.bin`: self-play games from the XOT openings, 200 per chunk, every
@@ -20,6 +20,43 @@
 //!
 //! Each chunk is written atomically when finished, so a run stopped by Ctrl-C goes on
 //! where it stopped; the same seed gives the same files.
+//!
+//! # The recipe of the shipped weights
+//!
+//! Self-play games from the XOT openings between engines that play a random move now
+//! and then (and two at random after the opening): by default depth-3 engines on the
+//! named features with 12% random moves, or as `--play-depth D --play-noise P
+//! --play-eval patterns` set (the shipped pattern weights: more realistic positions); every position kept,
+//! turned to its canonical orientation and deduplicated; one in 16 held back from the
+//! fit. Labels, phase by phase from the end: exact (the solver) at or below
+//! `--exact` empties, above that a `--label-depth` search with the phases already
+//! fitted (its leaves fall into them). Each phase is a ridge-regularised
+//! least-squares fit (conjugate gradients on the normal equations, 150 iterations),
+//! first on its own positions, then again at the end with the two neighbouring
+//! empties on each side at half weight; the report gives the error on the fitted and
+//! on the held-back positions per phase. The data lives in the working folder (default
+//! the data directory's `training`), chunk by chunk, written atomically, so a run
+//! stopped with Ctrl-C goes on where it stopped, and the same seed gives the same
+//! files; progress with a time estimate goes to stderr; all cores work. Copy the
+//! result to `src/engine/pattern/weights.bin` to ship it. The shipped weights join two
+//! runs (`othello-lab splice LOW HIGH --phase P --out FILE` takes the phases below
+//! P from the first file, the rest from the second). Phases 0–3 (up to 15 empties)
+//! come from run B, `othello-lab train --games 30000 --seed 3 --play-eval patterns
+//! --play-depth 6 --play-noise 8 --exact 16 --label-depth 6` (1.50 million distinct
+//! positions from depth-6 games on the pattern weights, every position up to 16
+//! empties labelled exactly; 46 minutes on 2 shared cores; held-back error 3.9, 7.0,
+//! 8.4, 8.4 discs in phases 0–3); phases 4–14 from run A, `othello-lab train
+//! --games 50000 --exact 13 --label-depth 4` (2.49 million distinct positions from
+//! depth-3 games on the named features; about 23 minutes on 2 shared cores; 3.8–7.5
+//! discs of error on the held-back positions up to 23 empties, 2.4–5.1 beyond). The
+//! low phases are those the leaves of a depth-10 search from 21–26 empties fall into:
+//! the joined weights lose 0.45 discs a move on dev-late at depth 10 (run A alone:
+//! 0.60), 0.35 on dev-mid (the same), score 49.2% against run A over 200 games at
+//! depth 8 and 80.5% against the named features. Run B whole played level with run A
+//! (52.5% over 100 games at depth 8); a ridge of 0.5 and 400 iterations changed its
+//! held-back errors by less than 0.2 discs. A full training run as run B takes about
+//! three quarters of an hour on this machine; `--label-depth 6` costs about five
+//! times as long as `--label-depth 4`.
 
 use super::UserError;
 use othello_tutor::engine::board::{Board, Position};
@@ -70,6 +107,51 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
+    /// The run that `othello-lab train` asks for (the working folder by default the
+    /// data directory's "training" folder).
+    pub fn from_args(args: &super::args::TrainArgs) -> Result<TrainConfig, UserError> {
+        let mut config = TrainConfig::for_self_play(&args.self_play)?;
+        config.exact = args.exact;
+        config.label_depth = args.label_depth;
+        config.deep = args
+            .deep_from
+            .map(|from| (from, args.deep_depth.unwrap_or(8)));
+        config.ridge = args.ridge;
+        config.iterations = args.iterations;
+        if let Some(out) = &args.out {
+            config.out.clone_from(out);
+        }
+        Ok(config)
+    }
+
+    /// A run's self-play settings, the others the defaults of `train` (what
+    /// `calibrate` needs: the folder, its games and threads).
+    pub fn for_self_play(args: &super::args::SelfPlayArgs) -> Result<TrainConfig, UserError> {
+        let dir = match &args.dir {
+            Some(d) => d.clone(),
+            None => othello_tutor::tutor::progress::data_dir(args.data_dir.data_dir.as_deref())
+                .map_err(|e| UserError(e.to_string()))?
+                .join("training"),
+        };
+        Ok(TrainConfig {
+            out: dir.join("weights.bin"),
+            dir,
+            games: args.games,
+            seed: args.seed,
+            exact: 15,
+            label_depth: 6,
+            deep: None,
+            play: PlaySettings {
+                depth: args.play_depth,
+                noise_percent: args.play_noise,
+                patterns: args.play_eval == "patterns",
+            },
+            ridge: 2.0,
+            iterations: 150,
+            threads: args.threads.apply(),
+        })
+    }
+
     /// The search depth of the labels at `empties` empty squares.
     pub fn depth_at(&self, empties: u32) -> u32 {
         match self.deep {
@@ -368,132 +450,37 @@ fn to_weights(params: &[f32]) -> PatternWeights {
     )
 }
 
-/// From this many empties up, the calibration's positions come from random openings.
-const RANDOM_OPENING_EMPTIES: u32 = 52;
-
-/// Up to `count` distinct positions (canonical) with 52 to 59 empties, reached from the
-/// start by random legal moves (seeded), as many after each number of plies as there
-/// are (after one to three plies there are only 1, 3 and 14 distinct ones).
-fn random_openings(seed: u64, count: usize) -> Vec<Board> {
-    use rand::RngExt;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0x6f70_656e);
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for _ in 0..count * 8 {
-        if out.len() >= count {
-            break;
-        }
-        let plies = rng.random_range(1..=64 - RANDOM_OPENING_EMPTIES - 4);
-        let mut board = Position::start().board;
-        for _ in 0..plies {
-            let moves: Vec<_> = board.legal_moves().into_iter().collect();
-            if moves.is_empty() {
-                break;
-            }
-            board = board.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        }
-        let c = symmetry::canonical(&board).0;
-        if !c.is_game_over() && seen.insert((c.player, c.opponent)) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Measures Multi-ProbCut's predictions on `per_bucket` training positions per
-/// four empties (the self-play games are played first where the folder lacks them) (every depth from `mpc::MIN_DEPTH` to `mpc::MAX_CALIBRATED`, with the
-/// weights in `weights`) and writes the table to `out`.
+/// four empties with the weights in `weights` (the self-play games are played first
+/// where the folder lacks them) and writes the table to `mpc.txt` in the folder (the
+/// recipe: [`othello_tutor::engine::mpc_calibrate`]).
 pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Result<(), UserError> {
-    use othello_tutor::engine::mpc::{self, BUCKET, BUCKETS, Cut, MAX_CALIBRATED, MIN_DEPTH};
-    let w = Arc::new(read_weights(weights)?);
+    use othello_tutor::engine::mpc_calibrate::{
+        RANDOM_OPENING_EMPTIES, depth_values, fit_table, pick, random_openings,
+    };
+    let evaluator = Evaluator::Patterns(Arc::new(read_weights(weights)?));
     // The self-play games first, as training plays them (a fresh folder gets them).
     std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
     games(config)?;
-    // The games begin at XOT openings (52 empties, all near-balanced): positions with
-    // that many empties or more come from random openings instead, whose values spread
-    // as far as those of positions one move off a book line do.
     let mut all: Vec<Board> = positions(config)?
         .into_iter()
         .filter(|b| b.empty_count() < RANDOM_OPENING_EMPTIES)
         .collect();
     all.extend(random_openings(config.seed, 4 * per_bucket));
     all.sort_by_key(|b| (b.empty_count(), b.player, b.opponent));
-    // Every bucket's positions, spread evenly over the file (which is sorted by empties).
-    let mut work: Vec<(usize, Board)> = Vec::new();
-    for bucket in 4..BUCKETS {
-        let inside: Vec<&Board> = all
-            .iter()
-            .filter(|b| (b.empty_count() / BUCKET) as usize == bucket)
-            .collect();
-        let step = (inside.len() / per_bucket.max(1)).max(1);
-        work.extend(
-            inside
-                .iter()
-                .step_by(step)
-                .take(per_bucket)
-                .map(|&&b| (bucket, b)),
-        );
-    }
-    let depths = MAX_CALIBRATED as usize;
+    let work = pick(&all, per_bucket);
     let results = std::sync::Mutex::new(vec![Vec::new(); work.len()]);
     parallel("calibration positions", work.len(), config.threads, |i| {
-        let (_, board) = work[i];
-        let mut searcher = Searcher::new(4, 4);
-        searcher.set_evaluator(Evaluator::Patterns(w.clone()));
-        let mut values = Vec::with_capacity(depths);
-        for d in 1..=MAX_CALIBRATED.min(board.empty_count().saturating_sub(1)) {
-            let r = searcher
-                .search(&board, Limits::depth(d, 0))
-                .map_err(|e| UserError(e.to_string()))?;
-            values.push(r.score as f64);
-        }
+        let values = depth_values(&work[i].1, &evaluator).map_err(|e| UserError(e.to_string()))?;
         results.lock().expect("lock")[i] = values;
         Ok(())
     })?;
-    let results = results.into_inner().expect("lock");
-    let mut table = mpc::Table::empty();
-    for bucket in 4..BUCKETS {
-        for depth in MIN_DEPTH..=MAX_CALIBRATED {
-            let s = mpc::shallow(depth) as usize;
-            let pairs: Vec<(f64, f64)> = work
-                .iter()
-                .zip(&results)
-                .filter(|((b, _), v)| *b == bucket && v.len() >= depth as usize)
-                .map(|(_, v)| (v[s - 1], v[depth as usize - 1]))
-                .collect();
-            if pairs.len() < 20 {
-                continue;
-            }
-            let n = pairs.len() as f64;
-            let (mx, my) = (
-                pairs.iter().map(|p| p.0).sum::<f64>() / n,
-                pairs.iter().map(|p| p.1).sum::<f64>() / n,
-            );
-            let sxx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
-            let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-            let a = if sxx > 0.0 {
-                (sxy / sxx).clamp(0.5, 1.5)
-            } else {
-                1.0
-            };
-            let b = my - a * mx;
-            let var = pairs
-                .iter()
-                .map(|p| (p.1 - a * p.0 - b).powi(2))
-                .sum::<f64>()
-                / (n - 2.0);
-            table.set(
-                bucket,
-                depth,
-                Cut {
-                    shallow: s as u32,
-                    a: a as f32,
-                    b: b as f32,
-                    sigma: var.sqrt().max(1.0) as f32,
-                },
-            );
-        }
-    }
+    let measured: Vec<(usize, Vec<f64>)> = work
+        .iter()
+        .map(|w| w.0)
+        .zip(results.into_inner().expect("lock"))
+        .collect();
+    let table = fit_table(&measured);
     let out = config.dir.join("mpc.txt");
     save(&out, table.to_text().as_bytes())?;
     eprintln!("calibration written to {}", out.display());

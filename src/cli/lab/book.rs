@@ -1,20 +1,18 @@
-//! `othello-tutor book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
-//! opening book. The book's positions are every position along every named line;
-//! their leaves are every legal move off those positions (one ply). Each leaf is
-//! valued by two searches with the shipped evaluation, of depth D and D + 1, and
-//! their mean (see [`leaf_value`]), a fresh searcher per search (so a value repeats
-//! whatever ran before it), the searches spread over the threads; each result is
-//! appended to `leaves-dD.txt` (or `leaves-dD+1.txt`) in the working folder as soon
-//! as it is found, so a stopped build picks up where it was. Then the values are
-//! negamaxed from the leaves: a book move's value is its best continuation's.
+//! `othello-lab book build [--depth D] [--out FILE] [--dir WORKDIR]`: builds the
+//! opening book with [`othello_tutor::engine::book_build`] (its module docs give the
+//! recipe). This file keeps the working folder: each leaf's value is appended to
+//! `leaves-dD.txt` (or `leaves-dD+1.txt`) as soon as it is found, so a stopped build
+//! picks up where it was; the searches are spread over the threads.
 
 use super::{UserError, outln};
-use othello_tutor::engine::book::{Book, BookMove};
+use othello_tutor::engine::Board;
+use othello_tutor::engine::book_build::{
+    Key, Tree, contested_leaves, key, leaf_value, negamax, parse_results, result_line,
+    value_leaf_at,
+};
 use othello_tutor::engine::mpc::Confidence;
-use othello_tutor::engine::search::{Limits, Searcher};
-use othello_tutor::engine::{Board, symmetry};
 use othello_tutor::tutor::content::load_openings;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -38,28 +36,7 @@ pub struct BuildConfig {
     pub deepen: Option<i32>,
 }
 
-/// Midgame and solver table sizes of each leaf's searcher (fixed, so values repeat).
-const TABLE_MB: (usize, usize) = (16, 4);
-
-type Key = (u64, u64);
-
-fn key(b: &Board) -> Key {
-    (b.player, b.opponent)
-}
-
-fn canon(b: &Board) -> Board {
-    symmetry::canonical(b).0
-}
-
-/// The book's positions (canonical, with their legal moves) and its leaves.
-pub struct Tree {
-    /// Every position along a named line, canonical.
-    pub interior: BTreeMap<Key, Board>,
-    /// Every position one move off them that is not itself along a line, canonical.
-    pub leaves: Vec<Board>,
-}
-
-/// The positions of the named lines and the leaves one move off them.
+/// The tree of the named lines (see [`Tree::from_positions`]).
 pub fn tree() -> Result<Tree, UserError> {
     let openings = load_openings().map_err(|errors| {
         UserError(format!(
@@ -67,28 +44,13 @@ pub fn tree() -> Result<Tree, UserError> {
             errors.first().map(|e| e.to_string()).unwrap_or_default()
         ))
     })?;
-    let mut interior = BTreeMap::new();
-    for o in openings.all() {
-        for p in o.positions() {
-            if !p.board.is_game_over() && p.board.legal_moves_bits() != 0 {
-                let c = canon(&p.board);
-                interior.insert(key(&c), c);
-            }
-        }
-    }
-    let mut leaves = BTreeMap::new();
-    for b in interior.values() {
-        for sq in b.legal_moves() {
-            let c = canon(&b.play_unchecked(sq));
-            if !interior.contains_key(&key(&c)) {
-                leaves.insert(key(&c), c);
-            }
-        }
-    }
-    Ok(Tree {
-        interior,
-        leaves: leaves.into_values().collect(),
-    })
+    Ok(Tree::from_positions(
+        openings
+            .all()
+            .iter()
+            .flat_map(|o| o.positions())
+            .map(|p| p.board),
+    ))
 }
 
 /// The results file of a depth (and selectivity) in the working folder.
@@ -99,18 +61,6 @@ fn results_path(dir: &Path, depth: u32, selective: Option<Confidence>) -> PathBu
     }
 }
 
-/// A leaf's value in hundredths of a disc (for its side to move) from its searches
-/// of depth D and D + 1: their mean, rounded down. Our evaluation reads about 2.5
-/// discs better for the side to move after an even number of plies than after an
-/// odd one; one search depth for every leaf would compare a move to a leaf (D + 1
-/// plies from the book position) with a move along a line (D + 2 plies) across that
-/// swing, and searches ending at one parity would carry it into every value (the
-/// start position would read 2 discs up for Black). The mean of an even and an odd
-/// depth cancels it.
-pub fn leaf_value(at_depth: i32, one_deeper: i32) -> i32 {
-    (at_depth + one_deeper).div_euclid(2)
-}
-
 /// The results found so far: "PLAYER OPPONENT SCORE" (hex, hex, hundredths) per line.
 /// A line that does not read (the end of one cut short) is skipped.
 fn read_results(path: &Path) -> Result<HashMap<Key, i32>, UserError> {
@@ -119,21 +69,7 @@ fn read_results(path: &Path) -> Result<HashMap<Key, i32>, UserError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
         Err(e) => return Err(UserError(format!("{}: {e}", path.display()))),
     };
-    let mut out = HashMap::new();
-    for line in text.lines() {
-        let mut f = line.split_whitespace();
-        let (Some(p), Some(o), Some(s), None) = (f.next(), f.next(), f.next(), f.next()) else {
-            continue;
-        };
-        if let (Ok(p), Ok(o), Ok(s)) = (
-            u64::from_str_radix(p, 16),
-            u64::from_str_radix(o, 16),
-            s.parse::<i32>(),
-        ) {
-            out.insert((p, o), s);
-        }
-    }
-    Ok(out)
+    Ok(parse_results(&text))
 }
 
 fn duration(secs: f64) -> String {
@@ -145,58 +81,6 @@ fn duration(secs: f64) -> String {
     } else {
         format!("{s} s")
     }
-}
-
-/// A fresh searcher's search of `board` to `depth` (exact when the game ends within
-/// it): the best move and the value in hundredths of a disc for the side to move. A
-/// fresh searcher with fixed tables, so a value repeats whatever ran before it.
-pub fn fresh_search(
-    board: &Board,
-    depth: u32,
-    selective: Option<Confidence>,
-) -> Option<(Option<othello_tutor::engine::Square>, i32)> {
-    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
-    searcher.set_selectivity(selective.map(Confidence::selectivity));
-    let r = searcher.search(board, Limits::depth(depth, 0)).ok()?;
-    Some((r.best, r.score))
-}
-
-/// [`fresh_search`] at each of `depths` (best move, value) with one search where it
-/// can: a fresh searcher's iteration at depth d is what a fresh search to depth d
-/// returns, so the deepest search gives the others on its way (a depth it did not
-/// reach, or whose line starts with a pass, is searched on its own).
-pub fn fresh_search_at(
-    board: &Board,
-    depths: &[u32],
-    selective: Option<Confidence>,
-) -> Option<Vec<(Option<othello_tutor::engine::Square>, i32)>> {
-    let deepest = depths.iter().copied().max()?;
-    let mut searcher = Searcher::new(TABLE_MB.0, TABLE_MB.1);
-    searcher.set_selectivity(selective.map(Confidence::selectivity));
-    let r = searcher.search(board, Limits::depth(deepest, 0)).ok()?;
-    let mut out = Vec::with_capacity(depths.len());
-    for &d in depths {
-        let found = searcher
-            .iterations()
-            .iter()
-            .find(|it| it.0 == d && it.2.is_some());
-        out.push(match found {
-            Some(it) if d < deepest => (it.2, it.1),
-            _ if d == deepest => (r.best, r.score),
-            _ => fresh_search(board, d, selective)?,
-        });
-    }
-    Some(out)
-}
-
-/// A leaf's value at each of `depths`: the values of [`fresh_search_at`].
-pub fn value_leaf_at(
-    board: &Board,
-    depths: &[u32],
-    selective: Option<Confidence>,
-) -> Option<Vec<(u32, i32)>> {
-    let found = fresh_search_at(board, depths, selective)?;
-    Some(depths.iter().zip(found).map(|(&d, r)| (d, r.1)).collect())
 }
 
 /// The results files open for appending, by search depth.
@@ -230,8 +114,7 @@ fn search_all(
                     };
                     let secs = t.elapsed().as_secs_f64();
                     for (depth, score) in values {
-                        let line =
-                            format!("{:016x} {:016x} {score}\n", leaf.player, leaf.opponent);
+                        let line = result_line(leaf, score);
                         let Some((path, file)) = files.get(&depth) else { return };
                         let written = file
                             .lock()
@@ -324,31 +207,6 @@ impl Results {
         let get = |d: u32| self.values.get(&d)?.get(&key(leaf)).copied();
         Some(leaf_value(get(depths[0])?, get(depths[1])?))
     }
-}
-
-/// The leaves to search deeper: in every position whose two best moves lie within
-/// `margin` (hundredths of a disc) of each other, each move within `margin` of the
-/// best that leads to a leaf (canonical, in the tree's order).
-pub fn contested_leaves(tree: &Tree, book: &Book, margin: i32) -> Vec<Board> {
-    let mut out = BTreeMap::new();
-    for b in tree.interior.values() {
-        let moves = book.lookup(b);
-        let mut values: Vec<i32> = moves.iter().map(|m| m.value).collect();
-        values.sort_unstable_by(|x, y| y.cmp(x));
-        let (Some(&best), Some(&second)) = (values.first(), values.get(1)) else {
-            continue;
-        };
-        if best - second > margin {
-            continue;
-        }
-        for m in moves.iter().filter(|m| best - m.value <= margin) {
-            let c = canon(&b.play_unchecked(m.square));
-            if !tree.interior.contains_key(&key(&c)) {
-                out.insert(key(&c), c);
-            }
-        }
-    }
-    out.into_values().collect()
 }
 
 /// Builds the book: values the leaves not yet in the working folder, negamaxes; with
@@ -454,45 +312,6 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
         );
     }
     Ok(())
-}
-
-/// The book from the leaves' values: every interior position with every move's
-/// value, the value of a move to an interior position being that position's best.
-/// A leaf's value comes with the lower depth of its two searches; a move to it counts
-/// that depth + 2 plies.
-pub fn negamax(tree: &Tree, leaves: &HashMap<Key, (i32, u32)>, depth: u32) -> Book {
-    // Interior positions from the deepest (most discs) up: children come first.
-    let mut order: Vec<&Board> = tree.interior.values().collect();
-    order.sort_by_key(|b| b.empty_count());
-    let mut best: HashMap<Key, (i32, u32)> = HashMap::new();
-    let mut entries = Vec::new();
-    for b in order {
-        let mut moves = Vec::new();
-        for sq in b.legal_moves() {
-            let c = canon(&b.play_unchecked(sq));
-            let k = key(&c);
-            let (value, d) = match best.get(&k) {
-                Some(&(v, d)) => (-v, d + 1),
-                None => match leaves.get(&k) {
-                    Some(&(v, d)) => (-v, d + 2),
-                    None => continue,
-                },
-            };
-            moves.push(BookMove {
-                square: sq,
-                value,
-                depth: d,
-            });
-        }
-        if let Some(m) = moves
-            .iter()
-            .max_by_key(|m| (m.value, std::cmp::Reverse(m.square.index())))
-        {
-            best.insert(key(b), (m.value, m.depth));
-        }
-        entries.push((*b, moves));
-    }
-    Book::new(depth, entries)
 }
 
 /// Opens a results file for appending; a line cut short by a stop is ended first,

@@ -1,4 +1,4 @@
-//! `othello-tutor match A B`: a match between two players from XOT openings.
+//! `othello-lab match A B`: a match between two players from XOT openings.
 
 use super::{UserError, outln};
 use othello_tutor::engine::duel::duel;

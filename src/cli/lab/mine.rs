@@ -1,10 +1,33 @@
-//! `othello-tutor mine-puzzles --dir DIR`: the puzzle miner as a long job. Each game
+//! `othello-lab mine-puzzles --dir DIR`: the puzzle miner as a long job. Each game
 //! of the seed is mined on its own (`tutor::miner::mine_game`) by as many threads as
 //! asked, and its puzzles go to `DIR/games/gNNNNNN.toml`, written atomically, so a run
 //! stopped at any moment goes on where it stopped and gives the same files.
 //! `--collect OUT` then brings every game's puzzles under the current rules
 //! (`refresh_set`), keeps each position once, caps `least-loss` at 5%, and writes the
 //! sets to `OUT`.
+//!
+//! # The miner's rules and figures
+//!
+//! **Mining.** `mine-puzzles --dir DIR --games N --seed S` plays game after game of the
+//! seed (each with its own random stream, so threads and restarts change nothing),
+//! examines positions of up to 24 empties exactly (beyond 20 empties only those where
+//! a depth-10 search sees one move 3 discs ahead) and up to 12 positions of 25–36
+//! empties: a depth-10 look at every move, then, where one move leads by 7 discs or
+//! more, the proof's searches at depths 14 and 16, each a search of the position and
+//! null-window tests that every other move trails by the margin and one disc of slack
+//! (`tutor::puzzle::searched_lead`; valuing every move at depth 16 took 1–2 minutes a
+//! position, the tests take seconds). It writes each game's proved puzzles to
+//! `DIR/games/gNNNNNN.toml` atomically, up to six a game, at least three plies apart,
+//! preferring positions with more than 20 empties. On this machine a game takes about
+//! 40 s of one core and gives three to four puzzles, one of them with more than 20
+//! empties.
+//! `--collect` then brings them under the current rules, keeps each position once, and
+//! writes `mined-endgame.toml`, `mined-lines.toml` and `mined-midgame.toml`. The working
+//! folder is not kept in the repository; on a new machine `mine-puzzles --dir DIR --seed
+//! 2027 --restore puzzles --games N` first writes the games the shipped sets already
+//! hold back into DIR (each puzzle's id is `m<seed>-<game>-<empties>`), then mines on
+//! after them, and `--collect` gives back the shipped sets plus the new games.
+//!
 
 use super::UserError;
 use super::train::parallel;
@@ -23,6 +46,39 @@ type Group = (&'static str, &'static str, fn(&Puzzle) -> bool);
 
 fn game_file(dir: &Path, game_no: usize) -> PathBuf {
     dir.join("games").join(format!("g{game_no:06}.toml"))
+}
+
+/// `mine-puzzles`: without `--dir`, mines a set to `--out` (or standard output);
+/// with `--dir`, after `--restore`, collects (`--collect`) or mines the long job.
+pub fn dispatch(m: super::args::MineArgs) -> Result<(), UserError> {
+    let config = MineConfig {
+        count: m.count,
+        seed: m.seed,
+        exact_empties: m.exact_empties,
+        mid_tries: m.mid_tries,
+        ..Default::default()
+    };
+    let Some(dir) = &m.dir else {
+        return super::content::mine(config, m.out.as_deref());
+    };
+    if m.out.is_some() && !m.collect {
+        return Err(UserError(
+            "--out goes with --collect when mining into --dir (the games go to DIR/games)".into(),
+        ));
+    }
+    if let Some(from) = &m.restore {
+        restore(dir, from, m.seed)?;
+    }
+    if m.collect {
+        let out = m.out.unwrap_or_else(|| PathBuf::from("puzzles"));
+        return collect(dir, &out);
+    }
+    let threads = m
+        .threads
+        .map_or_else(othello_tutor::engine::analysis::default_threads, |t| {
+            t as usize
+        });
+    run(&config, dir, m.games.unwrap_or(2000), threads)
 }
 
 /// Mines games `1..=games` of `config.seed` into `dir` on `threads` threads, skipping

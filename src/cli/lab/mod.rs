@@ -1,0 +1,32 @@
+//! The commands of the maintainers' binary, `othello-lab`, one file per command or
+//! small group. `src/bin/othello-lab.rs` parses the command line ([`args`]) and calls
+//! these; each prints its results and returns a [`UserError`] for bad input. The
+//! algorithms they run (the book builder, the Multi-ProbCut calibration, the
+//! consistency and swing measures) are library code in `othello_tutor::engine`; these
+//! files read and write the files and print.
+//!
+//! Only `othello-lab` compiles this tree; it shares `src/cli/shared.rs` and
+//! `src/cli/cpu.rs` with the learner's binary.
+
+pub mod args;
+pub mod bench;
+pub mod book;
+pub mod book_check;
+pub mod book_reference;
+pub mod consistency;
+pub mod content;
+#[path = "../cpu.rs"]
+pub mod cpu;
+pub mod matches;
+pub mod mine;
+pub mod perft;
+pub mod potential;
+pub mod quality;
+#[path = "../shared.rs"]
+pub mod shared;
+pub mod tempo;
+pub mod train;
+pub mod tune;
+
+pub use shared::UserError;
+pub(crate) use shared::outln;

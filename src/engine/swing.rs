@@ -1,0 +1,379 @@
+//! How much a position's value moves with the depth searched, and the side-to-move
+//! term that takes the alternating part out: the figures of `othello-lab bench
+//! --quality FILE --swing`, `othello-lab consistency` and `othello-lab tempo`. No I/O
+//! (a caller may pass a progress callback).
+//!
+//! For each position one iterative search runs from depth `from` to depth `to` (each
+//! iteration's value equals a fresh search's to that depth, see
+//! [`Searcher::iterations`]), no exact solve. Three figures ([`swing_of`]):
+//! - **swing**: the mean of |v(d) − v(d+1)| over the depths;
+//! - **even − odd**: the mean of v(even) − v(odd) over neighbouring depths: the part
+//!   of the swing that alternates with the parity of the depth (positive: an even
+//!   depth reads higher for the side to move);
+//! - **mixed swing**: the swing of the mean of two neighbouring depths' values,
+//!   (v(d−1) + v(d)) / 2, the value the labels of the training use.
+//!
+//! [`measure_stated`] measures the same of the value the tutor states: the best of
+//! the moves' values of `analyze` at given settings (two depths' mean, selective),
+//! depth by depth, with no exact solve.
+//!
+//! # The side-to-move term
+//!
+//! A search to an even depth ends on positions where the root's side is to move, an
+//! odd one on the opponent's; an evaluation that reads a position a little too high
+//! (or too low) for the side to move, or a max over noisy values at the last ply,
+//! makes the two parities read apart. A constant `c` added to every evaluation for
+//! the side to move shifts an even depth's value by `+c` and an odd depth's by `−c`,
+//! so `c = −(even − odd) / 2` cancels the alternating part ([`tempo_term`]).
+//!
+//! The bias differs from phase to phase (one global term overcorrected the opening
+//! while it fixed the middle game), so each phase gets its own term, measured on
+//! self-play positions whose searches end in that phase ([`tempo_plan`]). The term
+//! goes into both parity weights of its phase ([`with_tempo`]; they are the phase's
+//! intercept), so the evaluation's speed and file format stay as they are. At a fixed
+//! depth every leaf of a full-width search has the same parity (passes aside), so the
+//! term moves every move's value alike: it changes the values shown, not the moves
+//! chosen.
+//!
+//! ```
+//! use othello_tutor::engine::swing::swing_of;
+//! // Values at depths 3..=6 (from = 4) that alternate: +1 at even depths, -1 at odd.
+//! let s = swing_of(&[vec![-1.0, 1.0, -1.0, 1.0]], 4);
+//! assert_eq!((s.positions, s.swing, s.even_minus_odd, s.mixed), (1, 2.0, 2.0, 0.0));
+//! ```
+
+use crate::engine::Board;
+use crate::engine::analysis::{AnalysisOptions, analyze_by_depth};
+use crate::engine::evaluator::Evaluator;
+use crate::engine::pattern::{PHASES, PatternWeights, layout};
+use crate::engine::search::{Limits, SearchError, Searcher};
+use std::sync::Mutex;
+
+/// The figures of [`measure`], in discs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Swing {
+    /// Positions measured.
+    pub positions: usize,
+    /// Mean |v(d) − v(d+1)|.
+    pub swing: f64,
+    /// Mean v(even) − v(odd) over neighbouring depths: positive when even depths read
+    /// higher for the side to move.
+    pub even_minus_odd: f64,
+    /// Mean |m(d) − m(d+1)| with m(d) = (v(d−1) + v(d)) / 2.
+    pub mixed: f64,
+}
+
+impl Swing {
+    /// One line for the bench and the training's report.
+    pub fn line(&self, from: u32, to: u32) -> String {
+        format!(
+            "swing, depths {from}-{to}, {} positions: mean |v(d)-v(d+1)| {:.2} discs, even-odd {:+.2}, of the two-depth mean {:.2}",
+            self.positions, self.swing, self.even_minus_odd, self.mixed
+        )
+    }
+}
+
+/// A progress report: positions done, positions in all.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+/// The values (discs) at depths `from - 1 ..= to` of each position, from `threads`
+/// threads, each position searched by one iterative search on a cleared table.
+pub fn values(
+    boards: &[Board],
+    from: u32,
+    to: u32,
+    evaluator: &Evaluator,
+    threads: usize,
+    progress: Progress,
+) -> Result<Vec<Vec<f64>>, SearchError> {
+    let out = Mutex::new(vec![Vec::new(); boards.len()]);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::default();
+                searcher.set_evaluator(evaluator.clone());
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= boards.len() {
+                        return;
+                    }
+                    progress(i + 1, boards.len());
+                    searcher.clear();
+                    if let Err(e) = searcher.search(&boards[i], Limits::depth(to, 0)) {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        return;
+                    }
+                    let v: Vec<f64> = searcher
+                        .iterations()
+                        .iter()
+                        .filter(|(d, _, _)| *d + 1 >= from && *d <= to)
+                        .map(|(_, v, _)| *v as f64 / 100.0)
+                        .collect();
+                    out.lock().unwrap_or_else(|e| e.into_inner())[i] = v;
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    Ok(out.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// The figures of each position's values at depths `from - 1, from, …` (as
+/// [`values`] gives them). A position with fewer than three values (one solved before
+/// the last depth) counts as far as it goes, or not at all.
+pub fn swing_of(all: &[Vec<f64>], from: u32) -> Swing {
+    let (mut abs, mut n) = (0.0, 0usize);
+    let (mut mixed, mut m) = (0.0, 0usize);
+    let (mut signed, mut s) = (0.0, 0usize);
+    let mut positions = 0;
+    for v in all {
+        // v[0] is depth from − 1.
+        if v.len() < 3 {
+            continue;
+        }
+        positions += 1;
+        for k in 1..v.len() - 1 {
+            let d = from + k as u32 - 1;
+            let step = v[k] - v[k + 1];
+            abs += step.abs();
+            n += 1;
+            signed += if d.is_multiple_of(2) { step } else { -step };
+            s += 1;
+            let (a, b) = ((v[k - 1] + v[k]) / 2.0, (v[k] + v[k + 1]) / 2.0);
+            mixed += (a - b).abs();
+            m += 1;
+        }
+    }
+    let mean = |x: f64, n: usize| if n == 0 { 0.0 } else { x / n as f64 };
+    Swing {
+        positions,
+        swing: mean(abs, n),
+        even_minus_odd: mean(signed, s),
+        mixed: mean(mixed, m),
+    }
+}
+
+/// The swing of `boards` between depths `from` and `to` (from ≥ 2).
+pub fn measure(
+    boards: &[Board],
+    from: u32,
+    to: u32,
+    evaluator: &Evaluator,
+    threads: usize,
+    progress: Progress,
+) -> Result<Swing, SearchError> {
+    let all = values(boards, from, to, evaluator, threads, progress)?;
+    Ok(swing_of(&all, from))
+}
+
+/// The swing of the value the tutor states (see the module's doc), in discs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StatedSwing {
+    /// Positions measured.
+    pub positions: usize,
+    /// Mean |s(d) − s(d+1)| of the stated best value s.
+    pub swing: f64,
+    /// Mean s(even) − s(odd) over neighbouring depths.
+    pub even_minus_odd: f64,
+}
+
+impl StatedSwing {
+    /// One line for the bench.
+    pub fn line(&self, from: u32, to: u32) -> String {
+        format!(
+            "swing of the stated value (analyze, two depths' mean), depths {from}-{to}, {} positions: mean |s(d)-s(d+1)| {:.2} discs, even-odd {:+.2}",
+            self.positions, self.swing, self.even_minus_odd
+        )
+    }
+}
+
+/// The swing of the best value that `analyze` states with `options` (its depth set to
+/// `to`, no exact solve) between depths `from` and `to`, each position's moves spread
+/// over `threads` threads.
+pub fn measure_stated(
+    boards: &[Board],
+    from: u32,
+    to: u32,
+    evaluator: &Evaluator,
+    options: AnalysisOptions,
+    threads: usize,
+    progress: Progress,
+) -> Result<StatedSwing, SearchError> {
+    let options = AnalysisOptions {
+        depth: to,
+        exact_empties: 0,
+        ..options
+    };
+    let mut searcher = Searcher::new(1, 1);
+    searcher.set_evaluator(evaluator.clone());
+    let (mut abs, mut signed, mut n, mut positions) = (0.0, 0.0, 0usize, 0);
+    for (i, board) in boards.iter().enumerate() {
+        progress(i + 1, boards.len());
+        let by_depth = analyze_by_depth(&mut searcher, board, options, threads)?;
+        // The best value at each depth from `from` on (a position that ends before
+        // `to` counts as far as it goes).
+        let best: Vec<f64> = by_depth
+            .iter()
+            .enumerate()
+            .filter(|(k, values)| *k as u32 + 1 >= from && !values.is_empty())
+            .map(|(_, values)| values[0].score as f64 / 100.0)
+            .collect();
+        if best.len() < 2 {
+            continue;
+        }
+        positions += 1;
+        for (k, pair) in best.windows(2).enumerate() {
+            let d = from + k as u32;
+            let step = pair[0] - pair[1];
+            abs += step.abs();
+            signed += if d.is_multiple_of(2) { step } else { -step };
+            n += 1;
+        }
+    }
+    let mean = |x: f64| if n == 0 { 0.0 } else { x / n as f64 };
+    Ok(StatedSwing {
+        positions,
+        swing: mean(abs),
+        even_minus_odd: mean(signed),
+    })
+}
+
+/// The side-to-move term (hundredths of a disc) that cancels a measured even − odd
+/// swing (discs): `−(even − odd) / 2`.
+///
+/// ```
+/// use othello_tutor::engine::swing::tempo_term;
+/// assert_eq!(tempo_term(1.33), -67);
+/// ```
+pub fn tempo_term(even_minus_odd: f64) -> i32 {
+    (-even_minus_odd / 2.0 * 100.0).round() as i32
+}
+
+/// `weights` with `hundredths[ph]` added to both parity weights of phase `ph`.
+pub fn with_tempo(weights: &PatternWeights, hundredths: &[i32; PHASES]) -> PatternWeights {
+    let l = layout();
+    let mut params = weights.params().to_vec();
+    for (ph, c) in hundredths.iter().enumerate() {
+        for k in 0..2 {
+            let i = ph * l.params + l.parity as usize + k;
+            params[i] = (params[i] as i32 + c).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        }
+    }
+    PatternWeights::from_params(params)
+}
+
+/// The phases whose term is measured (phase 0's searches reach the end).
+pub const TEMPO_PHASES: std::ops::RangeInclusive<usize> = 1..=14;
+
+/// The first of the four depths that measure phase `ph`, and the empties of the
+/// positions: a search of depth `d` from `e` empties ends on `e − d` empties, so
+/// depths `d0..=d0+3` from `4 ph + 3 + d0` empties end within phase `ph` (passes
+/// aside). `d0` is `depth` up to 55 empties (where self-play positions are still
+/// many and distinct), smaller above; the last phases are measured from the start
+/// position (depths 5-8 for phase 13, 1-4 for phase 14), the only searches that end
+/// there.
+///
+/// ```
+/// use othello_tutor::engine::swing::tempo_plan;
+/// assert_eq!(tempo_plan(7, 6), (6, 37));
+/// assert_eq!(tempo_plan(14, 6), (1, 60));
+/// ```
+pub fn tempo_plan(ph: usize, depth: u32) -> (u32, u32) {
+    let base = 4 * ph as u32 + 3;
+    if base + depth <= 55 {
+        (depth, base + depth)
+    } else if base < 55 {
+        (55 - base, 55)
+    } else {
+        (60 - base, 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Square;
+
+    fn quiet(_: usize, _: usize) {}
+
+    #[test]
+    fn the_figures_of_steady_and_drifting_values() {
+        // Steady: nothing moves. Drifting by +1 a depth: swing 1, no alternation.
+        assert_eq!(swing_of(&[vec![2.0; 5]], 4).swing, 0.0);
+        let drift = swing_of(&[vec![0.0, 1.0, 2.0, 3.0]], 4);
+        assert_eq!((drift.swing, drift.mixed), (1.0, 1.0));
+        // Depth 4 (even) to 5: step -1, counted +(-1); 5 to 6: step -1, counted +1.
+        assert_eq!(drift.even_minus_odd, 0.0);
+        // Too few values count for nothing.
+        assert_eq!(swing_of(&[vec![1.0, 2.0]], 4), Swing::default());
+    }
+
+    #[test]
+    fn zero_weights_do_not_swing() {
+        let start = Board::start();
+        let f5 = start.play(Square::parse("f5").unwrap()).unwrap();
+        let zero = Evaluator::Patterns(std::sync::Arc::new(PatternWeights::zero()));
+        let s = measure(&[start, f5], 3, 6, &zero, 2, &quiet).expect("measured");
+        assert_eq!((s.positions, s.swing, s.even_minus_odd), (2, 0.0, 0.0));
+    }
+
+    #[test]
+    fn the_term_goes_into_both_parity_weights_of_its_phase() {
+        let zero = PatternWeights::zero();
+        let mut terms = [0; PHASES];
+        terms[3] = -67;
+        let tuned = with_tempo(&zero, &terms);
+        let l = layout();
+        let changed: Vec<usize> = tuned
+            .params()
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != 0)
+            .map(|(i, _)| i)
+            .collect();
+        let at = 3 * l.params + l.parity as usize;
+        assert_eq!(changed, vec![at, at + 1]);
+        assert_eq!(tuned.params()[at], -67);
+    }
+
+    #[test]
+    fn each_phase_is_measured_by_searches_that_end_in_it() {
+        for ph in TEMPO_PHASES {
+            let (d0, empties) = tempo_plan(ph, 6);
+            assert!(d0 >= 1 && empties <= 60, "{ph}");
+            for d in d0..=d0 + 3 {
+                assert_eq!(crate::engine::pattern::phase(empties - d), ph, "{ph} {d}");
+            }
+        }
+    }
+
+    /// The shipped weights alternate at low depths; each phase's term takes that out
+    /// of the positions it was measured on (what `othello-lab tempo` writes).
+    #[test]
+    fn the_terms_cancel_the_alternation_phase_by_phase() {
+        let shipped = crate::engine::pattern::shipped_ref().clone();
+        let mut terms = [0; PHASES];
+        let mut measured = Vec::new();
+        for (ph, term) in terms.iter_mut().enumerate().take(11).skip(4) {
+            let (d0, empties) = tempo_plan(ph, 2);
+            let boards =
+                crate::engine::consistency::positions_in(4, 1 + ph as u64, empties..empties + 1);
+            let evaluator = Evaluator::Patterns(std::sync::Arc::new(shipped.clone()));
+            let before = measure(&boards, d0, d0 + 3, &evaluator, 2, &quiet).expect("measured");
+            *term = tempo_term(before.even_minus_odd);
+            measured.push((boards, d0, before));
+        }
+        let tuned = Evaluator::Patterns(std::sync::Arc::new(with_tempo(&shipped, &terms)));
+        let mean_before =
+            measured.iter().map(|m| m.2.even_minus_odd).sum::<f64>() / measured.len() as f64;
+        assert!(mean_before.abs() > 0.3, "{mean_before}");
+        for (boards, d0, before) in &measured {
+            let after = measure(boards, *d0, d0 + 3, &tuned, 2, &quiet).expect("measured");
+            assert!(after.even_minus_odd.abs() < 0.1, "{before:?} -> {after:?}");
+        }
+    }
+}
