@@ -282,3 +282,54 @@ fn every_key_acts_while_a_refutation_is_shown() {
         &[("puzzle refutation", Box::new(puzzle))],
     );
 }
+
+#[test]
+fn a_practice_refutation_states_the_cost_as_the_grade_does() {
+    // After f5 d6, c7 is graded by the book (or a search) and refuted by a search of
+    // its own: the refutation says the grade's numbers with the grade's basis, so the
+    // one cost reads the same in the grade and in the refutation.
+    let start = othello_tutor::engine::notation::parse_transcript("f5d6")
+        .expect("legal")
+        .current();
+    let setup = Setup {
+        start,
+        start_name: "f5 d6".into(),
+        ..Setup::against(Color::Black, Strategy::Engine(1))
+    };
+    let env = Env {
+        data_dir: None,
+        rating: 1500.0,
+        now: 1_800_000_000,
+    };
+    let (model, effects) = PracticeScreen::open(Practice::new(setup), env);
+    let mut d = Driver::new(model, effects);
+    let cx = Context {
+        cursor: sq("c7"),
+        now: d.now,
+    };
+    let effects = d.model.choose(sq("c7"), cx);
+    d.run(effects);
+    let fb = d.model.practice().feedback_at(0).expect("graded").clone();
+    assert!(fb.grade.is_error(), "c7 is a mistake: {:?}", fb.grade);
+    d.act(PAction::ShowBest);
+    let basis = if fb.exact {
+        "exact".to_string()
+    } else {
+        format!("depth {}", fb.depth)
+    };
+    let verdict = d.verdict();
+    assert!(
+        verdict.contains(&format!("c7 costs {} discs", fb.loss)),
+        "{verdict} / loss {}",
+        fb.loss
+    );
+    let panel = d.panel();
+    assert!(
+        panel.contains(&format!(
+            "c7 costs {} discs ({basis}): {:+} against {:+} for {}.",
+            fb.loss, fb.played_value, fb.best_value, fb.best
+        )),
+        "{panel}"
+    );
+    assert!(!panel.contains("about"), "{panel}");
+}

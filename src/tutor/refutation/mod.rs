@@ -51,6 +51,21 @@ pub struct Refutation {
     pub better_line: Line,
     /// Why the better move is right, each checked on the board.
     pub reasons: Vec<Reason>,
+    /// How its values are put in words.
+    pub wording: Wording,
+}
+
+/// How a refutation puts its values in words, as the screen it is shown on puts
+/// its other values, so that one fact reads the same on the screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wording {
+    /// A searched value rounded to the precision it has, "about 10 discs" (lessons
+    /// and puzzles, whose searched values read so).
+    #[default]
+    Rounded,
+    /// As the practice grade says its values: the whole number and its basis,
+    /// "8 discs (depth 24)".
+    AsGraded,
 }
 
 /// What a wrong move costs against the better one.
@@ -60,12 +75,21 @@ pub struct Cost {
     pub discs: i32,
     /// Whether both values are proved.
     pub exact: bool,
+    /// How the cost is put in words.
+    pub wording: Wording,
 }
 
 impl Cost {
-    /// The cost in words with its precision: "12 discs", "about 10 discs", "a few discs".
+    /// The cost in words with its precision: "12 discs", "about 10 discs", "a few
+    /// discs"; as graded, the whole number ("8 discs").
     pub fn text(&self) -> String {
-        difference_text(self.discs, self.exact)
+        match self.wording {
+            Wording::AsGraded => {
+                let n = self.discs.max(0);
+                format!("{n} disc{}", if n == 1 { "" } else { "s" })
+            }
+            Wording::Rounded => difference_text(self.discs, self.exact),
+        }
     }
 }
 
@@ -107,6 +131,42 @@ impl Refutation {
         Cost {
             discs: self.better_value.discs - self.wrong_value.discs,
             exact: self.wrong_value.exact && self.better_value.exact,
+            wording: self.wording,
+        }
+    }
+
+    /// The refutation with the values of the practice grade of the same move, put in
+    /// words as the grade puts them (see [`Wording::AsGraded`]): the grade's best move
+    /// and both values. When the grade names another better move (a book grade), the
+    /// better move's reasons, made for this one's, are dropped.
+    pub fn as_graded(
+        mut self,
+        wrong_value: StatedValue,
+        better: Square,
+        better_value: StatedValue,
+    ) -> Refutation {
+        if better != self.better {
+            self.better = better;
+            self.better_line = Line::from_pv(self.position(), &[Some(better)]);
+            self.reasons.clear();
+        }
+        self.wrong_value = wrong_value;
+        self.better_value = better_value;
+        self.wording = Wording::AsGraded;
+        let by = self.cost().text();
+        for r in &mut self.reasons {
+            if let Reason::Despite { by: b, .. } = r {
+                *b = by.clone();
+            }
+        }
+        self
+    }
+
+    /// A value in words, as [`Refutation::wording`] says.
+    fn value_words(&self, v: StatedValue) -> String {
+        match self.wording {
+            Wording::AsGraded => format!("{:+}", v.discs),
+            Wording::Rounded => value_words(v),
         }
     }
 
@@ -144,14 +204,16 @@ impl Refutation {
         let cost = self.cost();
         let basis = if cost.exact {
             " (exact)".to_string()
+        } else if self.wording == Wording::AsGraded {
+            format!(" (depth {})", self.wrong_value.depth)
         } else {
             " (by the engine's search)".to_string()
         };
         let mover = self.position().to_move;
         let them = mover.opposite();
         let (w, b) = (
-            value_words(self.wrong_value),
-            value_words(self.better_value),
+            self.value_words(self.wrong_value),
+            self.value_words(self.better_value),
         );
         let mut out = vec![if w == b {
             // Rounded searched values that read the same say nothing more.
@@ -248,6 +310,7 @@ pub fn compute(
     let cost = Cost {
         discs: better_value.discs - wrong_value.discs,
         exact: wrong_value.exact && better_value.exact,
+        wording: Wording::Rounded,
     };
     let mut better_full = Line::from_pv(*pos, &best.pv);
     if better_full.moves().first() != Some(&Move::Place(better)) {
@@ -263,6 +326,7 @@ pub fn compute(
         gains,
         better_line,
         reasons,
+        wording: Wording::Rounded,
     })
 }
 

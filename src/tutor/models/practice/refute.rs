@@ -50,7 +50,7 @@ impl PracticeScreen {
             && r.position() == self.practice.game().position_at(index)
         {
             let r = r.clone();
-            self.show_refutation(r);
+            self.show_refutation(index, r);
             return Vec::new();
         }
         if self.busy != Busy::Idle {
@@ -71,7 +71,19 @@ impl PracticeScreen {
         effects
     }
 
-    fn show_refutation(&mut self, r: Refutation) {
+    fn show_refutation(&mut self, index: usize, r: Refutation) {
+        // The grade of the move states its cost: the refutation says it the same way.
+        let r = match self.practice.feedback_at(index) {
+            Some(fb) => {
+                let stated = |discs| crate::tutor::values::StatedValue {
+                    discs,
+                    exact: fb.exact,
+                    depth: fb.depth,
+                };
+                r.as_graded(stated(fb.played_value), fb.best, stated(fb.best_value))
+            }
+            None => r,
+        };
         self.verdict = Some(Verdict::wrong(format!("Refutation: {}", r.headline())));
         self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
     }
@@ -85,7 +97,7 @@ impl PracticeScreen {
         match result {
             Ok(r) => {
                 self.refuted = Some((index, r.clone()));
-                self.show_refutation(r);
+                self.show_refutation(index, r);
             }
             Err(e) => {
                 self.tell(format!("No refutation: {e}."));
