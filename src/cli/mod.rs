@@ -2,7 +2,7 @@
 //! `main.rs` parses the command line ([`args`]) and calls these; each prints its
 //! results on standard output and returns a [`UserError`] for bad input.
 //!
-//! The maintainers' commands live in [`lab`](../lab/index.html) (`src/cli/lab/`),
+//! The maintainers' commands live in `src/cli/lab/`,
 //! which only the second binary, `othello-lab`, compiles: a learner's build carries
 //! none of them. Both binaries include [`shared`] (errors, `outln!`, the parse, the
 //! options they have in common) and [`cpu`] (the start-up check).
