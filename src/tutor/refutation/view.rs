@@ -5,6 +5,7 @@
 
 use super::Refutation;
 use crate::engine::{Move, Position, Square};
+use crate::tutor::screen::BoardScene;
 
 /// Which board of a refutation's lines is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +127,20 @@ impl Asked {
             Asked::Shown(v) => Some(v),
             _ => None,
         }
+    }
+
+    /// The board scene of the shown refutation's line (see
+    /// [`RefutationView::board`]), when one is shown: what every screen draws then.
+    pub fn scene(&self) -> Option<BoardScene> {
+        let (position, last, flips) = self.view()?.board();
+        Some(BoardScene {
+            position,
+            last,
+            flips,
+            labels: Vec::new(),
+            highlights: Vec::new(),
+            markers: false,
+        })
     }
 
     /// The view to step, when a refutation is shown.

@@ -560,17 +560,9 @@ impl BoardModel for LessonScreen {
     fn shown(&self) -> Shown {
         let step = self.step();
         let question = matches!(step, Step::Question(_));
-        if let Some(view) = self.refutation.view() {
-            let (position, last, flips) = view.board();
+        if let Some(board) = self.refutation.scene() {
             return Shown {
-                board: BoardScene {
-                    position,
-                    last,
-                    flips,
-                    labels: Vec::new(),
-                    highlights: Vec::new(),
-                    markers: false,
-                },
+                board,
                 title: "Lesson".into(),
                 panel: panel::text(self),
                 verdict: verdict(&self.feedback),

@@ -801,17 +801,9 @@ impl BoardModel for PracticeScreen {
     }
 
     fn shown(&self) -> Shown {
-        if let Some(view) = self.refutation.view() {
-            let (position, last, flips) = view.board();
+        if let Some(board) = self.refutation.scene() {
             return Shown {
-                board: BoardScene {
-                    position,
-                    last,
-                    flips,
-                    labels: Vec::new(),
-                    highlights: Vec::new(),
-                    markers: false,
-                },
+                board,
                 title: "Game".into(),
                 panel: panel::text(self),
                 verdict: self.verdict.clone(),

@@ -407,16 +407,8 @@ impl PuzzleScreen {
     /// The board: the puzzle, the refutation's board, or the solution after
     /// `viewing` moves.
     fn board(&self) -> BoardScene {
-        if let Some(view) = self.refutation.view() {
-            let (position, last, flips) = view.board();
-            return BoardScene {
-                position,
-                last,
-                flips,
-                labels: Vec::new(),
-                highlights: Vec::new(),
-                markers: false,
-            };
+        if let Some(board) = self.refutation.scene() {
+            return board;
         }
         let (position, last, flips) = match (self.viewing, &self.current) {
             (Some(k), Some(p)) => solution_position(p, k),
