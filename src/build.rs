@@ -9,7 +9,7 @@ fn main() {
     println!("cargo:rerun-if-changed={WEIGHTS}");
     let bytes = std::fs::read(WEIGHTS).unwrap_or_else(|e| panic!("{WEIGHTS}: {e}"));
     if let Err(why) = check_weights(&bytes) {
-        panic!("{WEIGHTS} is refused: {why} (make it again with `othello-tutor train`)");
+        panic!("{WEIGHTS} is refused: {why} (make it again with `othello-lab train`)");
     }
 }
 

@@ -2,7 +2,7 @@
 //! the book knows, as found by a deep search of the positions one move off the book
 //! and negamaxed back (a book move's value is that of its best continuation). Looked
 //! up by position in any of its eight orientations. Knows no names and no files: the
-//! shipped book is embedded (`book.bin`, written by `othello-tutor book build`) and
+//! shipped book is embedded (`book.bin`, written by `othello-lab book build`) and
 //! decoded on first use.
 //!
 //! The file: `OTBK`, the format version (u16), the leaf search depth (u16), the

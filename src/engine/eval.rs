@@ -3,7 +3,7 @@
 //!
 //! Every term is "side to move minus opponent" (parity and tempo are single values
 //! for the side to move). The weights depend on the number of empty squares: one set
-//! per phase of four empties, tuned by `othello-tutor tune` (see README.md) and stored
+//! per phase of four empties, tuned by `othello-lab tune` (see [`crate::engine::tune`]) and stored
 //! in `weights.rs`.
 
 use super::bits::{CORNER_NEIGHBOURS, CORNERS, EDGES, neighbours};
@@ -159,7 +159,7 @@ pub fn term_values(board: &Board) -> [i32; TERM_COUNT] {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights(pub [[i32; TERM_COUNT]; PHASES]);
 
-/// The shipped weights (tuned by `othello-tutor tune`).
+/// The shipped weights (tuned by `othello-lab tune`).
 pub static DEFAULT_WEIGHTS: Weights = Weights(WEIGHTS);
 
 impl Default for Weights {

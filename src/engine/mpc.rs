@@ -2,8 +2,7 @@
 //! `shallow(d)` predicts the deep value (`deep ≈ a · shallow + b`, error spread
 //! `sigma`); when the prediction lies beyond the window by more than `t · sigma`, the
 //! node is cut without the deep search. The table of `a`, `b` and `sigma` per number
-//! of empties and depth is measured on training positions by `othello-tutor train
-//! --calibrate` and shipped in `mpc.txt`.
+//! of empties and depth is measured on training positions by `othello-lab calibrate` and shipped in `mpc.txt`.
 
 use std::sync::OnceLock;
 

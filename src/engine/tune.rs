@@ -240,7 +240,7 @@ fn ridge_fit(rows: &[([f64; TERM_COUNT], f64)], lambda: f64) -> Vec<f64> {
 pub fn weights_source(weights: &Weights) -> String {
     let mut s = String::from(
         "//! Evaluation weights, one row per phase (four empties each, phase 0 = 0-3 empties),\n\
-         //! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-tutor tune`.\n\n\
+         //! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-lab tune`.\n\n\
          use super::eval::{PHASES, TERM_COUNT};\n\n\
          /// The weights: `WEIGHTS[phase][term]`.\n\
          pub static WEIGHTS: [[i32; TERM_COUNT]; PHASES] = [\n",

@@ -1,5 +1,5 @@
 //! Evaluation weights, one row per phase (four empties each, phase 0 = 0-3 empties),
-//! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-tutor tune`.
+//! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-lab tune`.
 
 use super::eval::{PHASES, TERM_COUNT};
 

@@ -3,7 +3,7 @@
 //! them) or read from a directory, each file a [`Source`]; the named openings of
 //! `src/data/openings.toml` ([`load_openings`]); and `check_content`, which loads
 //! everything and proves every stated answer with the engine
-//! (`othello-tutor check-content [--full]`; see [`crate::tutor::lesson`] and
+//! (`othello-lab check-content [--full]`; see [`crate::tutor::lesson`] and
 //! [`crate::tutor::puzzle`] for what is proved).
 //!
 //! ```

@@ -4,7 +4,7 @@
 //!
 //! This is the family of evaluators used by the strong Othello programs (Logistello
 //! first): the weights are fitted to the values of millions of positions by
-//! `othello-tutor train` (see README.md) and shipped as data in `weights.bin`. The
+//! `othello-lab train` (see [`crate::engine::train`]) and shipped as data in `weights.bin`. The
 //! named-feature evaluation (`eval`) stays beside it to put verdicts into words.
 //!
 //! Units: hundredths of a disc, side to move's view, like `eval::evaluate`.
@@ -241,7 +241,7 @@ impl PatternWeights {
     }
 }
 
-/// The shipped weights (`weights.bin`, written by `othello-tutor train`).
+/// The shipped weights (`weights.bin`, written by `othello-lab train`).
 pub static WEIGHTS_FILE: &[u8] = include_bytes!("weights.bin");
 
 /// The shipped weights, decoded once. A damaged file (the build checks it too) stops

@@ -1,6 +1,6 @@
 //! Training the pattern evaluation: self-play games for positions, labels (exact at
 //! the end of the game, searched before it), and the least-squares fit of each phase.
-//! File handling, resuming and progress live in the command (`othello-tutor train`);
+//! File handling, resuming and progress live in the command (`othello-lab train`);
 //! this module is the computation, deterministic for a seed.
 //!
 //! # Recipe and timings (issue 39)

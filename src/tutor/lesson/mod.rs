@@ -6,7 +6,7 @@
 //!
 //! Loading checks the structure and the rules (positions legal, stated moves legal,
 //! answers of the right type). Proving every stated answer with the engine is the
-//! job of [`crate::tutor::content::check_content`] (`othello-tutor check-content`).
+//! job of [`crate::tutor::content::check_content`] (`othello-lab check-content`).
 //!
 //! # The lesson file
 //!

@@ -74,7 +74,7 @@
 //! - `judge`: a move played in a puzzle ([`Puzzle::judge`]);
 //! - `themes`: [`themes_of`]; `write`: back to TOML ([`to_toml`]);
 //! - `proof`: the engine's proof ([`prove_puzzle`], [`check_puzzles`]);
-//! - `miner`: the puzzle miner (`othello-tutor mine-puzzles`);
+//! - `miner`: the puzzle miner (`othello-lab mine-puzzles`);
 //! - `grading`: what the rating rules need ([`Puzzle::giveaway`], near misses);
 //! - `timed`: the unrated Storm and Streak runs ([`timed::Run`]);
 //! - `drill`: the endgame drill, state the final score ([`drill::Round`]).

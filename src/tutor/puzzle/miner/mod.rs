@@ -1,4 +1,4 @@
-//! The puzzle miner (`othello-tutor mine-puzzles`): plays varied games and keeps the
+//! The puzzle miner (`othello-lab mine-puzzles`): plays varied games and keeps the
 //! positions where one move, or a small set, is clearly better, proved by the engine.
 //!
 //! - **Games**: a random XOT opening (balanced), then two players drawn at random:

@@ -1,4 +1,4 @@
-//! Bringing a puzzle set up to the current rules (`othello-tutor refresh-puzzles`):
+//! Bringing a puzzle set up to the current rules (`othello-lab refresh-puzzles`):
 //! the themes recomputed from the engine's facts, the goal `least-loss` for lost
 //! positions, the explanation rewritten, and the puzzles whose answer does not matter
 //! (or that are lines in lost positions) left out, each with its reason.
