@@ -576,10 +576,9 @@ pub fn prepare_grade(
             .map(|sq| board.play_unchecked(sq))
             .collect();
         children.sort_by_key(|c| c.legal_moves_bits().count_ones());
-        for child in children {
-            solve_each_with(&[child], threads, &table, Some(stop.clone()))?;
-        }
-        Ok(())
+        // One search of them all: one generation of the table, so that the board's
+        // entries are not aged out by each child's new search.
+        solve_each_with(&children, threads, &table, Some(stop.clone())).map(|_| ())
     })
 }
 
