@@ -169,10 +169,10 @@ fn storm_through_the_screen_timer_penalty_and_best() {
     assert!(t.contains("A new best: 1 (it was 0)."), "{t}");
     insta::assert_snapshot!("storm_time_up", t);
     assert_eq!(saved_records(&dir).storm_best, 1);
-    // The board takes no more moves; r starts a new run, which keeps the best.
+    // The board takes no more moves; n starts a new run, which keeps the best.
     play(&mut h, queue[2].steps[0].answer);
     assert!(h.text().contains("This Storm is over"), "{}", h.text());
-    h.keys("r");
+    h.keys("n");
     let t = h.text();
     assert!(
         t.contains("3:00 left · solved 0 · missed 0 · best 1"),
@@ -208,7 +208,7 @@ fn streak_through_the_screen_ends_on_a_miss_and_keeps_the_best() {
     assert_eq!(saved_records(&dir).streak_best, 2);
     // A new run that ends at once keeps the best of 2.
     set_clock(h.siv(), T0 + 1);
-    h.keys("r");
+    h.keys("n");
     let queue = Run::new(RunMode::Streak, &puzzles(), T0 + 1)
         .queue()
         .to_vec();

@@ -17,8 +17,11 @@ use othello_tutor::tutor::content::load_lessons;
 use othello_tutor::tutor::models::lesson::{LessonScreen, StepAction, Work};
 use othello_tutor::tutor::models::practice::{Action as PAction, Env, PracticeScreen};
 use othello_tutor::tutor::models::puzzles::{Action, PuzzleScreen, Work as PWork};
+use othello_tutor::tutor::models::runs::{RunAction, RunScreen};
 use othello_tutor::tutor::practice::{Practice, Setup};
+use othello_tutor::tutor::progress::ModeRecords;
 use othello_tutor::tutor::puzzle::load_puzzles;
+use othello_tutor::tutor::puzzle::timed::RunMode;
 use othello_tutor::tutor::review::PuzzleProgress;
 use othello_tutor::tutor::screen::{BoardModel, Context, Effect};
 
@@ -332,4 +335,102 @@ fn a_practice_refutation_states_the_cost_as_the_grade_does() {
         "{panel}"
     );
     assert!(!panel.contains("about"), "{panel}");
+}
+
+fn storm_with_two_misses() -> (Driver<RunScreen>, Vec<(Square, Square)>) {
+    const T0: u64 = 1_800_000_000;
+    let (model, effects) = RunScreen::new(
+        RunMode::Storm,
+        load_puzzles().expect("puzzles"),
+        ModeRecords::default(),
+        T0,
+    );
+    let mut d = Driver::new(model, effects);
+    d.now = T0;
+    let mut misses = Vec::new();
+    for _ in 0..2 {
+        let p = d.model.run().current().expect("a puzzle").clone();
+        let wrong = common_puzzles::plain_miss(&p, 0);
+        misses.push((wrong, p.steps[0].answer));
+        d.choose(&wrong.to_string());
+    }
+    // Before the run is over the key only says when it works.
+    let effects = d.act_only(RunAction::Refutation);
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(
+        d.verdict().contains("once the Storm is over"),
+        "{}",
+        d.verdict()
+    );
+    let e = d.model.tick(T0 + 200);
+    d.run(e);
+    assert!(d.verdict().starts_with("Time's up!"), "{}", d.verdict());
+    (d, misses)
+}
+
+#[test]
+fn a_run_refutes_each_miss_in_turn_once_it_is_over() {
+    let (mut d, misses) = storm_with_two_misses();
+    assert!(
+        d.panel()
+            .contains("r: the refutation of your misses, one by one (2 misses)"),
+        "{}",
+        d.panel()
+    );
+    let summary_board = d.model.shown().board.position;
+    for (k, (wrong, _)) in misses.iter().enumerate() {
+        let effects = d.act_only(RunAction::Refutation);
+        assert!(
+            matches!(effects.as_slice(), [Effect::Run(_, PWork::Refute(_))]),
+            "{effects:?}"
+        );
+        assert!(
+            d.verdict()
+                .contains(&format!("refutation of {wrong} (miss {} of 2)", k + 1)),
+            "{}",
+            d.verdict()
+        );
+        d.run(effects);
+        assert!(
+            d.verdict().contains(&format!("{wrong} costs")),
+            "{}",
+            d.verdict()
+        );
+        // The board shows the refutation's line; the line keys step through it.
+        let end = d.model.shown().board.position;
+        d.act(RunAction::LineBack);
+        assert_ne!(d.model.shown().board.position, end, "[ steps the line");
+        d.act(RunAction::LineForward);
+        assert_eq!(d.model.shown().board.position, end, "] steps back on");
+        // r again: back to the summary and its board.
+        d.act(RunAction::Refutation);
+        assert!(
+            d.verdict().contains("Back to the summary"),
+            "{}",
+            d.verdict()
+        );
+        assert_eq!(d.model.shown().board.position, summary_board);
+    }
+    assert!(
+        d.verdict().contains("r starts again from your first miss"),
+        "{}",
+        d.verdict()
+    );
+    // A new run forgets the misses.
+    d.act(RunAction::Restart);
+    assert!(!d.panel().contains("r: the refutation"), "{}", d.panel());
+}
+
+#[test]
+fn every_run_key_acts_while_a_refutation_is_shown() {
+    use common::models::assert_every_key_acts;
+    let shown = || {
+        let (mut d, _) = storm_with_two_misses();
+        d.act(RunAction::Refutation);
+        d
+    };
+    assert_every_key_acts::<RunScreen>(
+        othello_tutor::tutor::models::runs::RUN_KEYS,
+        &[("run refutation", Box::new(shown))],
+    );
 }

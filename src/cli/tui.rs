@@ -27,7 +27,8 @@
 //!
 //! - **Storm**: as many puzzles as you can in 3:00, rising in rating (80 in the queue,
 //!   one drawn from each rating slice of the set); a wrong move costs 10 s (a near miss
-//!   5 s) and moves on. The best score is kept. `r` a new run.
+//!   5 s) and moves on. The best score is kept. `n` a new run; once the run is over `r`
+//!   refutes each miss in turn.
 //! - **Streak**: puzzles of rising rating until the first miss; the best streak is kept.
 //! - **Endgame drill**: a position with 6 to 14 empties (from the exact puzzles and
 //!   their solution lines); type the final score with best play, as your margin (`+4`,

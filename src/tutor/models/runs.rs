@@ -1,7 +1,9 @@
 //! The Storm and Streak screens' model: the run's puzzles one after another, the
 //! clock (Storm, read from the times the interface hands in), the score, a Storm
 //! miss valued as engine work for the near-miss rule, and the best score kept in the
-//! progress when the run ends. Unrated. No terminal code.
+//! progress when the run ends. Once the run is over, each miss can be refuted in turn
+//! (the refutation key, then the line keys step through it), as in the trainer.
+//! Unrated. No terminal code.
 //!
 //! ```
 //! use othello_tutor::tutor::models::runs::{RunAction, RunScreen};
@@ -13,26 +15,35 @@
 //! assert!(screen.shown().panel.starts_with("3:00 left"));
 //! ```
 
-use super::puzzles::NearMiss;
+use super::puzzles::{Done, NearMiss, Work};
 use crate::engine::{Move, Position, Square};
 use crate::tutor::progress::ModeRecords;
 use crate::tutor::puzzle::Puzzle;
 use crate::tutor::puzzle::timed::{
     Played, Run, RunEnd, RunMode, STORM_NEAR_MISS_PENALTY, STORM_PENALTY, STORM_SECONDS,
 };
+use crate::tutor::refutation::view::Asked;
+use crate::tutor::refutation::{RefutationView, RefuteTask};
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key, ProgressChange, Route,
     ScreenId, Shown, Ticket, Verdict,
 };
 use crate::tutor::text::push_lines;
 
-type Effects = Vec<Effect<NearMiss>>;
+type Effects = Vec<Effect<Work>>;
 
 /// The run screens' actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunAction {
     /// A new run.
     Restart,
+    /// Once the run is over: the refutation of the next miss (or back to the run's
+    /// summary while one is shown).
+    Refutation,
+    /// One move back through the refutation shown.
+    LineBack,
+    /// One move forward through the refutation shown.
+    LineForward,
     /// Back to the puzzle trainer.
     Leave,
 }
@@ -40,10 +51,28 @@ pub enum RunAction {
 /// The run screens' keys.
 pub const RUN_KEYS: &[Binding<RunAction>] = &[
     Binding {
-        keys: &[Key::Char('r')],
+        keys: &[Key::Char('n')],
         action: RunAction::Restart,
         footer: "new run",
         help: "start a new run (the one under way is dropped)",
+    },
+    Binding {
+        keys: &[Key::Char('r')],
+        action: RunAction::Refutation,
+        footer: "refutation",
+        help: "once the run is over: the refutation of your next miss, and why the solution is right (again: back to the summary)",
+    },
+    Binding {
+        keys: &[Key::Char('[')],
+        action: RunAction::LineBack,
+        footer: "",
+        help: "one move back through the refutation shown",
+    },
+    Binding {
+        keys: &[Key::Char(']')],
+        action: RunAction::LineForward,
+        footer: "",
+        help: "one move forward through the refutation shown",
     },
     Binding {
         keys: &[Key::Esc, Key::Char('q')],
@@ -82,8 +111,17 @@ pub struct RunScreen {
     saving: bool,
     /// The move waiting for its near-miss value.
     judged: Option<Square>,
+    /// The run's misses: each wrong move with the position it was played in.
+    misses: Vec<(Position, Square)>,
+    /// The miss the refutation key refutes next (an index into `misses`).
+    next_miss: usize,
+    /// The refutation asked for.
+    refutation: Asked,
     job: JobSlot,
 }
+
+/// How a refutation's line is stepped, as the run's key table says it.
+const LINE_KEYS: &str = "[ and ]";
 
 impl RunScreen {
     /// A run of `mode` over `puzzles` begun at `now` (its queue's seed), with the
@@ -108,6 +146,9 @@ impl RunScreen {
             record: None,
             saving: false,
             judged: None,
+            misses: Vec::new(),
+            next_miss: 0,
+            refutation: Asked::Not,
             job: JobSlot::default(),
         };
         screen.start(now);
@@ -131,6 +172,9 @@ impl RunScreen {
         self.record = None;
         self.saving = false;
         self.judged = None;
+        self.misses.clear();
+        self.next_miss = 0;
+        self.refutation = Asked::Not;
         self.job.cancel();
     }
 
@@ -193,6 +237,9 @@ impl RunScreen {
             }
             Played::Judge { step } => {
                 self.judged = Some(sq);
+                if let Some(b) = before {
+                    self.misses.push((b, sq));
+                }
                 self.lines.push(format!("✗ {sq} is not it."));
                 let Some(puzzle) = self.run.current().cloned() else {
                     return Vec::new();
@@ -200,14 +247,17 @@ impl RunScreen {
                 let ticket = self.job.start();
                 return vec![Effect::Run(
                     ticket,
-                    NearMiss {
+                    Work::NearMiss(NearMiss {
                         puzzle: Box::new(puzzle),
                         step,
                         played: sq,
-                    },
+                    }),
                 )];
             }
             Played::Missed { solution, .. } => {
+                if let Some(b) = before {
+                    self.misses.push((b, sq));
+                }
                 self.unmark();
                 self.lines
                     .push(format!("✗ {sq} is not it. The streak ends at {streak}."));
@@ -257,7 +307,80 @@ impl RunScreen {
     }
 
     fn over_line(&self) -> String {
-        format!("This {} is over: r starts a new run.", self.mode.label())
+        format!("This {} is over: n starts a new run.", self.mode.label())
+    }
+
+    /// The refutation key: once the run is over, the refutation of the next miss as
+    /// engine work; while one is shown (or could not be made), back to the summary.
+    fn refutation(&mut self) -> Effects {
+        match &self.refutation {
+            Asked::Shown(_) | Asked::Unavailable(_) => {
+                self.refutation = Asked::Not;
+                let next = if self.next_miss == 0 {
+                    "r starts again from your first miss".to_string()
+                } else {
+                    format!(
+                        "r refutes your next miss ({} of {})",
+                        self.next_miss + 1,
+                        self.misses.len()
+                    )
+                };
+                self.lines = vec![format!("Back to the summary: {next}.")];
+                return Vec::new();
+            }
+            Asked::Working => {
+                self.lines = vec!["The refutation is being worked out: a moment.".into()];
+                return Vec::new();
+            }
+            Asked::Not => {}
+        }
+        if !self.run.is_over() {
+            self.lines = vec![format!(
+                "Your misses are refuted once the {} is over (r then shows them one by one).",
+                self.mode.label()
+            )];
+            return Vec::new();
+        }
+        if self.judged.is_some() {
+            self.lines = vec!["Your last move is being judged: a moment.".into()];
+            return Vec::new();
+        }
+        let Some(&(position, wrong)) = self.misses.get(self.next_miss) else {
+            self.lines = vec![
+                "No miss to refute: you solved every puzzle you played. n starts a new run.".into(),
+            ];
+            return Vec::new();
+        };
+        self.refutation = Asked::Working;
+        self.lines = vec![format!(
+            "Working out the refutation of {wrong} (miss {} of {})…",
+            self.next_miss + 1,
+            self.misses.len()
+        )];
+        self.next_miss = (self.next_miss + 1) % self.misses.len();
+        let ticket = self.job.start();
+        vec![Effect::Run(
+            ticket,
+            Work::Refute(RefuteTask::one(position, wrong)),
+        )]
+    }
+
+    /// `[` or `]`: one move through the refutation shown.
+    fn step_line(&mut self, forward: bool) {
+        let Some(view) = self.refutation.view_mut() else {
+            self.lines =
+                vec!["[ and ] step through a refutation: r shows one once the run is over.".into()];
+            return;
+        };
+        let moved = if forward { view.forward() } else { view.back() };
+        let caption = view.caption();
+        self.lines = vec![if moved {
+            caption
+        } else if forward {
+            "That is the end of the line: [ goes back, r back to the summary.".into()
+        } else {
+            "That is the position before your move: ] goes on.".into()
+        }];
     }
 
     fn panel(&self) -> String {
@@ -317,9 +440,16 @@ impl RunScreen {
                 Some(r) => out.push_str(&format!("Your best: {}.\n", r.best_before)),
                 None => {}
             }
-            out.push_str("r: a new run   Esc/q: back to the puzzles\n");
+            if !self.misses.is_empty() && self.refutation.view().is_none() {
+                out.push_str(&format!(
+                    "r: the refutation of your misses, one by one ({}).\n",
+                    crate::tutor::text::count_with(self.misses.len(), "miss", "misses")
+                ));
+            }
+            out.push_str("n: a new run   Esc/q: back to the puzzles\n");
         }
         push_lines(&mut out, &self.lines);
+        push_lines(&mut out, &self.refutation.panel_lines(LINE_KEYS));
         out
     }
 }
@@ -331,7 +461,7 @@ fn clock_text(seconds: u64) -> String {
 
 impl BoardModel for RunScreen {
     type Action = RunAction;
-    type Task = NearMiss;
+    type Task = Work;
 
     fn id(&self) -> ScreenId {
         ScreenId::PuzzleRun
@@ -348,6 +478,15 @@ impl BoardModel for RunScreen {
                 self.lines = vec![format!("A new {}.", self.mode.label())];
                 self.save_if_over()
             }
+            RunAction::Refutation => self.refutation(),
+            RunAction::LineBack => {
+                self.step_line(false);
+                Vec::new()
+            }
+            RunAction::LineForward => {
+                self.step_line(true);
+                Vec::new()
+            }
             RunAction::Leave => {
                 self.job.cancel();
                 vec![Effect::Go(Route::Puzzles(None))]
@@ -359,16 +498,38 @@ impl BoardModel for RunScreen {
         self.played(square, context.now)
     }
 
-    fn finished(&mut self, ticket: Ticket, near: bool) -> Effects {
+    fn finished(&mut self, ticket: Ticket, done: Done) -> Effects {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        self.settled(near)
+        match done {
+            Done::NearMiss(near) => self.settled(near),
+            Done::Refuted(result) => {
+                match *result {
+                    Ok(r) => {
+                        self.lines = vec![format!("✗ Refutation: {}", r.headline())];
+                        self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
+                    }
+                    Err(e) => {
+                        self.lines = vec![format!("No refutation: {e}.")];
+                        self.refutation = Asked::Unavailable(e.to_string());
+                    }
+                }
+                Vec::new()
+            }
+        }
     }
 
     fn failed(&mut self, ticket: Ticket) -> Effects {
+        if self.refutation == Asked::Working {
+            if self.job.accept(ticket) {
+                self.refutation = Asked::Unavailable("the engine failed".into());
+                self.lines = vec!["The refutation could not be worked out.".into()];
+            }
+            return Vec::new();
+        }
         // Without its value the miss costs the full penalty.
-        self.finished(ticket, false)
+        self.finished(ticket, Done::NearMiss(false))
     }
 
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
@@ -409,13 +570,16 @@ impl BoardModel for RunScreen {
 
     fn shown(&self) -> Shown {
         Shown {
-            board: BoardScene::marked(self.shown, self.last, self.flips.clone()),
+            board: self
+                .refutation
+                .scene()
+                .unwrap_or_else(|| BoardScene::marked(self.shown, self.last, self.flips.clone())),
             title: self.mode.label().to_string(),
             panel: self.panel(),
             verdict: super::verdict_of(&self.lines, |_| false).or_else(|| {
                 self.run.is_over().then(|| {
                     Verdict::info(format!(
-                        "{} You solved {}: r starts a new run.",
+                        "{} You solved {}: n starts a new run.",
                         self.end_why(),
                         self.run.solved()
                     ))
