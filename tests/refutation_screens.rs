@@ -434,3 +434,99 @@ fn every_run_key_acts_while_a_refutation_is_shown() {
         &[("run refutation", Box::new(shown))],
     );
 }
+
+#[test]
+fn a_lost_drill_play_out_is_refuted_at_its_costliest_move() {
+    use othello_tutor::engine::endgame::Solver;
+    use othello_tutor::tutor::models::drill::{DrillAction, DrillScreen};
+    let (model, effects) = DrillScreen::new(
+        &load_puzzles().expect("puzzles"),
+        ModeRecords::default(),
+        1_800_000_000,
+    );
+    let mut d = Driver::new(model, effects);
+    d.act(DrillAction::Refutation);
+    assert!(
+        d.verdict()
+            .contains("once you have played the position out"),
+        "{}",
+        d.verdict()
+    );
+    // Find a position where some move loses discs, then play the worst move each turn.
+    let mut solver = Solver::new(4);
+    let worst = |solver: &mut Solver, pos: othello_tutor::engine::Position| {
+        pos.legal_moves()
+            .into_iter()
+            .map(|sq| {
+                let after = pos.play_unchecked(sq);
+                let v = solver.solve(&after.board).expect("solved").score;
+                let v = if after.to_move == pos.to_move { v } else { -v };
+                (v, sq)
+            })
+            .min()
+            .expect("a move")
+    };
+    loop {
+        let start = d.model.round().expect("a round").start();
+        let best = solver.solve(&start.board).expect("solved").score;
+        if worst(&mut solver, start).0 < best {
+            break;
+        }
+        d.act(DrillAction::Next);
+    }
+    let mut guard = 0;
+    while d.model.round().expect("a round").verdict().is_none() {
+        let pos = d.model.round().expect("a round").position();
+        let (_, sq) = worst(&mut solver, pos);
+        d.choose(&sq.to_string());
+        guard += 1;
+        assert!(guard < 20);
+    }
+    assert!(d.verdict().starts_with("✗ You reached"), "{}", d.verdict());
+    assert!(
+        d.panel()
+            .contains("r: the refutation of your costliest move"),
+        "{}",
+        d.panel()
+    );
+    let before = d.model.shown().board.position;
+    let effects = d.act_only(DrillAction::Refutation);
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::Run(
+                _,
+                othello_tutor::tutor::models::drill::DrillTask::Refute(_)
+            )]
+        ),
+        "{effects:?}"
+    );
+    d.run(effects);
+    assert!(d.verdict().contains(" costs "), "{}", d.verdict());
+    let end = d.model.shown().board.position;
+    assert_ne!(end, before, "the board shows the refutation");
+    d.act(DrillAction::LineBack);
+    assert_ne!(
+        d.model.shown().board.position,
+        end,
+        "[ steps the refutation"
+    );
+    // r hides it: [ and ] step the solver's best line again.
+    d.act(DrillAction::Refutation);
+    assert!(d.verdict().contains("Refutation hidden"), "{}", d.verdict());
+    d.act(DrillAction::LineForward);
+    assert!(
+        d.panel().contains("The best line, move 1 of"),
+        "{}",
+        d.panel()
+    );
+    // A typed answer has no move to refute.
+    d.act(DrillAction::Next);
+    d.typed("+64");
+    d.act(DrillAction::Refutation);
+    assert!(
+        d.verdict().contains("you answered with the score"),
+        "{}",
+        d.verdict()
+    );
+}

@@ -1,7 +1,8 @@
 //! The endgame drill's model: a position of a few empties; the learner types the final
 //! score with best play (`+4`, `-2` or `34-30`) and Enter, or plays it out on the board
 //! against the exact solver (whose solves are engine work); then the solver's score
-//! and best line (`[` and `]` step through it). Unrated; the answers are counted in the
+//! and best line (`[` and `]` step through it). A play-out that lost discs can be
+//! refuted at its costliest move (`refute`). Unrated; the answers are counted in the
 //! progress. No terminal code.
 //!
 //! ```
@@ -16,11 +17,19 @@
 //! assert!(screen.shown().panel.contains("Setting up"));
 //! ```
 
+mod refute;
+mod sentences;
+
+pub use sentences::play_line;
+use sentences::verdict_lines;
+
 use crate::engine::search::Searcher;
-use crate::engine::{Color, Move, Position, Square};
+use crate::engine::{Move, Position, Square};
 use crate::tutor::progress::ModeRecords;
 use crate::tutor::puzzle::Puzzle;
-use crate::tutor::puzzle::drill::{Drill, PlayOut, Round, Verdict as DrillVerdict, line_text};
+use crate::tutor::puzzle::drill::{Drill, PlayOut, Round, line_text};
+use crate::tutor::refutation::view::Asked;
+use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
 use crate::tutor::screen::{
     AnswerKey, Applied, BOARD_KEYS, Binding, BoardModel, BoardScene, Context, Effect, EngineTask,
     JobSlot, Key, ProgressChange, Route, ScreenId, Shown, Ticket, TypedAnswer,
@@ -38,6 +47,8 @@ pub enum DrillAction {
     LineBack,
     /// One move forward through the best line.
     LineForward,
+    /// The refutation of the costliest move of a lost play-out (again: hide it).
+    Refutation,
     /// Back to the puzzle trainer.
     Leave,
 }
@@ -51,16 +62,22 @@ pub const DRILL_KEYS: &[Binding<DrillAction>] = &[
         help: "the next position",
     },
     Binding {
+        keys: &[Key::Char('r')],
+        action: DrillAction::Refutation,
+        footer: "refutation",
+        help: "after a play-out that lost discs: the refutation of your costliest move, and why the best move is right (again: hide it)",
+    },
+    Binding {
         keys: &[Key::Char('[')],
         action: DrillAction::LineBack,
         footer: "",
-        help: "one move back through the solver's best line (once answered)",
+        help: "one move back through the solver's best line (once answered), or through the refutation while it is shown",
     },
     Binding {
         keys: &[Key::Char(']')],
         action: DrillAction::LineForward,
         footer: "",
-        help: "one move forward through the solver's best line (once answered)",
+        help: "one move forward through the solver's best line (once answered), or through the refutation while it is shown",
     },
     Binding {
         keys: &[Key::Esc, Key::Char('q')],
@@ -90,6 +107,8 @@ pub enum DrillTask {
         /// The learner's move.
         square: Square,
     },
+    /// Refute the costliest of a play-out's moves.
+    Refute(RefuteTask),
 }
 
 /// What the drill's engine work hands back.
@@ -99,6 +118,8 @@ pub enum DrillOutput {
     Dealt(Result<Box<Round>, String>),
     /// The round after the move, and what the move did.
     Played(Box<Round>, Result<PlayOut, String>),
+    /// The refutation, or why there is none.
+    Refuted(Box<Result<Refutation, RefuteError>>),
 }
 
 impl EngineTask for DrillTask {
@@ -117,6 +138,7 @@ impl EngineTask for DrillTask {
                     .map_err(|e| e.to_string());
                 DrillOutput::Played(round, result)
             }
+            DrillTask::Refute(task) => DrillOutput::Refuted(Box::new(task.run(searcher))),
         }
     }
 }
@@ -136,6 +158,8 @@ pub struct DrillScreen {
     viewing: Option<usize>,
     lines: Vec<String>,
     records: ModeRecords,
+    /// The refutation of a lost play-out, asked for.
+    refutation: Asked,
     job: JobSlot,
 }
 
@@ -154,6 +178,7 @@ impl DrillScreen {
             viewing: None,
             lines: Vec::new(),
             records,
+            refutation: Asked::Not,
             job: JobSlot::default(),
         };
         let effects = screen.deal();
@@ -173,6 +198,7 @@ impl DrillScreen {
         self.flips.clear();
         self.lines.clear();
         self.round = None;
+        self.refutation = Asked::Not;
         match self.drill.current() {
             Some(pos) => {
                 self.shown = pos;
@@ -383,6 +409,11 @@ impl DrillScreen {
                 if self.job.busy() {
                     out.push_str("The solver is replying…\n");
                 }
+                if self.refutable() && self.refutation.view().is_none() {
+                    out.push_str(
+                        "r: the refutation of your costliest move, and why the best move is right.\n",
+                    );
+                }
                 if let (Some(k), Some(v)) = (self.viewing, r.verdict()) {
                     out.push_str(&format!(
                         "The best line, move {k} of {}: {}\n",
@@ -393,62 +424,9 @@ impl DrillScreen {
             }
         }
         push_lines(&mut out, &self.lines);
+        push_lines(&mut out, &self.refutation.panel_lines(refute::LINE_KEYS));
         out
     }
-}
-
-/// The final discs (Black, White) of a margin seen by `mover`.
-fn counts(margin: i32, mover: Color) -> (i32, i32) {
-    let black = match mover {
-        Color::Black => margin,
-        Color::White => -margin,
-    };
-    ((64 + black) / 2, (64 - black) / 2)
-}
-
-/// The verdict in sentences.
-fn verdict_lines(v: &DrillVerdict, mover: Color) -> Vec<String> {
-    let (b, w) = counts(v.best, mover);
-    let best = format!("{:+} with best play ({b}-{w}, Black first)", v.best);
-    let first = match (v.right, v.stated, v.reached) {
-        (true, Some(_), _) => format!("✓ Right: {mover} scores {best}."),
-        (false, Some(s), _) => format!("✗ You said {s:+}; {mover} scores {best}."),
-        (true, None, _) => format!("✓ You kept the best result: {best}."),
-        (false, None, r) => format!(
-            "✗ You reached {:+}; {mover} scores {best}.",
-            r.unwrap_or_default()
-        ),
-    };
-    vec![
-        first,
-        format!("The solver's best line: {}", v.line_text()),
-        "[ and ] step through it; n: the next position.".into(),
-    ]
-}
-
-/// "You play g7; White plays h8; Black must pass; White plays a7." — each pass named
-/// by the side that passes.
-pub fn play_line(before: &Position, sq: Square, replies: &[Move]) -> String {
-    let learner = before.to_move;
-    let mut pos = before.play_unchecked(sq);
-    let mut parts = vec![format!("You play {sq}")];
-    for mv in replies {
-        match *mv {
-            Move::Place(r) => {
-                parts.push(format!("{} plays {r}", pos.to_move));
-                pos = pos.play_unchecked(r);
-            }
-            Move::Pass => {
-                parts.push(if pos.to_move == learner {
-                    "you must pass".to_string()
-                } else {
-                    format!("{} must pass", pos.to_move)
-                });
-                pos = pos.pass();
-            }
-        }
-    }
-    format!("{}.", parts.join("; "))
 }
 
 impl BoardModel for DrillScreen {
@@ -475,13 +453,14 @@ impl BoardModel for DrillScreen {
                 self.deal()
             }
             DrillAction::LineBack => {
-                self.step_line(-1);
+                self.step(-1);
                 Vec::new()
             }
             DrillAction::LineForward => {
-                self.step_line(1);
+                self.step(1);
                 Vec::new()
             }
+            DrillAction::Refutation => self.refutation(),
             DrillAction::Leave => {
                 self.job.cancel();
                 vec![Effect::Go(Route::Puzzles(None))]
@@ -517,11 +496,21 @@ impl BoardModel for DrillScreen {
                 };
                 self.played(before, *round, sq, result)
             }
+            DrillOutput::Refuted(result) => {
+                self.refuted(*result);
+                Vec::new()
+            }
         }
     }
 
     fn failed(&mut self, ticket: Ticket) -> Effects {
-        if self.job.accept(ticket) {
+        if !self.job.accept(ticket) {
+            return Vec::new();
+        }
+        if self.refutation == Asked::Working {
+            self.refutation = Asked::Unavailable("the engine failed".into());
+            self.lines = vec!["The refutation could not be worked out.".into()];
+        } else {
             self.lines = vec!["The solver stopped. n: the next position.".into()];
         }
         Vec::new()
@@ -555,7 +544,10 @@ impl BoardModel for DrillScreen {
 
     fn shown(&self) -> Shown {
         Shown {
-            board: BoardScene::marked(self.shown, self.last, self.flips.clone()),
+            board: self
+                .refutation
+                .scene()
+                .unwrap_or_else(|| BoardScene::marked(self.shown, self.last, self.flips.clone())),
             title: "Endgame drill".into(),
             panel: self.panel(),
             verdict: super::verdict_of(&self.lines, |l| l.starts_with("You play ")),
