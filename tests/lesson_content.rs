@@ -32,6 +32,19 @@ fn check_content_proves_every_embedded_lesson() {
         )
     );
     assert!(last.starts_with("lessons: 12 (steps: "), "{last}");
+    // The practice sample's sentences are replayed too.
+    assert!(
+        report.practice_facts > 1000,
+        "only {} practice facts",
+        report.practice_facts
+    );
+    assert!(
+        text.contains(&format!(
+            "practice sample: {} facts stated about its moves, 0 false",
+            report.practice_facts
+        )),
+        "{text}"
+    );
     for l in &report.lessons {
         assert!(l.steps >= 6, "{} has {} steps", l.file, l.steps);
         assert!(

@@ -336,40 +336,6 @@ fn a_wipe_out_is_final_and_exact_with_no_footholds_for_a_side_with_no_discs() {
 // The sentences the tutor writes: each carries its facts, replayed on its board
 // ---------------------------------------------------------------------------------
 
-/// A sample of practice positions: every position of a few seeded games between
-/// players of different kinds (greedy, the static squares, the engine at level 2).
-fn practice_sample() -> Vec<Position> {
-    use othello_tutor::engine::players::{Player, Strategy};
-    use rand::SeedableRng;
-    let mut out = Vec::new();
-    let kinds = [
-        Strategy::Greedy,
-        Strategy::StaticSquares,
-        Strategy::Engine(2),
-    ];
-    for seed in 0..6u64 {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut black = Player::new(kinds[seed as usize % 3]);
-        let mut white = Player::new(kinds[(seed as usize + 1) % 3]);
-        let mut pos = Position::start();
-        while !pos.is_game_over() {
-            if pos.must_pass() {
-                pos = pos.pass();
-                continue;
-            }
-            out.push(pos);
-            let player = if pos.to_move == othello_tutor::engine::Color::Black {
-                &mut black
-            } else {
-                &mut white
-            };
-            let sq = player.choose(&pos.board, &mut rng).expect("a move");
-            pos = pos.play_unchecked(sq);
-        }
-    }
-    out
-}
-
 /// Every position a lesson step or a puzzle shows, and a sample of practice games.
 fn content_positions() -> Vec<Position> {
     let mut out: Vec<Position> = lessons()
@@ -380,7 +346,9 @@ fn content_positions() -> Vec<Position> {
     for p in &puzzles {
         out.extend(p.steps.iter().map(|s| s.position));
     }
-    out.extend(practice_sample());
+    out.extend(othello_tutor::tutor::practice_sample::practice_sample(
+        othello_tutor::tutor::practice_sample::SAMPLE_GAMES,
+    ));
     out.sort_by_key(|p| (p.black(), p.white(), p.to_move as u8));
     out.dedup();
     out

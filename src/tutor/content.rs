@@ -2,7 +2,9 @@
 //! `puzzles/`, embedded in the binary with include_dir (the only place that embeds
 //! them) or read from a directory, each file a [`Source`]; the named openings of
 //! `src/data/openings.toml` ([`load_openings`]); and `check_content`, which loads
-//! everything and proves every stated answer with the engine
+//! everything and proves every stated answer with the engine, and replays the facts
+//! of what the tutor says about the moves of a practice sample
+//! ([`crate::tutor::practice_sample`])
 //! (`othello-lab check-content [--full]`; see [`crate::tutor::lesson`] and
 //! [`crate::tutor::puzzle`] for what is proved).
 //!
@@ -20,6 +22,7 @@ use crate::engine::search::Searcher;
 use crate::tutor::files::{dir_label, toml_files_in};
 use crate::tutor::lesson::{ContentError, Duplicate, Lesson, Problem};
 use crate::tutor::openings::{OpeningError, Openings};
+use crate::tutor::practice_sample::{SAMPLE_GAMES, check_practice_sample, practice_sample};
 use crate::tutor::puzzle::{Puzzle, PuzzleError, PuzzleProblem, check_puzzles, parse_set};
 use include_dir::{Dir, include_dir};
 use std::collections::BTreeMap;
@@ -259,12 +262,20 @@ pub struct CheckReport {
     pub openings: usize,
     /// Every problem found in the named openings.
     pub opening_errors: Vec<String>,
+    /// The facts replayed in what the tutor says about the moves of the practice
+    /// sample (0 when it was not checked).
+    pub practice_facts: usize,
+    /// Every false one.
+    pub practice_errors: Vec<String>,
 }
 
 impl CheckReport {
     /// Whether everything was proved.
     pub fn is_ok(&self) -> bool {
-        self.errors.is_empty() && self.puzzle_errors.is_empty() && self.opening_errors.is_empty()
+        self.errors.is_empty()
+            && self.puzzle_errors.is_empty()
+            && self.opening_errors.is_empty()
+            && self.practice_errors.is_empty()
     }
 
     /// Total steps.
@@ -313,6 +324,17 @@ impl fmt::Display for CheckReport {
         for e in &self.opening_errors {
             writeln!(f, "{e}")?;
         }
+        for e in &self.practice_errors {
+            writeln!(f, "{e}")?;
+        }
+        if self.practice_facts > 0 {
+            writeln!(
+                f,
+                "practice sample: {} facts stated about its moves, {} false",
+                self.practice_facts,
+                self.practice_errors.len()
+            )?;
+        }
         if self.openings > 0 {
             writeln!(
                 f,
@@ -335,6 +357,9 @@ pub fn check_content(full: bool, progress: &mut dyn FnMut(&str)) -> CheckReport 
         Ok(openings) => report.openings = openings.len(),
         Err(errors) => report.opening_errors = errors.iter().map(|e| e.to_string()).collect(),
     }
+    progress("practice sample: replaying what the tutor says about each move");
+    let sample = practice_sample(SAMPLE_GAMES);
+    (report.practice_facts, report.practice_errors) = check_practice_sample(&sample);
     report
 }
 

@@ -16,6 +16,7 @@ pub mod models;
 pub mod openings;
 pub mod personal;
 pub mod practice;
+pub mod practice_sample;
 pub mod progress;
 pub mod puzzle;
 pub mod rating;
