@@ -134,7 +134,7 @@ fn mine_puzzles_writes_a_set_that_loads() {
         file.to_str().expect("utf-8"),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let (puzzles, errors) = othello_tutor::tutor::puzzle::load_dir(&dir);
+    let (puzzles, errors) = othello_tutor::tutor::content::load_puzzle_dir(&dir);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(puzzles.len(), 2);
     assert!(stderr(&out).contains("2 puzzles found."));

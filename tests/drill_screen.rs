@@ -8,9 +8,9 @@ mod common;
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::endgame::Solver;
 use othello_tutor::engine::{Color, Move};
+use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::models::drill::{DRILL_KEYS, DrillAction, DrillScreen, play_line};
 use othello_tutor::tutor::progress::ModeRecords;
-use othello_tutor::tutor::puzzle::load_puzzles;
 use othello_tutor::tutor::screen::{AnswerKey, BoardModel, Effect};
 
 const SEED: u64 = 1_800_000_000;

@@ -3,11 +3,11 @@
 
 use othello_tutor::engine::book;
 use othello_tutor::engine::{Color, Position, Square};
+use othello_tutor::tutor::leitner::{DAY, QueueChange};
 use othello_tutor::tutor::openings::trainer::start_symmetries;
 use othello_tutor::tutor::openings::{
     Attempt, Drill, DrillSetup, NamedOpening, OpeningProgress, embedded,
 };
-use othello_tutor::tutor::review::{DAY, QueueChange};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -204,7 +204,7 @@ fn side_lines_leave_the_named_line_for_book_moves_and_the_learner_follows_the_bo
                     .expect("the engine plays book moves");
                 // The line's own move may be weaker; any other is within the margin.
                 if r.side_line || !was_on_line {
-                    assert!(best - m.value <= othello_tutor::tutor::feedback::BOOK_MARGIN);
+                    assert!(best - m.value <= othello_tutor::tutor::openings::BOOK_MARGIN);
                 }
                 if r.side_line {
                     deviated += 1;

@@ -5,7 +5,7 @@
 use othello_tutor::engine::book::{self, Book, BookError};
 use othello_tutor::engine::notation::parse_transcript;
 use othello_tutor::engine::{Board, Position, Square, symmetry};
-use othello_tutor::tutor::content::load_openings;
+use othello_tutor::tutor::openings::load_openings;
 use othello_tutor::tutor::openings::{NamedOpening, Openings};
 
 fn openings() -> Openings {

@@ -6,8 +6,8 @@ mod common;
 
 use common::{Harness, sq, temp_data_dir};
 use cursive::event::{Event, Key};
+use othello_tutor::tutor::leitner::DAY;
 use othello_tutor::tutor::progress::ProgressStore;
-use othello_tutor::tutor::review::DAY;
 use othello_tutor::ui::shell::set_clock;
 
 const T0: u64 = 1_800_000_000;

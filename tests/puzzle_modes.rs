@@ -13,14 +13,15 @@ use common::{Harness, temp_data_dir};
 use cursive::event::{Event, Key};
 use othello_tutor::engine::Square;
 use othello_tutor::engine::endgame::Solver;
+use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::progress::{ModeRecords, ProgressStore};
+use othello_tutor::tutor::puzzle::Puzzle;
 use othello_tutor::tutor::puzzle::drill::{
     Drill, MAX_EMPTIES, MIN_EMPTIES, PlayOut, Round, ScoreError, drill_positions, parse_score,
 };
 use othello_tutor::tutor::puzzle::timed::{
     Played, RUN_LENGTH, Run, RunEnd, RunMode, STORM_PENALTY, STORM_SECONDS, rising_queue,
 };
-use othello_tutor::tutor::puzzle::{Puzzle, load_puzzles};
 use othello_tutor::ui::shell::set_clock;
 
 const T0: u64 = 2_000_000_000;

@@ -11,9 +11,10 @@ mod common_puzzles;
 use common_puzzles::plain_miss;
 
 use common::models::{Driver, State, assert_every_key_acts};
+use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::course::LessonRun;
 use othello_tutor::tutor::models::puzzles::{Action, KEYS, PuzzleScreen};
-use othello_tutor::tutor::puzzle::{Puzzle, load_puzzles};
+use othello_tutor::tutor::puzzle::Puzzle;
 use othello_tutor::tutor::review::PuzzleProgress;
 use othello_tutor::tutor::screen::{Answer, BoardModel, Effect, Mark, ProgressChange, Route};
 

@@ -4,14 +4,16 @@
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Color, Move, Square};
+use othello_tutor::tutor::content::load_puzzle_dir;
+use othello_tutor::tutor::leitner::{BOX_DAYS, DAY, QueueChange};
 use othello_tutor::tutor::miner::{MineConfig, mine, mined_toml};
 use othello_tutor::tutor::personal::personal_puzzles;
 use othello_tutor::tutor::puzzle::{
     Disproof, Goal, IllegalPuzzleMove, InvalidPuzzle, Proof, Puzzle, PuzzleProblem, Theme,
-    check_puzzles, load_dir, parse_set, proof_searcher, prove_puzzle, sample_indices, to_toml,
+    check_puzzles, parse_set, proof_searcher, prove_puzzle, sample_indices, to_toml,
 };
 use othello_tutor::tutor::rating::{Rating, TAU, update};
-use othello_tutor::tutor::review::{BOX_DAYS, DAY, PuzzleProgress, QueueChange};
+use othello_tutor::tutor::review::PuzzleProgress;
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -168,7 +170,7 @@ fn broken_puzzle_files_give_exact_errors() {
     for (name, text) in &files {
         std::fs::write(dir.join(name), text).unwrap();
     }
-    let (puzzles, errors) = load_dir(&dir);
+    let (puzzles, errors) = load_puzzle_dir(&dir);
     let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
     let expected = vec![
         format!(
@@ -365,7 +367,8 @@ fn personal_puzzles_come_from_practice_mistakes() {
 #[ignore]
 fn prove_dir() {
     let dir = std::env::var("PROVE_DIR").unwrap_or_else(|_| "puzzles".into());
-    let (puzzles, errors) = othello_tutor::tutor::puzzle::load_dir(std::path::Path::new(&dir));
+    let (puzzles, errors) =
+        othello_tutor::tutor::content::load_puzzle_dir(std::path::Path::new(&dir));
     for e in &errors {
         eprintln!("{e}");
     }
@@ -391,9 +394,9 @@ fn prove_dir() {
 
 #[test]
 fn the_review_queue_counts_due_and_queued_puzzles() {
-    use othello_tutor::tutor::review::ReviewQueue;
+    use othello_tutor::tutor::leitner::LeitnerQueue;
     let now = 100 * DAY;
-    let mut q = ReviewQueue::default();
+    let mut q = LeitnerQueue::default();
     q.fail("a", now - 2 * DAY); // due a day ago
     q.fail("b", now); // due tomorrow
     q.fail("c", now - DAY); // due now

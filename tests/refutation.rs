@@ -15,8 +15,8 @@ use othello_tutor::engine::notation::parse_position;
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Position, Square};
 use othello_tutor::tutor::content::load_lessons;
+use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::lesson::Step;
-use othello_tutor::tutor::puzzle::load_puzzles;
 use othello_tutor::tutor::refutation::{Gain, Reason, Refutation, RefuteError, refute_with};
 
 fn sq(s: &str) -> Square {

@@ -10,10 +10,11 @@ mod common_puzzles;
 use common_puzzles::plain_miss;
 
 use common::models::{Driver, State, assert_every_key_acts};
+use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::models::runs::{RUN_KEYS, RunAction, RunScreen};
 use othello_tutor::tutor::progress::ModeRecords;
+use othello_tutor::tutor::puzzle::Puzzle;
 use othello_tutor::tutor::puzzle::timed::RunMode;
-use othello_tutor::tutor::puzzle::{Puzzle, load_puzzles};
 use othello_tutor::tutor::screen::{BoardModel, Context, Effect, ProgressChange};
 
 const T0: u64 = 1_800_000_000;

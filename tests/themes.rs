@@ -323,9 +323,9 @@ fn corners_given(p: &Position, key: Square) -> Vec<Square> {
 /// now, and none names a search depth.
 #[test]
 fn every_mined_explanation_states_true_facts() {
+    use othello_tutor::tutor::content::load_embedded_puzzles;
     use othello_tutor::tutor::miner::why_text;
-    use othello_tutor::tutor::puzzle::load_embedded;
-    let (puzzles, errors) = load_embedded();
+    let (puzzles, errors) = load_embedded_puzzles();
     assert!(errors.is_empty(), "{errors:?}");
     let mut met: BTreeMap<&str, usize> = BTreeMap::new();
     for pz in puzzles

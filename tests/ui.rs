@@ -271,7 +271,7 @@ fn shown_puzzle(t: &str) -> String {
 }
 
 fn puzzle_by_id(id: &str) -> othello_tutor::tutor::puzzle::Puzzle {
-    othello_tutor::tutor::puzzle::load_puzzles()
+    othello_tutor::tutor::content::load_puzzles()
         .expect("puzzles load")
         .into_iter()
         .find(|p| p.id == id)

@@ -18,7 +18,7 @@ fn shown_puzzle(t: &str) -> othello_tutor::tutor::puzzle::Puzzle {
         .and_then(|rest| rest.split_whitespace().next())
         .unwrap_or_else(|| panic!("a puzzle id in sight:\n{t}"))
         .to_string();
-    othello_tutor::tutor::puzzle::load_puzzles()
+    othello_tutor::tutor::content::load_puzzles()
         .expect("puzzles load")
         .into_iter()
         .find(|p| p.id == id)

@@ -92,7 +92,7 @@ pub fn import(data_dir: Option<&Path>, file: &Path) -> Result<(), UserError> {
         LockError::Busy { .. } => UserError(format!(
             "{e}: close it first, or import from its Library screen (i)"
         )),
-        LockError::File(e) => UserError(e.to_string()),
+        e @ LockError::File { .. } => UserError(e.to_string()),
     })?;
     let summary = library
         .import_file(file)

@@ -56,7 +56,7 @@ pub fn run(text: &str) -> Result<(), UserError> {
 
 /// Prints every named opening, "NAME: MOVES", with its other names in brackets.
 pub fn list() -> Result<(), UserError> {
-    let openings = othello_tutor::tutor::content::load_openings().map_err(|errors| {
+    let openings = othello_tutor::tutor::openings::load_openings().map_err(|errors| {
         UserError(format!(
             "the named openings do not load: {}",
             errors.first().map(|e| e.to_string()).unwrap_or_default()

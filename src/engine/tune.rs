@@ -240,11 +240,13 @@ fn ridge_fit(rows: &[([f64; TERM_COUNT], f64)], lambda: f64) -> Vec<f64> {
 pub fn weights_source(weights: &Weights) -> String {
     let mut s = String::from(
         "//! Evaluation weights, one row per phase (four empties each, phase 0 = 0-3 empties),\n\
-         //! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-lab tune`.\n\n\
-         use super::eval::{PHASES, TERM_COUNT};\n\n\
-         /// The weights: `WEIGHTS[phase][term]`.\n\
-         pub static WEIGHTS: [[i32; TERM_COUNT]; PHASES] = [\n",
+         //! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-lab tune`.\n\
+         //! Plain data: the sizes are numbers, which `eval` checks against its own (a row or\n\
+         //! a term too many or too few does not compile).\n\n",
     );
+    s.push_str(&format!(
+        "/// The weights: `WEIGHTS[phase][term]`.\npub static WEIGHTS: [[i32; {TERM_COUNT}]; {PHASES}] = [\n"
+    ));
     let names: Vec<&str> = TERMS.iter().map(|t| t.name()).collect();
     s.push_str(&format!("    // {}\n", names.join(", ")));
     for row in &weights.0 {

@@ -1,10 +1,10 @@
 //! Evaluation weights, one row per phase (four empties each, phase 0 = 0-3 empties),
 //! in hundredths of a disc, in the order of `eval::TERMS`. Written by `othello-lab tune`.
-
-use super::eval::{PHASES, TERM_COUNT};
+//! Plain data: the sizes are numbers, which `eval` checks against its own (a row or
+//! a term too many or too few does not compile).
 
 /// The weights: `WEIGHTS[phase][term]`.
-pub static WEIGHTS: [[i32; TERM_COUNT]; PHASES] = [
+pub static WEIGHTS: [[i32; 12]; 16] = [
     // mobility, potential mobility, frontier, corners, x-squares, c-squares, stable discs, unbalanced edges, wedges, parity, discs, tempo
     [299, -188, -62, 131, -169, -229, 93, 47, 200, -17, 9, -39],
     [299, -188, -62, 131, -169, -229, 93, 47, 200, -17, 9, -39],

@@ -1,12 +1,11 @@
 //! The one content loader: the lessons of `lessons/` and the puzzle sets of
 //! `puzzles/`, embedded in the binary with include_dir (the only place that embeds
-//! them) or read from a directory, each file a [`Source`]; the named openings of
-//! `src/data/openings.toml` ([`load_openings`]); and `check_content`, which loads
-//! everything and proves every stated answer with the engine, and replays the facts
-//! of what the tutor says about the moves of a practice sample
-//! ([`crate::tutor::practice_sample`])
-//! (`othello-lab check-content [--full]`; see [`crate::tutor::lesson`] and
-//! [`crate::tutor::puzzle`] for what is proved).
+//! them) or read from a directory, each file a [`Source`]; and `check_content`, which
+//! loads everything and proves every stated answer with the engine, checks the named
+//! openings ([`crate::tutor::openings::load_openings`]) and replays the facts of what
+//! the tutor says about the moves of a practice sample
+//! ([`crate::tutor::practice_sample`]) (`othello-lab check-content [--full]`; see
+//! [`crate::tutor::lesson`] and [`crate::tutor::puzzle`] for what is proved).
 //!
 //! ```
 //! use othello_tutor::tutor::content::load_lessons;
@@ -19,9 +18,9 @@
 //! ```
 
 use crate::engine::search::Searcher;
-use crate::tutor::files::{dir_label, toml_files_in};
+use crate::tutor::files::{Source, dir_label, toml_files_in};
 use crate::tutor::lesson::{ContentError, Duplicate, Lesson, Problem};
-use crate::tutor::openings::{OpeningError, Openings};
+use crate::tutor::openings::load_openings;
 use crate::tutor::practice_sample::{SAMPLE_GAMES, check_practice_sample, practice_sample};
 use crate::tutor::puzzle::{Puzzle, PuzzleError, PuzzleProblem, check_puzzles, parse_set};
 use include_dir::{Dir, include_dir};
@@ -33,19 +32,6 @@ pub use crate::tutor::lesson::{ProofSettings, prove_lesson};
 
 static LESSONS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static PUZZLES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/puzzles");
-/// The named openings file, as embedded.
-static OPENINGS_TOML: &str = include_str!("../data/openings.toml");
-/// The openings file's name in messages.
-pub const OPENINGS_FILE: &str = "src/data/openings.toml";
-
-/// One content file: its name for messages (`lessons/06-mobility.toml`) and bytes.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Source {
-    /// The name used in error messages.
-    pub file: String,
-    /// The contents.
-    pub bytes: Vec<u8>,
-}
 
 /// The `*.toml` files of an embedded directory, sorted by name, named `<label>/<file>`.
 fn embedded(dir: &Dir<'_>, label: &str) -> Vec<Source> {
@@ -93,12 +79,6 @@ pub fn puzzle_sources_in(dir: &Path) -> Result<Vec<Source>, PuzzleError> {
             PuzzleProblem::Io(e.to_string()),
         )
     })
-}
-
-/// The named openings embedded in the binary, checked (every line legal, every name
-/// found by its position); every problem if the file is bad.
-pub fn load_openings() -> Result<Openings, Vec<OpeningError>> {
-    Openings::from_toml(OPENINGS_FILE, OPENINGS_TOML)
 }
 
 /// Reads and checks lesson files: returns the good lessons sorted by order, and every

@@ -8,6 +8,7 @@ use crate::engine::analysis::MoveValue;
 use crate::engine::book;
 use crate::engine::{Board, Move, Position, Square};
 use crate::tutor::openings;
+use crate::tutor::openings::BOOK_MARGIN;
 use crate::tutor::values::StatedValue;
 use std::fmt;
 
@@ -29,9 +30,6 @@ pub enum Grade {
     Blunder,
 }
 
-/// The most a move may lose against the book's best move (hundredths of a disc) and
-/// still be a book move.
-pub const BOOK_MARGIN: i32 = 100;
 /// The most discs a "good" move may lose.
 pub const GOOD_MAX_LOSS: i32 = 2;
 /// The most discs an "inaccuracy" may lose.

@@ -4,10 +4,18 @@
 
 use crate::engine::Game;
 use crate::engine::notation::{self, NotationError};
-use crate::tutor::content::Source;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// One content file: its name for messages (`lessons/06-mobility.toml`) and bytes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Source {
+    /// The name used in error messages.
+    pub file: String,
+    /// The contents.
+    pub bytes: Vec<u8>,
+}
 
 /// A directory's label for file names and errors: its last component.
 pub fn dir_label(dir: &Path) -> String {

@@ -7,7 +7,6 @@
 //! never overwritten. Commands that write to the library (`import`) take the same
 //! lock and stop when it is taken.
 
-use crate::tutor::files::FileError;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{ErrorKind, Read, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -28,8 +27,13 @@ pub enum LockError {
         holder: Option<u32>,
     },
     /// The lock file cannot be made or locked.
-    #[error(transparent)]
-    File(#[from] FileError),
+    #[error("{}: {source}", path.display())]
+    File {
+        /// The file (or directory) the operation was on.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
 }
 
 fn holder_text(holder: Option<u32>) -> String {
@@ -63,7 +67,7 @@ impl DataDirLock {
     pub fn acquire(dir: &Path) -> Result<DataDirLock, LockError> {
         let at = |path: &Path| {
             let path = path.to_path_buf();
-            move |source| FileError { path, source }
+            move |source| LockError::File { path, source }
         };
         std::fs::create_dir_all(dir).map_err(at(dir))?;
         let path = dir.join(LOCK_FILE);
@@ -82,7 +86,7 @@ impl DataDirLock {
                     holder: holder_of(&mut file),
                 });
             }
-            Err(TryLockError::Error(source)) => return Err(FileError { path, source }.into()),
+            Err(TryLockError::Error(source)) => return Err(LockError::File { path, source }),
         }
         // Who holds it, for the message a second tutor shows (best effort).
         let _ = file
@@ -145,7 +149,7 @@ impl DataDirAccess {
                     reason,
                 }
             }
-            Err(e @ LockError::File(_)) => DataDirAccess::Unlocked {
+            Err(e @ LockError::File { .. }) => DataDirAccess::Unlocked {
                 dir: dir.to_path_buf(),
                 reason: e.to_string(),
             },

@@ -9,6 +9,7 @@ pub mod facts;
 pub mod feedback;
 pub mod files;
 pub mod game_review;
+pub mod leitner;
 pub mod lesson;
 pub mod library;
 pub mod lock;

@@ -1,10 +1,10 @@
 //! The application: the theme, the main menu, and the one place that opens screens
 //! (every screen asks for another through [`super::nav::go`]).
 
+use super::engine::Engine;
 use super::nav::Route;
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
-use super::worker::Engine;
 use super::{
     analyze, editor, help, lesson, library, openings, potential, practice, progress, puzzles,
     review,

@@ -29,7 +29,7 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
         ScreenId::OpeningDrill => format!(
             "{}\n  You play the side that makes the line's last move; the engine answers with the line (the book). A move off the line is not played: you see the line's move, both moves' book values and the opening your move leads to, then play the line's move to go on. A line played without a miss comes back in {} days, then later each time; a missed line comes back the next day.\n  {}\n{}\n",
             screen.heading(),
-            crate::tutor::review::BOX_DAYS[1],
+            crate::tutor::leitner::BOX_DAYS[1],
             BOARD_KEYS,
             keys(help_lines(
                 crate::tutor::models::opening::OPENING_KEYS,
@@ -155,7 +155,7 @@ fn section<A>(
 fn puzzles_text(width: usize) -> String {
     use crate::tutor::puzzle::{drill, timed};
     use crate::tutor::rating::{NEAR_MISS_DISCS, PROVISIONAL_FACTOR, PROVISIONAL_RESULTS};
-    let days: Vec<String> = crate::tutor::review::BOX_DAYS
+    let days: Vec<String> = crate::tutor::leitner::BOX_DAYS
         .iter()
         .map(|d| d.to_string())
         .collect();

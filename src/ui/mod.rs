@@ -8,6 +8,7 @@ pub mod analyze;
 pub mod app;
 pub mod board_view;
 pub mod editor;
+pub mod engine;
 pub mod help;
 pub mod host;
 pub mod layer;

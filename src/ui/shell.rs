@@ -1,9 +1,9 @@
 //! What every screen shares: the program's options, the engine, the learner's
 //! progress (loaded on first use, saved atomically) and the clock.
 
-use super::nav::Route;
-use super::worker::Engine;
+use super::engine::Engine;
 use crate::tutor::progress::{Progress, ProgressStore};
+use crate::tutor::screen::Route;
 use cursive::Cursive;
 use cursive::views::{Dialog, TextView};
 use std::path::PathBuf;

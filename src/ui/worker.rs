@@ -4,17 +4,12 @@
 //! fails (panics) is reported on the screen and in `errors.log` in the data
 //! directory, and the screen goes on working.
 
+use super::engine::Engine;
 use crate::engine::search::Searcher;
 use cursive::views::Dialog;
 use cursive::{CbSink, Cursive};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// The shared engine: one searcher (its tables are large), used by one job at a time.
-#[derive(Clone)]
-pub struct Engine {
-    searcher: Arc<Mutex<Searcher>>,
-}
 
 /// A running job: cancel it, or ask whether it is still the current one.
 #[derive(Clone, Debug)]
@@ -172,13 +167,6 @@ fn report_task_failure(siv: &mut Cursive, what: &str, panic: &str) {
 }
 
 impl Engine {
-    /// An engine with tables of `table_mb` MB each (midgame and endgame).
-    pub fn new(table_mb: usize) -> Engine {
-        Engine {
-            searcher: Arc::new(Mutex::new(Searcher::new(table_mb, table_mb))),
-        }
-    }
-
     /// Runs `work` with the searcher on a background thread (see [`spawn`]); the
     /// searcher stops when the job is cancelled.
     pub fn spawn<R, W, D>(
@@ -193,7 +181,7 @@ impl Engine {
         W: FnOnce(&mut Searcher) -> R + Send + 'static,
         D: FnOnce(&mut Cursive, &Job, R) + Send + 'static,
     {
-        let searcher = self.searcher.clone();
+        let searcher = self.searcher();
         spawn(
             sink,
             move |job: &Job| {
@@ -204,11 +192,6 @@ impl Engine {
             done,
             failed,
         )
-    }
-
-    /// Runs `work` with the searcher on the calling thread (for tests and tools).
-    pub fn with_searcher<R>(&self, work: impl FnOnce(&mut Searcher) -> R) -> R {
-        work(&mut lock(&self.searcher))
     }
 }
 

@@ -2,7 +2,8 @@
 #![allow(dead_code)]
 
 use othello_tutor::engine::Square;
-use othello_tutor::tutor::content::{self, Source};
+use othello_tutor::tutor::content;
+use othello_tutor::tutor::files::Source;
 use othello_tutor::tutor::lesson::{Lesson, Step};
 
 /// The head of a one-step test lesson file.

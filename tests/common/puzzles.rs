@@ -3,11 +3,12 @@
 
 use othello_tutor::engine::Square;
 use othello_tutor::engine::endgame::Solver;
-use othello_tutor::tutor::puzzle::{Puzzle, load_embedded};
+use othello_tutor::tutor::content::load_embedded_puzzles;
+use othello_tutor::tutor::puzzle::Puzzle;
 
 /// The embedded puzzle sets, which must load without an error.
 pub fn embedded() -> Vec<Puzzle> {
-    let (puzzles, errors) = load_embedded();
+    let (puzzles, errors) = load_embedded_puzzles();
     assert!(errors.is_empty(), "{errors:#?}");
     puzzles
 }

@@ -11,7 +11,7 @@ use othello_tutor::engine::book_build::{
     value_leaf_at,
 };
 use othello_tutor::engine::mpc::Confidence;
-use othello_tutor::tutor::content::load_openings;
+use othello_tutor::tutor::openings::load_openings;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -52,8 +52,9 @@ pub fn check(full: bool) -> ExitCode {
 /// without); prints each problem, then
 /// "puzzles in DIR: N, problems: K"; exit 0 when there is none, 1 otherwise.
 pub fn check_dir(dir: &std::path::Path, full: bool) -> ExitCode {
-    use othello_tutor::tutor::puzzle::{check_puzzles, load_dir};
-    let (puzzles, mut errors) = load_dir(dir);
+    use othello_tutor::tutor::content::load_puzzle_dir;
+    use othello_tutor::tutor::puzzle::check_puzzles;
+    let (puzzles, mut errors) = load_puzzle_dir(dir);
     for p in &puzzles {
         errors.extend(othello_tutor::tutor::puzzle::stated_fact_errors(p));
     }
@@ -88,10 +89,11 @@ pub fn puzzle_dir(dir: &std::path::Path) -> Result<&std::path::Path, UserError> 
 
 /// Prints the make-up of the embedded puzzle sets, or of the sets in `dir`.
 pub fn stats(dir: Option<&std::path::Path>) -> Result<(), UserError> {
-    use othello_tutor::tutor::puzzle::{load_dir, load_embedded, statistics};
+    use othello_tutor::tutor::content::{load_embedded_puzzles, load_puzzle_dir};
+    use othello_tutor::tutor::puzzle::statistics;
     let (puzzles, errors) = match dir {
-        Some(dir) => load_dir(puzzle_dir(dir)?),
-        None => load_embedded(),
+        Some(dir) => load_puzzle_dir(puzzle_dir(dir)?),
+        None => load_embedded_puzzles(),
     };
     if let Some(e) = errors.first() {
         return Err(UserError(e.to_string()));

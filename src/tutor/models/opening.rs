@@ -14,8 +14,8 @@
 //! ```
 
 use crate::engine::{Color, Move, Square};
+use crate::tutor::leitner::QueueChange;
 use crate::tutor::openings::{Attempt, Drill, DrillSetup, Miss, OpeningProgress, Reply, embedded};
-use crate::tutor::review::QueueChange;
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, Key, ProgressChange, Route,
     ScreenId, Shown, Ticket,
@@ -408,7 +408,7 @@ impl BoardModel for OpeningScreen {
             self.lines.push(match change {
                 QueueChange::ToFirstBox => "It comes back tomorrow.".to_string(),
                 QueueChange::MovedUp(level) => {
-                    let days = crate::tutor::review::BOX_DAYS[level.min(4)];
+                    let days = crate::tutor::leitner::BOX_DAYS[level.min(4)];
                     format!("It comes back in {days} days.")
                 }
                 QueueChange::Learned => "Learned: it leaves the review queue.".to_string(),

@@ -12,8 +12,8 @@
 //! assert!(tiger.len() < all.len());
 //! ```
 
+use crate::tutor::leitner::DAY;
 use crate::tutor::openings::{DrillSetup, NamedOpening, OpeningProgress, embedded};
-use crate::tutor::review::DAY;
 use crate::tutor::screen::{Binding, Key};
 use rand::{Rng, RngExt};
 

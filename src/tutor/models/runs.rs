@@ -8,7 +8,8 @@
 //! ```
 //! use othello_tutor::tutor::models::runs::{RunAction, RunScreen};
 //! use othello_tutor::tutor::progress::ModeRecords;
-//! use othello_tutor::tutor::puzzle::{load_puzzles, timed::RunMode};
+//! use othello_tutor::tutor::puzzle::timed::RunMode;
+//! use othello_tutor::tutor::content::load_puzzles;
 //! use othello_tutor::tutor::screen::BoardModel;
 //!
 //! let (screen, _) = RunScreen::new(RunMode::Storm, load_puzzles().unwrap(), ModeRecords::default(), 0);

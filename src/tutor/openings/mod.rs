@@ -8,7 +8,13 @@ pub mod schedule;
 pub mod trainer;
 mod xot;
 
-pub use named::{NamedOpening, OpeningError, OpeningProblem, Openings, embedded};
+/// The most a move may lose against the book's best move (hundredths of a disc) and
+/// still be a book move: the practice grade's and the opening trainer's.
+pub const BOOK_MARGIN: i32 = 100;
+
+pub use named::{
+    NamedOpening, OPENINGS_FILE, OpeningError, OpeningProblem, Openings, embedded, load_openings,
+};
 pub use schedule::{LineRecord, OpeningProgress};
 pub use trainer::{Attempt, Drill, DrillSetup, Miss, Reply};
 pub use xot::{random_xot, xot_position, xot_transcripts};

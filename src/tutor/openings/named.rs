@@ -355,11 +355,22 @@ impl Openings {
     }
 }
 
+/// The named openings file, as embedded.
+static OPENINGS_TOML: &str = include_str!("../../data/openings.toml");
+/// The openings file's name in messages.
+pub const OPENINGS_FILE: &str = "src/data/openings.toml";
+
+/// The named openings embedded in the binary, checked (every line legal, every name
+/// found by its position); every problem if the file is bad.
+pub fn load_openings() -> Result<Openings, Vec<OpeningError>> {
+    Openings::from_toml(OPENINGS_FILE, OPENINGS_TOML)
+}
+
 /// The embedded named openings, read once. A broken file (which `check-content` and
 /// the tests refuse) gives an empty list rather than stopping the program.
 pub fn embedded() -> &'static Openings {
     static OPENINGS: OnceLock<Openings> = OnceLock::new();
-    OPENINGS.get_or_init(|| crate::tutor::content::load_openings().unwrap_or_default())
+    OPENINGS.get_or_init(|| load_openings().unwrap_or_default())
 }
 
 #[cfg(test)]

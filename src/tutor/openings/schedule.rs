@@ -8,7 +8,7 @@
 //! then any line.
 
 use super::named::{NamedOpening, Openings};
-use crate::tutor::review::{QueueChange, ReviewQueue};
+use crate::tutor::leitner::{LeitnerQueue, QueueChange};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -32,7 +32,7 @@ pub struct OpeningProgress {
     /// Per opening name.
     pub lines: BTreeMap<String, LineRecord>,
     /// Lines waiting for review.
-    pub review: ReviewQueue,
+    pub review: LeitnerQueue,
 }
 
 impl OpeningProgress {

@@ -7,10 +7,10 @@
 //! orientations of the start position the game takes (a learner who opens d3 drills
 //! the same line turned to match).
 
+use super::BOOK_MARGIN;
 use super::named::{NamedOpening, embedded};
 use crate::engine::book::{self, Book, BookMove};
 use crate::engine::{Board, Color, Game, Move, Position, Square, symmetry};
-use crate::tutor::feedback::BOOK_MARGIN;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

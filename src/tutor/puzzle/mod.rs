@@ -97,10 +97,6 @@ mod themes;
 pub mod timed;
 mod write;
 
-pub use crate::tutor::content::{
-    check_embedded_puzzles as check_embedded, load_embedded_puzzles as load_embedded,
-    load_puzzle_dir as load_dir, load_puzzles,
-};
 pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
 pub use grading::NEAR_MISS_NODES;
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};

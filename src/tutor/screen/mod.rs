@@ -308,7 +308,7 @@ pub enum Applied {
     /// progress after it.
     Opening(
         Box<(
-            crate::tutor::review::QueueChange,
+            crate::tutor::leitner::QueueChange,
             crate::tutor::openings::OpeningProgress,
         )>,
     ),

@@ -32,7 +32,7 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
 
 /// Opens the puzzles that practise `lesson`, or says there are none.
 fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
-    let puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
+    let puzzles = crate::tutor::content::load_puzzles().unwrap_or_default();
     match lesson_puzzles(lesson, &puzzles) {
         Some(run) => nav::go(siv, Route::Puzzles(Some(run))),
         None => crate::ui::size_guard::add_layer(

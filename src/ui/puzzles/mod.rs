@@ -16,9 +16,10 @@ pub use modes::open_mode;
 pub use runs::open as open_run;
 
 use super::shell::{now, show_progress_notice, with_progress};
+use crate::tutor::content::load_puzzles;
 use crate::tutor::course::LessonRun;
 use crate::tutor::models::puzzles::PuzzleScreen;
-use crate::tutor::puzzle::{Puzzle, load_puzzles};
+use crate::tutor::puzzle::Puzzle;
 use cursive::Cursive;
 use cursive::views::Dialog;
 

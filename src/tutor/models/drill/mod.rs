@@ -8,7 +8,7 @@
 //! ```
 //! use othello_tutor::tutor::models::drill::{DrillAction, DrillScreen};
 //! use othello_tutor::tutor::progress::ModeRecords;
-//! use othello_tutor::tutor::puzzle::load_puzzles;
+//! use othello_tutor::tutor::content::load_puzzles;
 //! use othello_tutor::tutor::screen::{BoardModel, Effect};
 //!
 //! let (screen, effects) = DrillScreen::new(&load_puzzles().unwrap(), ModeRecords::default(), 7);

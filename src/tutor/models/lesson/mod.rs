@@ -509,7 +509,7 @@ impl BoardModel for LessonScreen {
         };
         match next {
             Next::Puzzles => {
-                let puzzles = crate::tutor::puzzle::load_puzzles().unwrap_or_default();
+                let puzzles = crate::tutor::content::load_puzzles().unwrap_or_default();
                 match lesson_puzzles(&self.lesson, &puzzles) {
                     Some(run) => vec![Effect::Go(Route::Puzzles(Some(run)))],
                     None => {

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use othello_tutor::tutor::models::puzzles::{Action, PuzzleScreen};
-//! use othello_tutor::tutor::puzzle::load_puzzles;
+//! use othello_tutor::tutor::content::load_puzzles;
 //! use othello_tutor::tutor::review::PuzzleProgress;
 //! use othello_tutor::tutor::screen::{BoardModel, Context};
 //! use othello_tutor::engine::Square;

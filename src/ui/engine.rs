@@ -1,0 +1,35 @@
+//! The shared engine of the interface: one searcher (its tables are large), used by
+//! one job at a time. Jobs run on it through [`crate::ui::worker`], which adds
+//! `Engine::spawn`.
+
+use crate::engine::search::Searcher;
+use std::sync::{Arc, Mutex};
+
+/// The shared engine: one searcher (its tables are large), used by one job at a time.
+#[derive(Clone)]
+pub struct Engine {
+    searcher: Arc<Mutex<Searcher>>,
+}
+
+impl Engine {
+    /// An engine with tables of `table_mb` MB each (midgame and endgame).
+    pub fn new(table_mb: usize) -> Engine {
+        Engine {
+            searcher: Arc::new(Mutex::new(Searcher::new(table_mb, table_mb))),
+        }
+    }
+
+    /// The searcher, shared.
+    pub(crate) fn searcher(&self) -> Arc<Mutex<Searcher>> {
+        self.searcher.clone()
+    }
+
+    /// Runs `work` with the searcher on the calling thread (for tests and tools).
+    pub fn with_searcher<R>(&self, work: impl FnOnce(&mut Searcher) -> R) -> R {
+        let mut guard = match self.searcher.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        work(&mut guard)
+    }
+}
