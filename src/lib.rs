@@ -5,8 +5,11 @@
 //! The crate is layered, and the arrows point down only:
 //! `ui` (cursive screens) → `tutor` (lessons, puzzles, feedback) → `engine`
 //! (rules, notation, search). `potential`, the second game of the reference texts,
-//! stands on its own. The binary (`src/main.rs`) parses the command line and hands
-//! each subcommand to a file of `src/cli/`.
+//! stands on the engine's level: the tutor's and the interface's Potential screens
+//! use it. `tests/module_cycles.rs` checks that no arrow points up and that no module
+//! cycle forms. The binaries (`src/main.rs`, the learner's; `src/bin/othello-lab.rs`,
+//! the maintainers') parse the command line and hand each command to a file of
+//! `src/cli/`.
 //!
 //! - [`engine`]: pure Othello, no I/O and no content. `square`, `board` (bitboards,
 //!   `play` and `play_unchecked`), `game`, `notation` (transcripts, OBF, GGF,
@@ -19,13 +22,16 @@
 //!   move is good or bad), `feedback` (grades), `lesson/` (format, model, checks,
 //!   answers, play-out proofs, stars), `puzzle/` (format, model, proofs, themes,
 //!   miner), `course` (what follows a lesson), `content` (the one loader of
-//!   `lessons/`, `puzzles/` and the openings file), `openings/` (named openings
-//!   recognised by position, the XOT list), `practice` (a game with undo and grades), `review`
-//!   and `rating` (Leitner queue, Glicko-2), `progress` and `saved_games` (the
-//!   learner's files), `files` (atomic writes, reading a game from text or a file).
+//!   `lessons/` and `puzzles/`, and the content check), `openings/` (named openings
+//!   recognised by position, the XOT list, the opening trainer), `practice` (a game
+//!   with undo and grades), `leitner` (the queue of what comes back for another try),
+//!   `review` (the puzzle training state) and `rating` (Glicko-2), `progress` and
+//!   `saved_games` (the learner's files), `files` (atomic writes, reading a game from
+//!   text or a file).
 //! - [`ui`]: cursive only. `app` (theme, menu, the one place that opens screens),
 //!   `nav` (the routes screens ask for), `shell` (state every screen shares),
-//!   `worker` (the one way to run engine work off the UI thread), `board_view`,
+//!   `engine` (the shared searcher), `worker` (the one way to run engine work off the
+//!   UI thread), `board_view`,
 //!   `wrap_text`, `size_guard`, `text_dialog`, and one file or folder per screen:
 //!   `lesson/`, `puzzles`, `practice/`, `analyze`, `progress`, `potential/`, `help`.
 //! - [`potential`]: the rules, move generation and AI of the second game.
@@ -35,6 +41,8 @@
 //! folder in `src/ui/` with a [`ui::nav::Route`] and one arm in `ui::app`; a player
 //! is a `Strategy` in `engine::players`; an evaluator lives in `src/engine/` beside
 //! `eval` and is chosen by the search; a subcommand is a file in `src/cli/`.
+
+#![warn(missing_docs)]
 
 pub mod engine;
 pub mod potential;

@@ -34,8 +34,9 @@ const BOARD_MUTATIONS: &[(&str, &str)] = &[
     ("targets_of(", "works out a piece's legal moves"),
 ];
 
-/// The one file allowed to make the searcher the engine work runs on.
-const WORKER: &str = "src/ui/worker.rs";
+/// The one file allowed to make the searcher the engine work runs on (the shared
+/// engine; `worker.rs` runs the jobs on it).
+const WORKER: &str = "src/ui/engine.rs";
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder") {
