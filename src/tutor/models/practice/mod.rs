@@ -104,6 +104,11 @@ pub struct PracticeScreen {
     refuted: Option<(usize, crate::tutor::refutation::Refutation)>,
     /// The refutation asked for with the best-move key.
     refutation: crate::tutor::refutation::view::Asked,
+    /// Every refutation made of a graded move, by its index in the game: the coach
+    /// puts the game's mistakes down to concepts with them.
+    refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
+    /// The game was recorded in the coach's profile (once, when it first ended).
+    coached: bool,
 }
 
 type Effects = Vec<Effect<Task>>;
@@ -129,6 +134,8 @@ impl PracticeScreen {
             asking: Asking::Nothing,
             refuted: None,
             refutation: crate::tutor::refutation::view::Asked::Not,
+            refutations: std::collections::BTreeMap::new(),
+            coached: false,
             now: env.now,
             env,
         };
@@ -259,7 +266,17 @@ impl PracticeScreen {
             }
         }
         self.asking = Asking::GameOver;
-        vec![Effect::Choose {
+        let mut effects = Vec::new();
+        if !self.coached
+            && let Some(record) =
+                crate::tutor::coach::game_record(&self.practice, &self.refutations, self.now)
+        {
+            self.coached = true;
+            effects.push(Effect::Progress(ProgressChange::Coach(Box::new(
+                crate::tutor::coach::CoachEvent::Game(record),
+            ))));
+        }
+        effects.push(Effect::Choose {
             title: "Game over".into(),
             text,
             items: GAME_OVER_KEYS
@@ -271,7 +288,8 @@ impl PracticeScreen {
                 .map(|b| b.keys.first().copied())
                 .collect(),
             input: None,
-        }]
+        });
+        effects
     }
 
     fn over_action(&mut self, action: OverAction) -> Effects {
@@ -644,6 +662,9 @@ impl BoardModel for PracticeScreen {
                 values,
                 refutation,
             } => {
+                if let Some(r) = &refutation {
+                    self.refutations.insert(index, r.clone());
+                }
                 self.refuted = refutation.map(|r| (index, r));
                 match values
                     .ok()
@@ -779,7 +800,13 @@ impl BoardModel for PracticeScreen {
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         let added = match applied {
             Applied::Added(n) => n,
-            _ => 0,
+            _ => {
+                // The game's record for the coach.
+                if let Some(e) = error {
+                    self.event(format!("Your game could not be saved for the coach: {e}"));
+                }
+                return Vec::new();
+            }
         };
         match (error, added) {
             (Some(e), _) => {

@@ -96,6 +96,7 @@ impl PracticeScreen {
     ) -> Effects {
         match result {
             Ok(r) => {
+                self.refutations.insert(index, r.clone());
                 self.refuted = Some((index, r.clone()));
                 self.show_refutation(index, r);
             }
