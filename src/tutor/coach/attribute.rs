@@ -141,10 +141,7 @@ fn corners(a: &MoveFacts, b: &MoveFacts, r: Option<&Refutation>) -> Option<Attri
     if let (Some(c), None) = (b.takes_corner, a.takes_corner) {
         return Some(Attribution::of(
             Theme::Corner,
-            format!(
-                "{} takes the {c} corner; {} takes none.",
-                b.square, a.square
-            ),
+            format!("{c} takes a corner; {} does not.", a.square),
         ));
     }
     None
