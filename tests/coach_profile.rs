@@ -10,6 +10,9 @@
 //! [`Fact`] and checked by its own code (which walks the board's lines rather than
 //! calling the move generator or the features the coach uses).
 
+mod common;
+
+use common::models::Driver;
 use othello_tutor::engine::analysis::MoveValue;
 use othello_tutor::engine::notation::parse_transcript;
 use othello_tutor::engine::players::Strategy;
@@ -622,4 +625,69 @@ kind = "fly-to-the-moon"
     // A concept this version does not know reads as "other".
     assert_eq!(coach.games[0].mistakes[0].concept, Concept::Other);
     assert_eq!(coach.games[0].mistakes[0].phase(), Phase::Midgame);
+}
+
+#[test]
+fn the_practice_screen_records_a_finished_game_once() {
+    use othello_tutor::tutor::models::practice::{Action, Env, PracticeScreen};
+    let (practice, _) = play(&game_one());
+    let env = Env {
+        data_dir: None,
+        rating: 1500.0,
+        now: 4_242,
+    };
+    let (model, effects) = PracticeScreen::open(practice, env);
+    let mut d = Driver::new(model, effects);
+    let games = &d.progress.coach.games;
+    assert_eq!(games.len(), 1, "recorded at the game's end");
+    assert_eq!(games[0].at, 4_242);
+    let concepts: Vec<Concept> = games[0].mistakes.iter().map(|m| m.concept).collect();
+    // Without the grade's refutations (this game was graded before the screen
+    // opened) the corner given away is still named by the move's own facts.
+    assert_eq!(
+        concepts,
+        [
+            X(Theme::Mobility),
+            X(Theme::Corner),
+            X(Theme::XSquare),
+            X(Theme::Parity)
+        ]
+    );
+    // Taken back and replayed to the end: not recorded again.
+    d.act(Action::Undo);
+    d.act(Action::Redo);
+    assert!(d.model.practice().is_over());
+    assert_eq!(d.progress.coach.games.len(), 1);
+}
+
+#[test]
+fn the_lesson_screen_records_each_answered_step() {
+    use othello_tutor::tutor::content::load_lessons;
+    use othello_tutor::tutor::models::lesson::{LessonScreen, StepAction};
+    let lesson = load_lessons()
+        .expect("the lessons load")
+        .into_iter()
+        .find(|l| l.id == "corners-stable")
+        .expect("lesson 3");
+    let first = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, othello_tutor::tutor::lesson::Step::Question(_)))
+        .expect("a question");
+    let (model, effects) = LessonScreen::new(lesson.clone(), first);
+    let mut d = Driver::new(model, effects);
+    d.act(StepAction::ShowAnswer);
+    d.act(StepAction::Next);
+    let records = &d.progress.coach.lessons;
+    assert_eq!(records.len(), 1, "{records:?}");
+    let r = &records[0];
+    assert_eq!((r.lesson.as_str(), r.step), ("corners-stable", first));
+    assert!(r.answered && r.revealed && !r.solved && !r.finished);
+    assert_eq!(
+        r.concepts,
+        [X(Theme::Corner), X(Theme::StableDiscs)],
+        "the lesson's concepts, named as the themes name them"
+    );
+    let shown = lesson.steps[first].shown().0;
+    assert_eq!(r.phase(), Phase::of_empties(shown.board.empty_count()));
 }
