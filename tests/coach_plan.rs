@@ -256,7 +256,7 @@ fn accuracy_by_phase_is_told_game_after_game() {
     let p = corner_giver();
     let (lessons, puzzles) = (lessons(), puzzles());
     let r = report(&p.coach, &p.puzzles, &lessons, &puzzles);
-    let mid = &r.phases[Phase::Midgame.index()];
+    let mid = r.phase(Phase::Midgame).expect("the midgame");
     assert_eq!(mid.phase, Phase::Midgame);
     // Game 1: two midgame mistakes among 12 moves; game 3 has none in the midgame.
     assert_eq!(
@@ -271,7 +271,7 @@ fn accuracy_by_phase_is_told_game_after_game() {
     );
     assert_eq!(mid.recent, Some((100 * 50 / 56, 56)));
     assert_eq!(mid.earlier, None);
-    let end = &r.phases[Phase::Endgame.index()];
+    let end = r.phase(Phase::Endgame).expect("the endgame");
     assert_eq!(end.series[4], Some(100 * 10 / 11));
 }
 

@@ -27,8 +27,8 @@
 //!    discs (*stable discs*).
 //! 4. Otherwise: *other*.
 
+use super::Phase;
 use super::concept::Concept;
-use super::phase::Phase;
 use crate::engine::{Position, Square};
 use crate::tutor::explain::{MoveFacts, move_facts, plural};
 use crate::tutor::feedback::Feedback;

@@ -4,19 +4,21 @@
 //! names it ([`attribute`]); the coach's report on it ([`report`]: what costs the
 //! learner discs, the trends, accuracy by phase, the puzzle rating's history, and
 //! links to lessons, puzzles and the learner's own positions); and today's plan
-//! ([`plan`]). No terminal code.
+//! ([`plan`]). A record's phase is read from the empties of its position by the
+//! game review's [`Phase::of_empties`]. No terminal code.
 
 pub mod attribute;
 pub mod concept;
-pub mod phase;
 pub mod plan;
 pub mod profile;
 pub mod record;
 pub mod report;
 
+/// The phases of a game, by the empties before a move: the game review's (one
+/// definition for the review and the coach).
+pub use crate::tutor::game_review::Phase;
 pub use attribute::{Attribution, attribute};
 pub use concept::Concept;
-pub use phase::Phase;
 pub use plan::{DayPlan, ItemStatus, PlanItem, Task, build_plan, item_status, plan_for_today};
 pub use profile::{
     CoachEvent, GameRecord, GameResult, LearnerProfile, LessonRecord, MistakeRecord, PhaseTally,

@@ -9,8 +9,8 @@
 //! with an empty one. The day's plan is rebuilt when it cannot be read (a newer
 //! version's plan), rather than the whole file being set aside.
 
+use super::Phase;
 use super::concept::Concept;
-use super::phase::Phase;
 use super::plan::DayPlan;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};

@@ -2,9 +2,9 @@
 //! game (its graded moves tallied by phase, its mistakes each put down to a concept),
 //! a puzzle attempt, a lesson answer.
 
+use super::Phase;
 use super::attribute::attribute;
 use super::concept::{Concept, lesson_concepts};
-use super::phase::Phase;
 use super::profile::{GameRecord, GameResult, LessonRecord, MistakeRecord, PuzzleRecord};
 use crate::engine::Color;
 use crate::engine::notation::to_obf;

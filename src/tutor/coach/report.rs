@@ -4,8 +4,8 @@
 //! rating's history, and for each weakness its lesson, a set of its puzzles at the
 //! learner's rating and the learner's own positions where it happened.
 
+use super::Phase;
 use super::concept::{Concept, lesson_for};
-use super::phase::Phase;
 use super::profile::{GameRecord, LearnerProfile, PhaseTally};
 use crate::tutor::lesson::Lesson;
 use crate::tutor::puzzle::{Puzzle, Theme};
@@ -174,6 +174,11 @@ pub struct CoachReport {
 }
 
 impl CoachReport {
+    /// The accuracy of one phase.
+    pub fn phase(&self, phase: Phase) -> Option<&PhaseAccuracy> {
+        self.phases.iter().find(|a| a.phase == phase)
+    }
+
     /// The weakest concept the plan can work on: the first weakness that is not
     /// "other".
     pub fn weakest(&self) -> Option<&Weakness> {
