@@ -335,7 +335,7 @@ fn the_plan_works_on_the_weakest_concept_and_says_why() {
         why[0]
     );
     assert!(
-        why[1].contains("X-square puzzles near your rating of 1500"),
+        why[1].contains("the X-square puzzles nearest your rating (1500), new ones first"),
         "{}",
         why[1]
     );

@@ -67,6 +67,7 @@ fn every_menu_key_opens_the_screen_its_row_names() {
         MenuChoice::Library => ScreenId::Library,
         MenuChoice::Potential => ScreenId::Potential,
         MenuChoice::Progress => ScreenId::Progress,
+        MenuChoice::Coach => ScreenId::Coach,
         MenuChoice::Help | MenuChoice::Quit => ScreenId::Menu,
     };
     for b in MENU_KEYS {

@@ -161,7 +161,7 @@ fn weakness_items(w: &Weakness, progress: &Progress, lessons: &[Lesson]) -> Vec<
                     order: lesson.order,
                 },
                 why: format!(
-                    "{cost}, and you have not opened this lesson since it began to cost you."
+                    "{cost}, and you have not answered a step of this lesson since it began to cost you."
                 ),
             });
         }
@@ -175,7 +175,7 @@ fn weakness_items(w: &Weakness, progress: &Progress, lessons: &[Lesson]) -> Vec<
                 ids: w.puzzles.iter().take(count as usize).cloned().collect(),
             },
             why: format!(
-                "{cost}: these are {label} puzzles near your rating of {:.0}.",
+                "{cost}: the {label} puzzles nearest your rating ({:.0}), new ones first.",
                 progress.puzzles.learner().rating
             ),
         });

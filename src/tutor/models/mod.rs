@@ -3,6 +3,7 @@
 //! interface draws them, and the tests drive them directly.
 
 pub mod analysis;
+pub mod coach;
 pub mod drill;
 pub mod editor;
 pub mod lesson;

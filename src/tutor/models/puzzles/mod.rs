@@ -168,6 +168,22 @@ impl PuzzleScreen {
         (screen, effects)
     }
 
+    /// The trainer over `puzzles` with the saved `progress`, serving `theme`'s
+    /// puzzles only (the learner may change the theme): the coach's link to a
+    /// concept.
+    pub fn on_theme(
+        puzzles: Vec<Puzzle>,
+        progress: PuzzleProgress,
+        theme: Theme,
+        now: u64,
+    ) -> (PuzzleScreen, Effects) {
+        let (mut screen, _) = PuzzleScreen::new(Vec::new(), progress, None, now);
+        screen.puzzles = puzzles;
+        screen.theme = Some(theme);
+        let effects = screen.serve(now);
+        (screen, effects)
+    }
+
     /// The puzzle on the board.
     pub fn current(&self) -> Option<&Puzzle> {
         self.current.as_ref()
