@@ -534,3 +534,215 @@ fn reviewing_the_due_puzzles_ticks_the_review_off() {
     let s = item_status(&plan, &plan.items[0], &p, NOW);
     assert!(s.ticked(), "{s:?}");
 }
+
+mod screen {
+    //! The coach screen's model on the same profile.
+
+    use super::*;
+    use othello_tutor::tutor::models::coach::charts::{LEVELS, NO_MOVE, RATING_ROWS};
+    use othello_tutor::tutor::models::coach::{CoachAction, CoachScreen, Outcome, Page, Row};
+    use othello_tutor::tutor::practice::Seat;
+    use othello_tutor::tutor::screen::Route;
+
+    fn screen(p: &Progress) -> (CoachScreen, bool) {
+        let (model, keep) = CoachScreen::new(p, &lessons(), &puzzles(), NOW);
+        (model, keep.is_some())
+    }
+
+    #[test]
+    fn the_list_holds_the_plan_then_the_costly_concepts() {
+        let p = corner_giver();
+        let (model, new) = screen(&p);
+        assert!(new, "a new plan is handed over to be kept");
+        let rows = model.rows();
+        let texts: Vec<&str> = rows.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(
+            &texts[..3],
+            [
+                "[ ] Lesson 4: X-squares and C-squares",
+                "[ ] Solve 5 X-square puzzles  0/5",
+                "[ ] Play a graded game against Static squares",
+            ]
+        );
+        assert!(
+            texts[3].starts_with(" •  X-square       9.0 a game ################ 4 of 5 games"),
+            "{}",
+            texts[3]
+        );
+        assert_eq!(rows[3].1, Row::Weakness(0));
+        assert_eq!(rows.len(), 3 + model.report().weaknesses.len());
+        // The line under the list: why the item is there; a concept's figures.
+        assert_eq!(model.detail(Row::Item(0)), model.plan().items[0].why);
+        assert!(
+            model.detail(Row::Weakness(1)).starts_with(
+                "Corner: 2.8 discs a game over your last 5 graded games (in 2 of them), 2 mistakes"
+            ),
+            "{}",
+            model.detail(Row::Weakness(1))
+        );
+        assert!(model.heading().contains("5 graded games"));
+        // Kept for the day: the same screen later makes no new plan.
+        let mut kept = p.clone();
+        kept.coach.record(CoachEvent::Plan(model.plan().clone()));
+        let (again, new) = screen(&kept);
+        assert!(!new);
+        assert_eq!(again.plan(), model.plan());
+    }
+
+    #[test]
+    fn each_plan_item_opens_what_it_asks_for() {
+        let (mut model, _) = screen(&corner_giver());
+        let go = |o: Outcome| match o {
+            Outcome::Go(r) => r,
+            other => panic!("a screen to open, not {other:?}"),
+        };
+        assert!(matches!(
+            go(model.act(CoachAction::Open, Some(Row::Item(0)))),
+            Route::Lessons(Some(id)) if id == "x-and-c-squares"
+        ));
+        assert!(matches!(
+            go(model.act(CoachAction::Open, Some(Row::Item(1)))),
+            Route::ThemePuzzles(Theme::XSquare)
+        ));
+        let Route::Practice(setup) = go(model.act(CoachAction::Open, Some(Row::Item(2)))) else {
+            panic!("a practice game");
+        };
+        assert_eq!(setup.black, Seat::Human);
+        assert_eq!(
+            setup.white,
+            Seat::Computer(othello_tutor::engine::players::Strategy::StaticSquares)
+        );
+        assert!(setup.feedback, "graded");
+        // A concept: its lesson, its puzzles, the learner's own positions.
+        let corner = Some(Row::Weakness(1));
+        assert!(matches!(
+            go(model.act(CoachAction::Lesson, corner)),
+            Route::Lessons(Some(id)) if id == "corners-stable"
+        ));
+        assert!(matches!(
+            go(model.act(CoachAction::Puzzles, corner)),
+            Route::ThemePuzzles(Theme::Corner)
+        ));
+        // On a plan item, l and p are the plan's concept's.
+        assert!(matches!(
+            go(model.act(CoachAction::Lesson, Some(Row::Item(2)))),
+            Route::Lessons(Some(id)) if id == "x-and-c-squares"
+        ));
+        // "Other" has no lesson: said, not opened.
+        let other = model
+            .report()
+            .weaknesses
+            .iter()
+            .position(|w| w.concept == Concept::Other)
+            .expect("other");
+        assert!(matches!(
+            model.act(CoachAction::Lesson, Some(Row::Weakness(other))),
+            Outcome::Say(s) if s.contains("no checked fact")
+        ));
+        assert!(matches!(
+            model.act(CoachAction::Open, Some(Row::Weakness(0))),
+            Outcome::Show { title, text } if title == "X-square"
+                && text.contains("The earlier half of those games: 11.0 discs a game; the later half: 7.7.")
+        ));
+        // c switches to the charts and back.
+        assert!(matches!(
+            model.act(CoachAction::Charts, None),
+            Outcome::Redraw
+        ));
+        assert_eq!(model.page(), Page::Charts);
+        model.act(CoachAction::Charts, None);
+        assert_eq!(model.page(), Page::Plan);
+        assert!(matches!(
+            model.act(CoachAction::Leave, None),
+            Outcome::Leave
+        ));
+    }
+
+    #[test]
+    fn the_learners_own_positions_open_on_the_analysis_board() {
+        let mut p = Progress::default();
+        let start = othello_tutor::engine::Position::start();
+        let obf = othello_tutor::engine::notation::to_obf(&start);
+        let mut g = game("Greedy", &[(t(Theme::Corner), 9, 30)]);
+        g.mistakes[0].position = obf;
+        p.coach.record(CoachEvent::Game(g));
+        let (mut model, _) = screen(&p);
+        let Outcome::Choose { items, .. } =
+            model.act(CoachAction::Positions, Some(Row::Weakness(0)))
+        else {
+            panic!("the positions");
+        };
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].0, "move 10 vs Greedy: b2 lost 9 discs (midgame)");
+        assert!(matches!(&items[0].1, Route::AnalyzeAt(pos) if *pos == start));
+    }
+
+    #[test]
+    fn a_new_learner_is_told_how_to_begin() {
+        let (mut model, _) = screen(&Progress::default());
+        assert!(model.report().weaknesses.is_empty());
+        assert!(matches!(
+            model.act(CoachAction::Positions, None),
+            Outcome::Say(s) if s.starts_with("No concept has cost you discs yet")
+        ));
+        assert!(
+            model
+                .charts(76)
+                .contains("No mistake in your graded games yet.")
+        );
+        assert!(model.charts(76).contains("No rated puzzle yet."));
+    }
+
+    #[test]
+    fn the_charts_are_characters_that_fit_80_columns() {
+        let mut p = corner_giver();
+        for (n, r) in [1500.0, 1550.0, 1525.0, 1600.0].into_iter().enumerate() {
+            p.coach.record(CoachEvent::Puzzle(
+                othello_tutor::tutor::coach::PuzzleRecord {
+                    id: format!("p{n}"),
+                    rated: true,
+                    rating: r,
+                    ..Default::default()
+                },
+            ));
+        }
+        let (model, _) = screen(&p);
+        let text = model.charts(76);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 76, "{line}");
+        }
+        // The bars: X-square's is the longest, the others in proportion.
+        let bar = |name: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with(name))
+                .map(|l| l.matches('#').count())
+                .unwrap_or_else(|| panic!("{name}: {text}"))
+        };
+        assert_eq!(bar("X-square"), 32);
+        assert_eq!(bar("Corner"), (32.0_f64 * 14.0 / 45.0).round() as usize);
+        // A mark per game: the midgame's five games.
+        let mid = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("Midgame"))
+            .expect("the midgame");
+        let marks: String = mid
+            .chars()
+            .filter(|c| LEVELS.contains(c) || *c == NO_MOVE)
+            .collect();
+        assert_eq!(marks.chars().count(), 5, "{mid}");
+        assert!(mid.contains("last 5: 89% of 56 moves"), "{mid}");
+        // The rating chart: the highest on top, the lowest at the bottom, one mark
+        // per rated puzzle.
+        let chart: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("PUZZLE RATING"))
+            .skip(1)
+            .collect();
+        assert_eq!(chart.len(), RATING_ROWS);
+        assert!(chart[0].trim_start().starts_with("1600 |"), "{}", chart[0]);
+        assert!(chart[RATING_ROWS - 1].trim_start().starts_with("1500 |"));
+        let marks: usize = chart.iter().map(|l| l.matches('•').count()).sum();
+        assert_eq!(marks, 4);
+        assert!(chart[0].ends_with("|   •"), "{}", chart[0]);
+    }
+}

@@ -17,7 +17,8 @@ use crate::tutor::screen::{Key, ScreenId, footer};
 use cursive::Cursive;
 use cursive::traits::*;
 use cursive::views::{
-    Dialog, HideableView, LinearLayout, OnEventView, Panel, ScrollView, SelectView, TextView,
+    Dialog, HideableView, LinearLayout, OnEventView, Panel, ResizedView, ScrollView, SelectView,
+    TextView,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -77,14 +78,14 @@ pub fn open(siv: &mut Cursive) {
     let plan = LinearLayout::vertical()
         .child(TextView::new(heading))
         .child(Panel::new(ScrollView::new(list.with_name(LIST))).full_height())
-        .child(WrapText::new(first).with_name(DETAIL));
+        .child(WrapText::new(first).with_name(DETAIL))
+        .full_height();
     let body = LinearLayout::vertical()
-        .child(HideableView::new(plan).with_name(PLAN).full_height())
+        .child(HideableView::new(plan).with_name(PLAN))
         .child(
-            HideableView::new(ScrollView::new(TextView::new(charts)))
+            HideableView::new(ScrollView::new(TextView::new(charts)).full_height())
                 .hidden()
-                .with_name(CHARTS)
-                .full_height(),
+                .with_name(CHARTS),
         )
         .child(crate::ui::host::FooterView::new(|w| {
             footer(COACH_LEAD, COACH_KEYS, w)
@@ -131,12 +132,13 @@ fn act(siv: &mut Cursive, shared: &Shared, action: CoachAction) {
         Outcome::Say(line) => tell(siv, &line),
         Outcome::Redraw => {
             let charts = lock(shared).page() == Page::Charts;
-            siv.call_on_name(PLAN, |v: &mut HideableView<LinearLayout>| {
+            siv.call_on_name(PLAN, |v: &mut HideableView<ResizedView<LinearLayout>>| {
                 v.set_visible(!charts)
             });
-            siv.call_on_name(CHARTS, |v: &mut HideableView<ScrollView<TextView>>| {
-                v.set_visible(charts)
-            });
+            siv.call_on_name(
+                CHARTS,
+                |v: &mut HideableView<ResizedView<ScrollView<TextView>>>| v.set_visible(charts),
+            );
             if !charts {
                 let _ = siv.focus_name(LIST);
             }

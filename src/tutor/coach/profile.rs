@@ -16,11 +16,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The most practice games the profile keeps.
-pub const MAX_GAMES: usize = 200;
+pub const MAX_GAMES: usize = 100;
 /// The most puzzle attempts the profile keeps.
-pub const MAX_PUZZLES: usize = 1000;
+pub const MAX_PUZZLES: usize = 300;
 /// The most lesson answers the profile keeps.
-pub const MAX_LESSONS: usize = 500;
+pub const MAX_LESSONS: usize = 200;
 
 /// Discs lost and moves graded in one phase of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -146,6 +146,8 @@ pub struct PhaseAccuracy {
     pub series: Vec<Option<u32>>,
     /// Over the recent games: the percentage, and the graded moves behind it.
     pub recent: Option<(u32, u32)>,
+    /// The recent games counted.
+    pub recent_games: usize,
     /// Over the games before them (as many): the percentage and the moves.
     pub earlier: Option<(u32, u32)>,
 }
@@ -291,6 +293,7 @@ fn phase_accuracy(phase: Phase, games: &[GameRecord]) -> PhaseAccuracy {
             .map(|g| percent(g.phase(phase)))
             .collect(),
         recent: with_moves(sum(recent)),
+        recent_games: recent.len(),
         earlier: with_moves(sum(last(before, RECENT_GAMES))),
     }
 }

@@ -137,7 +137,7 @@ const fn entry(
 /// use othello_tutor::tutor::models::menu::footer;
 /// assert_eq!(
 ///     footer(),
-///     "Up/Down or mouse: choose  Enter: open  1-9, e, c: directly  F1: help  q: quit"
+///     "Up/Down, mouse: choose  Enter: open  1-9, e, c: directly  F1: help  q: quit"
 /// );
 /// ```
 pub fn footer() -> String {
@@ -168,7 +168,7 @@ pub fn footer() -> String {
             .cloned(),
     );
     format!(
-        "Up/Down or mouse: choose  Enter: open  {}: directly  F1: help  {}: quit",
+        "Up/Down, mouse: choose  Enter: open  {}: directly  F1: help  {}: quit",
         parts.join(", "),
         label(MenuChoice::Quit)
     )

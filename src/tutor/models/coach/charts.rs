@@ -13,7 +13,7 @@ pub const NO_MOVE: char = '·';
 /// The mark of a rating on the rating chart.
 pub const RATING_MARK: char = '•';
 /// The rows of the rating chart.
-pub const RATING_ROWS: usize = 5;
+pub const RATING_ROWS: usize = 4;
 
 /// The mark for an accuracy of `percent`.
 ///
@@ -77,10 +77,13 @@ pub fn phase_line(a: &PhaseAccuracy) -> String {
         None => "no graded move".into(),
     };
     let before = match a.earlier {
-        Some((p, _)) => format!(", before {p}%"),
+        Some((p, _)) => format!(", before: {p}%"),
         None => String::new(),
     };
-    format!("{label:<9}{marks:<20}  {recent}{before}")
+    format!(
+        "{label:<9}{marks:<20}  last {}: {recent}{before}",
+        a.recent_games
+    )
 }
 
 /// The rating chart: [`RATING_ROWS`] rows, one column per rated puzzle (the oldest
@@ -117,7 +120,7 @@ pub fn rating_chart(ratings: &[f64]) -> Vec<String> {
 pub fn page(report: &CoachReport, width: usize) -> String {
     let mut out = Vec::new();
     out.push(format!(
-        "DISCS LOST PER GAME, by concept (your last {}; how many had it; trend)",
+        "DISCS LOST PER GAME by concept, last {} (games with it, trend)",
         crate::tutor::text::count(report.recent_games, "graded game")
     ));
     let bars = cost_bars(report, width);
@@ -127,11 +130,7 @@ pub fn page(report: &CoachReport, width: usize) -> String {
     out.extend(bars.into_iter().map(|b| format!("  {b}")));
     out.push(String::new());
     out.push(format!(
-        "ACCURACY BY PHASE: book, best or good moves, a mark a game (oldest left,"
-    ));
-    out.push(format!(
-        "  taller is better, {NO_MOVE} no graded move); then your last {} against those before",
-        crate::tutor::text::count(report.recent_games.max(1), "game")
+        "ACCURACY BY PHASE, a mark a game (oldest left, taller better, {NO_MOVE} none)"
     ));
     out.extend(report.phases.iter().map(|a| format!("  {}", phase_line(a))));
     out.push(String::new());

@@ -358,25 +358,33 @@ fn weakness_detail(w: &Weakness) -> String {
     if !w.positions.is_empty() {
         links.push(format!(
             "o: {}",
-            crate::tutor::text::count(w.positions.len(), "of your positions")
+            crate::tutor::text::count_with(
+                w.positions.len(),
+                "position of yours",
+                "positions of yours"
+            )
         ));
     }
+    format!("{}\n{}", weakness_figures(w), links.join("   "))
+}
+
+/// A weakness's figures in one sentence.
+fn weakness_figures(w: &Weakness) -> String {
     format!(
-        "{}: {:.1} discs a game over your last {} (in {} of them), {} mistakes; trend {}.\n{}",
+        "{}: {:.1} discs a game over your last {} (in {} of them), {}; trend {}.",
         w.concept.label(),
         w.per_game(),
         crate::tutor::text::count(w.games, "graded game"),
         w.games_with,
-        w.mistakes,
+        crate::tutor::text::count(w.mistakes, "mistake"),
         w.trend.word(),
-        links.join("   ")
     )
 }
 
 /// Everything the coach knows of a weakness, for a dialog.
 fn weakness_text(w: &Weakness) -> String {
     use crate::tutor::coach::Trend;
-    let mut out = vec![weakness_detail(w).replace('\n', "\n\n")];
+    let mut out = vec![weakness_figures(w)];
     match w.trend {
         Trend::Better { earlier, later }
         | Trend::Worse { earlier, later }
@@ -390,11 +398,11 @@ fn weakness_text(w: &Weakness) -> String {
         out.push(format!("Its puzzles lately: {solved} of {tried} solved."));
     }
     if let Some(l) = &w.lesson {
-        out.push(format!("Its lesson: {}. {}.", l.order, l.title));
+        out.push(format!("Its lesson: lesson {}, {}.", l.order, l.title));
     }
     if let Some(p) = w.positions.first() {
         out.push(format!(
-            "The latest: move {} against {}, {} lost {} (the {}).{}",
+            "The latest: move {} against {}, {} lost {} ({}).{}",
             p.number,
             p.opponent,
             p.square,
