@@ -565,7 +565,7 @@ mod screen {
             ]
         );
         assert!(
-            texts[3].starts_with(" •  X-square       9.0 a game ################ 4 of 5 games"),
+            texts[3].starts_with(" •  X-square       9.0 a game ############## 4 of 5 games"),
             "{}",
             texts[3]
         );

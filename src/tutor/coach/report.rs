@@ -60,10 +60,10 @@ pub enum Trend {
 }
 
 impl Trend {
-    /// The trend in a word or two ("better", "worse", "steady", "too few games").
+    /// The trend in a word or three ("better", "worse", "steady", "no trend yet").
     pub const fn word(self) -> &'static str {
         match self {
-            Trend::TooFew => "too few games",
+            Trend::TooFew => "no trend yet",
             Trend::Better { .. } => "better",
             Trend::Worse { .. } => "worse",
             Trend::Steady { .. } => "steady",

@@ -329,14 +329,14 @@ fn item_row(item: &PlanItem, s: ItemStatus) -> String {
 
 /// A weakness's row: its name, discs per game, a bar, the games behind it.
 fn weakness_row(w: &Weakness, top: f64) -> String {
-    const BAR: f64 = 16.0;
+    const BAR: f64 = 14.0;
     let len = if top > 0.0 {
         ((w.per_game() / top) * BAR).round() as usize
     } else {
         0
     };
     format!(
-        " •  {:<13}{:>5.1} a game {:<16} {} of {} games, {}",
+        " •  {:<13}{:>5.1} a game {:<14} {} of {} games, {}",
         w.concept.label(),
         w.per_game(),
         "#".repeat(len.max(1)),
