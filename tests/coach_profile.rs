@@ -35,12 +35,14 @@ fn sq(name: &str) -> Square {
 
 /// One scripted mistake: the move at `index` of the game (0-based, passes
 /// counted) is `played`, the best move is `best`, and the engine's line after the
-/// mistake is `played` then `reply` (when given). It loses `loss` discs.
+/// mistake is `played` then `reply` (when given), after the best move `best` then
+/// `best_line`. It loses `loss` discs.
 struct Mistake {
     index: usize,
     played: &'static str,
     best: &'static str,
     reply: Option<&'static str>,
+    best_line: &'static [&'static str],
     loss: i32,
     concept: Concept,
     phase: Phase,
@@ -59,10 +61,11 @@ struct Script {
 
 const X: fn(Theme) -> Concept = Concept::Theme;
 
-/// Game 1: the learner plays Black. b6 leaves White twice the moves of c6; b1 is
-/// played while a1, a corner, is Black's to take; g7, the X-square by the empty h8,
-/// lets White take h8 at once; near the end g1 plays into an even region of 8
-/// empties where a6 fills a region of one.
+/// Game 1: the learner plays Black. b6 leaves White twice the moves of c6; d2 is
+/// played where b1's line (b1 c1 a1) takes the a1 corner; b1 is played while a1,
+/// a corner, is Black's to take; g7, the X-square by the empty h8, lets White take
+/// h8 at once; e7 leaves White the a8 corner that g2 takes away; near the end g1
+/// plays into an even region of 8 empties where a6 fills a region of one.
 fn game_one() -> Script {
     Script {
         transcript: "c4c5b6b5b4d3e2a3a4c3f5f1b2c2d2d6c6a2d1f4b1e1a1c1e3e6g5g6h7f3b3b7b8f6g7a7e7a5g4h5g1c7a8g3h2e8f8c8d7d8h6g8h4g2h1f2h8a6h3f7",
@@ -74,6 +77,7 @@ fn game_one() -> Script {
                 played: "b6",
                 best: "c6",
                 reply: None,
+                best_line: &[],
                 loss: 4,
                 concept: X(Theme::Mobility),
                 phase: Phase::Opening,
@@ -88,10 +92,33 @@ fn game_one() -> Script {
                 corner_taken: None,
             },
             Mistake {
+                index: 14,
+                played: "d2",
+                best: "b1",
+                reply: None,
+                best_line: &["c1", "a1"],
+                loss: 5,
+                concept: X(Theme::Corner),
+                phase: Phase::Opening,
+                facts: &[
+                    // The better move's line takes a1: b1, c1, then a1 for Black.
+                    "empty a1",
+                    "no-move black a1",
+                    "after b1 c1: can-move black a1",
+                    // d2 gives no corner, and neither move takes one.
+                    "after d2: no-move white a1",
+                    "after d2: no-move white h1",
+                    "after d2: no-move white a8",
+                    "after d2: no-move white h8",
+                ],
+                corner_taken: None,
+            },
+            Mistake {
                 index: 20,
                 played: "b1",
                 best: "a1",
                 reply: None,
+                best_line: &[],
                 loss: 10,
                 concept: X(Theme::Corner),
                 phase: Phase::Midgame,
@@ -111,6 +138,7 @@ fn game_one() -> Script {
                 played: "g7",
                 best: "g1",
                 reply: Some("h8"),
+                best_line: &[],
                 loss: 16,
                 concept: X(Theme::XSquare),
                 phase: Phase::Midgame,
@@ -122,10 +150,28 @@ fn game_one() -> Script {
                 corner_taken: Some("h8"),
             },
             Mistake {
+                index: 36,
+                played: "e7",
+                best: "g2",
+                reply: Some("a8"),
+                best_line: &[],
+                loss: 7,
+                concept: X(Theme::Corner),
+                phase: Phase::Midgame,
+                facts: &[
+                    // White can take a8 before e7 and after it, not after g2.
+                    "can-move white a8",
+                    "after e7: can-move white a8",
+                    "after g2: no-move white a8",
+                ],
+                corner_taken: None,
+            },
+            Mistake {
                 index: 40,
                 played: "g1",
                 best: "a6",
                 reply: None,
+                best_line: &[],
                 loss: 6,
                 concept: X(Theme::Parity),
                 phase: Phase::Endgame,
@@ -162,6 +208,7 @@ fn game_two() -> Script {
                 played: "e2",
                 best: "c3",
                 reply: None,
+                best_line: &[],
                 loss: 5,
                 concept: X(Theme::Frontier),
                 phase: Phase::Opening,
@@ -178,6 +225,7 @@ fn game_two() -> Script {
                 played: "h2",
                 best: "a1",
                 reply: Some("h1"),
+                best_line: &[],
                 loss: 12,
                 concept: X(Theme::CSquare),
                 phase: Phase::Midgame,
@@ -193,6 +241,7 @@ fn game_two() -> Script {
                 played: "d2",
                 best: "f1",
                 reply: None,
+                best_line: &[],
                 loss: 8,
                 concept: X(Theme::Tempo),
                 phase: Phase::Endgame,
@@ -223,6 +272,7 @@ fn game_three() -> Script {
                 played: "a3",
                 best: "g3",
                 reply: None,
+                best_line: &[],
                 loss: 3,
                 concept: Concept::Other,
                 phase: Phase::Midgame,
@@ -246,6 +296,7 @@ fn game_three() -> Script {
                 played: "b2",
                 best: "a1",
                 reply: Some("a1"),
+                best_line: &[],
                 loss: 14,
                 concept: X(Theme::XSquare),
                 phase: Phase::Midgame,
@@ -290,10 +341,9 @@ fn play(script: &Script) -> (Practice, BTreeMap<usize, Refutation>) {
                 assert_eq!(sq(m.played), played, "move {i} of the script");
                 let mut pv = vec![Some(played)];
                 pv.extend(m.reply.map(|r| Some(sq(r))));
-                vec![
-                    value(sq(m.best), 2, vec![Some(sq(m.best))]),
-                    value(played, 2 - m.loss, pv),
-                ]
+                let mut best_pv = vec![Some(sq(m.best))];
+                best_pv.extend(m.best_line.iter().map(|s| Some(sq(s))));
+                vec![value(sq(m.best), 2, best_pv), value(played, 2 - m.loss, pv)]
             }
             None => {
                 // Every third other move loses a disc against another legal move.
@@ -411,6 +461,30 @@ fn a_corner_given_away_is_named_by_the_refutation_that_takes_it() {
             );
         }
     }
+}
+
+#[test]
+fn a_corner_the_better_move_takes_away_or_wins_is_named_by_the_refutation() {
+    let r = record(&game_one(), 0);
+    let fact = |sq: &str| {
+        r.mistakes
+            .iter()
+            .find(|m| m.square == sq)
+            .map(|m| m.fact.clone())
+            .expect("the mistake")
+    };
+    // e7: White's a8 was open before it; g2, the better move, takes it away.
+    assert_eq!(
+        fact("e7"),
+        "After g2 White cannot take the a8 corner, as it could after e7."
+    );
+    // d2: nothing tells the two moves apart but the better move's line, which
+    // takes a1.
+    assert!(
+        fact("d2").starts_with("After b1 c1 a1: Black takes the a1 corner"),
+        "{}",
+        fact("d2")
+    );
 }
 
 #[test]
@@ -643,13 +717,16 @@ fn the_practice_screen_records_a_finished_game_once() {
     assert_eq!(games[0].at, 4_242);
     let concepts: Vec<Concept> = games[0].mistakes.iter().map(|m| m.concept).collect();
     // Without the grade's refutations (this game was graded before the screen
-    // opened) the corner given away is still named by the move's own facts.
+    // opened) the corner given away is still named by the move's own facts; d2 and
+    // e7, named only by their refutations' lines, count as "other".
     assert_eq!(
         concepts,
         [
             X(Theme::Mobility),
+            Concept::Other,
             X(Theme::Corner),
             X(Theme::XSquare),
+            Concept::Other,
             X(Theme::Parity)
         ]
     );

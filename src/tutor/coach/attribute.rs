@@ -10,11 +10,12 @@
 //!    mistake lets the opponent take a corner the better move does not: an
 //!    *X-square* when the mistake is the X-square next to that corner, a *C-square*
 //!    when it is the C-square, else *corner*. The better move takes a corner and the
-//!    mistake takes none: *corner*.
-//! 2. **What the refutation wins**, its weightiest gain first: a forced pass
-//!    (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge wedge
-//!    (*wedge*), stable discs (*stable discs*), parity in every region (*parity*),
-//!    the learner's moves cut down (*mobility*).
+//!    mistake takes none, or the better move takes away a corner the opponent could
+//!    take after the mistake: *corner*.
+//! 2. **What the refutation wins** for the opponent, its weightiest gain first: a
+//!    forced pass (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
+//!    wedge (*wedge*), stable discs (*stable discs*), parity in every region
+//!    (*parity*), the learner's moves cut down (*mobility*).
 //! 3. **What tells the moves apart** ([`crate::tutor::explain::contrast`]'s facts):
 //!    the better move leaves the opponent without a move and the mistake does not
 //!    (*tempo*); the mistake makes an unbalanced edge and the better move does not
@@ -25,15 +26,18 @@
 //!    opponent at least [`MOBILITY_GAP`] more moves than the better move
 //!    (*mobility*); the better move ends with at least [`STABLE_GAP`] more stable
 //!    discs (*stable discs*).
-//! 4. Otherwise: *other*.
+//! 4. **What the better move's line wins** for the learner, further off: a corner
+//!    (*corner*), or a gain named as in rule 2.
+//! 5. Otherwise: *other*.
 
 use super::Phase;
 use super::concept::Concept;
+use crate::engine::bits::CORNERS;
 use crate::engine::{Position, Square};
 use crate::tutor::explain::{MoveFacts, move_facts, plural};
 use crate::tutor::feedback::Feedback;
 use crate::tutor::puzzle::Theme;
-use crate::tutor::refutation::{Gain, Refutation};
+use crate::tutor::refutation::{Gain, Reason, Refutation};
 
 /// Rule 3: the mistake leaves the opponent at least this many more moves than the
 /// better move (as [`crate::tutor::explain::contrast`] says it).
@@ -82,8 +86,9 @@ pub fn attribute(pos: &Position, fb: &Feedback, refutation: Option<&Refutation>)
     };
     let refutation = refutation.filter(|r| r.wrong == fb.played && r.position() == *pos);
     corners(&a, &b, refutation)
-        .or_else(|| refutation.and_then(|r| refutation_gain(&a, r)))
+        .or_else(|| refutation.and_then(refutation_gain))
         .or_else(|| contrast(&a, &b, pos))
+        .or_else(|| refutation.and_then(better_gain))
         .unwrap_or_else(Attribution::other)
 }
 
@@ -130,12 +135,14 @@ fn corners(a: &MoveFacts, b: &MoveFacts, r: Option<&Refutation>) -> Option<Attri
         .find(|c| !b.corners_given.contains(c))
     {
         let (theme, clause) = corner_kind(a, c);
+        let better = if b.takes_corner == Some(c) {
+            format!("{c} takes it first")
+        } else {
+            format!("after {} it cannot", b.square)
+        };
         return Some(Attribution::of(
             theme,
-            format!(
-                "{clause}: after it {them} can take the {c} corner; after {} it cannot.",
-                b.square
-            ),
+            format!("{clause}: after it {them} can take the {c} corner; {better}."),
         ));
     }
     if let (Some(c), None) = (b.takes_corner, a.takes_corner) {
@@ -144,23 +151,49 @@ fn corners(a: &MoveFacts, b: &MoveFacts, r: Option<&Refutation>) -> Option<Attri
             format!("{c} takes a corner; {} does not.", a.square),
         ));
     }
-    None
+    let r = r?;
+    r.reasons.iter().find_map(|reason| match reason {
+        Reason::Prevents { square, .. } if square.bit() & CORNERS != 0 => {
+            Some(Attribution::of(Theme::Corner, reason.sentence()))
+        }
+        _ => None,
+    })
 }
 
-/// Rule 2: the refutation's weightiest gain that names a concept.
-fn refutation_gain(a: &MoveFacts, r: &Refutation) -> Option<Attribution> {
+/// The concept a gain other than a corner names.
+fn gain_theme(g: Gain) -> Option<Theme> {
+    Some(match g {
+        Gain::Corner { .. } => return None,
+        Gain::Pass => Theme::Tempo,
+        Gain::Squeeze { .. } | Gain::Mobility { .. } => Theme::Mobility,
+        Gain::EdgeWedge(_) => Theme::Wedge,
+        Gain::StableDiscs { .. } => Theme::StableDiscs,
+        Gain::Parity { .. } => Theme::Parity,
+    })
+}
+
+/// Rule 2: the refutation's weightiest gain that names a concept, said with the
+/// line it is checked at the end of.
+fn refutation_gain(r: &Refutation) -> Option<Attribution> {
     r.gains.iter().find_map(|g| {
-        let theme = match g.gain() {
-            Gain::Corner { .. } => return None,
-            Gain::Pass => Theme::Tempo,
-            Gain::Squeeze { .. } | Gain::Mobility { .. } => Theme::Mobility,
-            Gain::EdgeWedge(_) => Theme::Wedge,
-            Gain::StableDiscs { .. } => Theme::StableDiscs,
-            Gain::Parity { .. } => Theme::Parity,
-        };
+        let theme = gain_theme(g.gain())?;
         Some(Attribution::of(
             theme,
-            format!("After {}: {}", a.square, g.sentence()),
+            format!("After {}: {}", r.line.text(), g.sentence()),
+        ))
+    })
+}
+
+/// Rule 4: the weightiest gain of the better move's line, a corner included.
+fn better_gain(r: &Refutation) -> Option<Attribution> {
+    r.reasons.iter().find_map(|reason| {
+        let Reason::Gains(g) = reason else {
+            return None;
+        };
+        let theme = gain_theme(g.gain()).unwrap_or(Theme::Corner);
+        Some(Attribution::of(
+            theme,
+            format!("After {}: {}", r.better_line.text(), g.sentence()),
         ))
     })
 }
