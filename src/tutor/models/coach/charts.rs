@@ -32,10 +32,13 @@ fn name(c: Concept) -> String {
     format!("{:<13}", c.label())
 }
 
-/// The bars of the discs each concept costs per game, the longest `width - 40`
-/// columns, with the games behind each figure and its trend.
+/// The longest bar of [`cost_bars`].
+pub const LONGEST_BAR: usize = 40;
+
+/// The bars of the discs each concept costs per game, the longest `width - 44`
+/// columns (8 to [`LONGEST_BAR`]), with the games behind each figure and its trend.
 pub fn cost_bars(report: &CoachReport, width: usize) -> Vec<String> {
-    let longest = width.saturating_sub(44).max(8);
+    let longest = width.saturating_sub(44).clamp(8, LONGEST_BAR);
     let top = report
         .weaknesses
         .iter()

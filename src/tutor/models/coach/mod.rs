@@ -370,14 +370,17 @@ fn weakness_detail(w: &Weakness) -> String {
 
 /// A weakness's figures in one sentence.
 fn weakness_figures(w: &Weakness) -> String {
+    let trend = match w.trend {
+        crate::tutor::coach::Trend::TooFew => "too few games for a trend".to_string(),
+        t => format!("trend {}", t.word()),
+    };
     format!(
-        "{}: {:.1} discs a game over your last {} (in {} of them), {}; trend {}.",
+        "{}: {:.1} discs a game over your last {} (in {} of them), {}; {trend}.",
         w.concept.label(),
         w.per_game(),
         crate::tutor::text::count(w.games, "graded game"),
         w.games_with,
         crate::tutor::text::count(w.mistakes, "mistake"),
-        w.trend.word(),
     )
 }
 
