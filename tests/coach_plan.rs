@@ -560,7 +560,7 @@ mod screen {
             &texts[..3],
             [
                 "[ ] Lesson 4: X-squares and C-squares",
-                "[ ] Solve 5 X-square puzzles  0/5",
+                "[ ] Try 5 X-square puzzles  0/5",
                 "[ ] Play a graded game against Static squares",
             ]
         );

@@ -96,7 +96,7 @@ fn the_corner_is_at_the_top_and_the_plan_points_to_its_lesson_and_puzzles() {
         "{screen}"
     );
     assert!(
-        screen.contains("[ ] Solve 5 Corner puzzles  0/5"),
+        screen.contains("[ ] Try 5 Corner puzzles  0/5"),
         "{screen}"
     );
     // The plan was kept for the day.

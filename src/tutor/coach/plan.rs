@@ -38,7 +38,7 @@ pub const PLAN_PUZZLES: u32 = 5;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Task {
-    /// Solve puzzles due in the spaced review.
+    /// Try the puzzles due in the spaced review.
     ReviewPuzzles {
         /// How many.
         count: u32,
@@ -57,7 +57,7 @@ pub enum Task {
         /// Its number in the course.
         order: u32,
     },
-    /// Solve puzzles of a concept.
+    /// Try puzzles of a concept (each attempt counts, solved or not).
     ConceptPuzzles {
         /// The concept.
         concept: Concept,
@@ -89,7 +89,7 @@ impl Task {
             ),
             Task::Lesson { title, order, .. } => format!("Lesson {order}: {title}"),
             Task::ConceptPuzzles { concept, count, .. } => {
-                format!("Solve {count} {} puzzles", concept.label())
+                format!("Try {count} {} puzzles", concept.label())
             }
             Task::Practice { opponent } => format!("Play a graded game against {opponent}"),
         }
