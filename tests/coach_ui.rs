@@ -52,7 +52,6 @@ fn corner_giver(dir: &std::path::Path) {
             concept: Concept::Theme(Theme::Corner),
             fact: "b1 opens the a1 corner: White takes the a1 corner, which b1 opened.".into(),
             position: to_obf(&Position::start()),
-            ..MistakeRecord::default()
         });
         if n == 1 {
             g.mistakes.push(MistakeRecord {
@@ -95,10 +94,7 @@ fn the_corner_is_at_the_top_and_the_plan_points_to_its_lesson_and_puzzles() {
         screen.contains("[ ] Lesson 3: Corners and stable discs"),
         "{screen}"
     );
-    assert!(
-        screen.contains("[ ] Try 5 Corner puzzles  0/5"),
-        "{screen}"
-    );
+    assert!(screen.contains("[ ] Try 5 Corner puzzles  0/5"), "{screen}");
     // The plan was kept for the day.
     let saved = ProgressStore::new(&dir).load().expect("loaded").progress;
     let plan = saved.coach.plan.expect("today's plan kept");
