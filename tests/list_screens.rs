@@ -11,11 +11,12 @@ use othello_tutor::engine::players::Strategy;
 use othello_tutor::tutor::models::menu::{self, MENU_KEYS, MenuChoice, MenuOutcome};
 use othello_tutor::tutor::models::openings_list::{self, Choice, rows};
 use othello_tutor::tutor::models::practice::{
-    SETUP_KEYS, SetupError, SetupForm, StartChoice, first_opponent, opponents,
+    SETUP_KEYS, SetupError, SetupForm, StartChoice, opponents,
 };
 use othello_tutor::tutor::models::progress_page::{PAGE_KEYS, lesson_row, lesson_state, page};
 use othello_tutor::tutor::openings::{OpeningProgress, embedded};
 use othello_tutor::tutor::practice::Seat;
+use othello_tutor::tutor::practice::first_opponent;
 use othello_tutor::tutor::progress::Progress;
 use othello_tutor::tutor::screen::{Key, Route, ScreenId};
 use othello_tutor::ui::layer::top_screen;
@@ -67,6 +68,7 @@ fn every_menu_key_opens_the_screen_its_row_names() {
         MenuChoice::Library => ScreenId::Library,
         MenuChoice::Potential => ScreenId::Potential,
         MenuChoice::Progress => ScreenId::Progress,
+        MenuChoice::Coach => ScreenId::Coach,
         MenuChoice::Help | MenuChoice::Quit => ScreenId::Menu,
     };
     for b in MENU_KEYS {

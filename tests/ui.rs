@@ -32,7 +32,7 @@ fn main_menu() {
     insta::assert_snapshot!(screen);
     // A number key opens its entry; Esc comes back.
     h.keys("9");
-    assert!(h.text().contains("THE BOARD"), "{}", h.text());
+    assert!(h.text().contains("THE MAIN MENU"), "{}", h.text());
     h.send(Event::Key(Key::Esc));
     assert!(h.text().contains("3  Practice"));
     h.keys("3");

@@ -1,6 +1,7 @@
 //! Teaching logic on top of the engine: explanations, feedback, lessons, puzzles,
 //! progress. No terminal code.
 
+pub mod coach;
 pub mod content;
 pub mod course;
 pub mod editor;

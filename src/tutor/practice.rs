@@ -474,3 +474,10 @@ impl Practice {
         }
     }
 }
+
+/// The opponent the dialog offers first: the last game's (by its name), else engine
+/// level 3.
+pub fn first_opponent(last: Option<&str>) -> crate::engine::players::Strategy {
+    last.and_then(crate::engine::players::Strategy::from_name)
+        .unwrap_or(crate::engine::players::Strategy::Engine(3))
+}

@@ -1,6 +1,6 @@
 //! The learner's saved progress: per lesson the current step, completion, stars and
 //! the tries of the current run; the puzzles (rating, review queue); the opening
-//! trainer's lines.
+//! trainer's lines; the coach's learner profile.
 //!
 //! The file is `progress.toml` in the data directory: the `--data-dir` path if given,
 //! else the `OTHELLO_TUTOR_DATA` environment variable, else the platform's data
@@ -9,6 +9,7 @@
 //! the old one). A damaged file is never silently replaced: it is renamed to
 //! `progress.toml.damaged-<unix seconds>` and the load says so.
 
+use crate::tutor::coach::LearnerProfile;
 use crate::tutor::files::write_atomic;
 use crate::tutor::lesson::{StepAttempts, stars};
 use crate::tutor::openings::OpeningProgress;
@@ -43,6 +44,10 @@ pub struct Progress {
     /// The opponent of the learner's last practice game (a strategy's name), which
     /// the new-game dialog offers first. Absent from older files.
     pub practice_opponent: Option<String>,
+    /// The coach's learner profile: graded games, puzzle attempts, lesson answers
+    /// and today's plan ([`crate::tutor::coach`]). Absent from older files: it then
+    /// starts empty.
+    pub coach: LearnerProfile,
 }
 
 impl Default for Progress {
@@ -54,6 +59,7 @@ impl Default for Progress {
             openings: OpeningProgress::default(),
             modes: ModeRecords::default(),
             practice_opponent: None,
+            coach: LearnerProfile::default(),
         }
     }
 }

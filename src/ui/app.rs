@@ -6,8 +6,8 @@ use super::nav::Route;
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::{
-    analyze, editor, help, lesson, library, openings, potential, practice, progress, puzzles,
-    review,
+    analyze, coach, editor, help, lesson, library, openings, potential, practice, progress,
+    puzzles, review,
 };
 use crate::tutor::models::menu::{self, MENU_KEYS, MenuChoice, MenuOutcome};
 use cursive::Cursive;
@@ -140,6 +140,8 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::Review(input) => review::open(siv, *input),
         Route::Potential(options) => potential::open_with(siv, options),
         Route::Progress => progress::open(siv),
+        Route::Coach => coach::open(siv),
+        Route::ThemePuzzles(theme) => puzzles::open_theme(siv, theme),
         Route::Help => help::show(siv),
     }
 }

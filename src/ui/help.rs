@@ -117,6 +117,13 @@ THE GAME REVIEW
             crate::tutor::models::progress_page::PAGE_KEYS,
             width,
         ),
+        ScreenId::Coach => section(
+            screen,
+            "Today's plan, made from what the coach has seen of you and your review schedules: each item says why it is there and is ticked off when you do it. Then the concepts that cost you discs in your last graded practice games, the most costly first, with how many games had them and whether they are getting better. A mistake counts for a concept only when a checked fact of the move or its refutation names it; the others count as \"other\". c shows the charts: discs per concept, accuracy by phase (the share of your graded moves that were book, best or good) game by game, your puzzle rating.",
+            crate::tutor::models::coach::COACH_LEAD,
+            crate::tutor::models::coach::COACH_KEYS,
+            width,
+        ),
         ScreenId::Library => format!(
             "{}\n  Your saved games (w in a practice game saves one) and the games you import, newest first: the name, the date, the players, the result (B+16: Black won by 16 discs), the moves and the opening. A deleted game goes to the trash, never away at once; emptying the trash (after a confirmation) deletes its games for good. When a second tutor has the data directory, this one opens it read-only: every change is refused with the reason.\n  {}; PgUp/PgDn, Home/End: scroll\n{}\n  In the trash:\n{}\n",
             screen.heading(),

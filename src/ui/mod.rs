@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod app;
 pub mod board_view;
+pub mod coach;
 pub mod editor;
 pub mod engine;
 pub mod help;

@@ -31,6 +31,8 @@ pub enum MenuChoice {
     Potential,
     /// The learner's progress.
     Progress,
+    /// The coach: what costs the learner discs, and a plan for today.
+    Coach,
     /// The help.
     Help,
     /// Leave the program.
@@ -95,6 +97,12 @@ pub const MENU_KEYS: &[Binding<MenuChoice>] = &[
         "your lessons, puzzles and rating",
     ),
     entry(
+        &[Key::Char('c')],
+        MenuChoice::Coach,
+        "Coach",
+        "what costs you discs, and a plan for today",
+    ),
+    entry(
         &[Key::Char('9')],
         MenuChoice::Help,
         "Help",
@@ -123,13 +131,13 @@ const fn entry(
 }
 
 /// The footer of the menu: how to choose, then the entries' own keys in one entry
-/// ("1-9, e: directly") rather than eleven.
+/// ("1-9, e, c: directly") rather than twelve.
 ///
 /// ```
 /// use othello_tutor::tutor::models::menu::footer;
 /// assert_eq!(
 ///     footer(),
-///     "Up/Down or mouse: choose  Enter: open  1-9, e: directly  F1: help  q: quit"
+///     "Up/Down, mouse: choose  Enter: open  1-9, e, c: directly  F1: help  q: quit"
 /// );
 /// ```
 pub fn footer() -> String {
@@ -160,7 +168,7 @@ pub fn footer() -> String {
             .cloned(),
     );
     format!(
-        "Up/Down or mouse: choose  Enter: open  {}: directly  F1: help  {}: quit",
+        "Up/Down, mouse: choose  Enter: open  {}: directly  F1: help  {}: quit",
         parts.join(", "),
         label(MenuChoice::Quit)
     )
@@ -211,6 +219,7 @@ pub fn choose(choice: MenuChoice, plain: bool) -> MenuOutcome {
             ..Default::default()
         }),
         MenuChoice::Progress => Route::Progress,
+        MenuChoice::Coach => Route::Coach,
         MenuChoice::Help => Route::Help,
         MenuChoice::Quit => return MenuOutcome::Quit,
     })

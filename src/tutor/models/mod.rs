@@ -3,6 +3,8 @@
 //! interface draws them, and the tests drive them directly.
 
 pub mod analysis;
+pub mod asked;
+pub mod coach;
 pub mod drill;
 pub mod editor;
 pub mod lesson;

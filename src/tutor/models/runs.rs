@@ -18,12 +18,12 @@
 
 use super::puzzles::{Done, NearMiss, Work};
 use crate::engine::{Move, Position, Square};
+use crate::tutor::models::asked::Asked;
 use crate::tutor::progress::ModeRecords;
 use crate::tutor::puzzle::Puzzle;
 use crate::tutor::puzzle::timed::{
     Played, Run, RunEnd, RunMode, STORM_NEAR_MISS_PENALTY, STORM_PENALTY, STORM_SECONDS,
 };
-use crate::tutor::refutation::view::Asked;
 use crate::tutor::refutation::{RefutationView, RefuteTask};
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key, ProgressChange, Route,

@@ -1,10 +1,10 @@
-//! The refutation as engine work for the screens' one worker: off the interface's
-//! thread, stopped by the searcher's stop flag like every job.
+//! The refutation as a task: one move, or the costliest of several, refuted with a
+//! searcher (the screens run it as engine work: [`crate::tutor::models::asked`]),
+//! stopped by the searcher's stop flag like every job.
 
 use super::{Refutation, RefuteError, refute};
 use crate::engine::search::Searcher;
 use crate::engine::{Position, Square};
-use crate::tutor::screen::EngineTask;
 
 /// Refute the learner's move, or the costliest of several (a play-out's moves):
 /// each searched at the refutation settings, the first of the costliest kept.
@@ -23,10 +23,9 @@ impl RefuteTask {
     }
 }
 
-impl EngineTask for RefuteTask {
-    type Output = Result<Refutation, RefuteError>;
-
-    fn run(self, searcher: &mut Searcher) -> Result<Refutation, RefuteError> {
+impl RefuteTask {
+    /// Refutes each move and keeps the first of the costliest (see the type).
+    pub fn run(self, searcher: &mut Searcher) -> Result<Refutation, RefuteError> {
         let mut best: Option<Refutation> = None;
         let mut error = None;
         for (position, wrong) in self.moves {

@@ -38,6 +38,8 @@ pub enum ScreenId {
     Potential,
     /// The learner's progress.
     Progress,
+    /// The coach.
+    Coach,
 }
 
 impl ScreenId {
@@ -61,6 +63,7 @@ impl ScreenId {
             ScreenId::Library => "THE GAME LIBRARY",
             ScreenId::Potential => "IN POTENTIAL",
             ScreenId::Progress => "YOUR PROGRESS",
+            ScreenId::Coach => "THE COACH",
         }
     }
 }

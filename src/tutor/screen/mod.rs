@@ -237,7 +237,8 @@ pub enum ProgressChange {
         /// The step to resume at.
         resume: usize,
     },
-    /// A puzzle's result: the ratings, the streak and the review queue.
+    /// A puzzle's result: the ratings, the streak, the review queue and the coach's
+    /// record of the attempt.
     PuzzleResult {
         /// The puzzle.
         puzzle: Box<crate::tutor::puzzle::Puzzle>,
@@ -276,6 +277,9 @@ pub enum ProgressChange {
         /// The time.
         now: u64,
     },
+    /// A record for the coach's learner profile (a graded practice game, a lesson
+    /// answer) or today's plan.
+    Coach(Box<crate::tutor::coach::CoachEvent>),
     /// A lesson's last step is done: its run is finished and its stars counted.
     LessonFinish {
         /// The lesson's id.
@@ -330,8 +334,28 @@ impl ProgressChange {
                 outcome,
                 now,
             } => {
+                let review = progress
+                    .puzzles
+                    .review
+                    .get(&puzzle.id)
+                    .is_some_and(|e| e.due <= now);
                 let result = progress.puzzles.record_result(&puzzle, outcome, now);
+                let record = crate::tutor::coach::puzzle_record(
+                    &puzzle,
+                    outcome,
+                    review,
+                    result.rated,
+                    result.learner_after.rating,
+                    now,
+                );
+                progress
+                    .coach
+                    .record(crate::tutor::coach::CoachEvent::Puzzle(record));
                 Applied::Attempt(Box::new((result, progress.puzzles.clone())))
+            }
+            ProgressChange::Coach(event) => {
+                progress.coach.record(*event);
+                Applied::Done
             }
             ProgressChange::LessonPuzzles {
                 lesson,

@@ -46,6 +46,11 @@ pub enum Route {
     Potential(PotentialOptions),
     /// The learner's progress.
     Progress,
+    /// The coach: today's plan and what costs the learner discs.
+    Coach,
+    /// The puzzle trainer serving one theme's puzzles (its due reviews first, then
+    /// those nearest the learner's rating), as the coach links to a concept.
+    ThemePuzzles(crate::tutor::puzzle::Theme),
     /// The help for the screen on top.
     Help,
 }

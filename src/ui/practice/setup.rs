@@ -46,7 +46,7 @@ pub fn open_setup_from(siv: &mut Cursive, preset: Option<Position>) {
     }
     // The last game's opponent first (else engine level 3).
     let last = crate::ui::shell::with_progress(siv, |ps| ps.progress.practice_opponent.clone());
-    let first = setup::first_opponent(last.as_deref());
+    let first = crate::tutor::practice::first_opponent(last.as_deref());
     opponents.set_selection(list.iter().position(|s| *s == first).unwrap_or(0));
     let colour_for_submit = colour.clone();
     let colour_for_text = colour.clone();

@@ -25,10 +25,10 @@ use sentences::verdict_lines;
 
 use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
+use crate::tutor::models::asked::Asked;
 use crate::tutor::progress::ModeRecords;
 use crate::tutor::puzzle::Puzzle;
 use crate::tutor::puzzle::drill::{Drill, PlayOut, Round, line_text};
-use crate::tutor::refutation::view::Asked;
 use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
 use crate::tutor::screen::{
     AnswerKey, Applied, BOARD_KEYS, Binding, BoardModel, BoardScene, Context, Effect, EngineTask,

@@ -5,7 +5,7 @@
 
 use super::{DrillScreen, DrillTask, Effects};
 use crate::engine::{Move, Position, Square};
-use crate::tutor::refutation::view::Asked;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
 use crate::tutor::screen::Effect;
 

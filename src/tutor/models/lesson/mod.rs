@@ -28,7 +28,7 @@ pub use refute::{Done, Work};
 use crate::engine::{Game, Position, Square};
 use crate::tutor::course::{lesson_game, lesson_game_setup, lesson_puzzles};
 use crate::tutor::lesson::{Lesson, NextAction, Step, StepAttempts, Verdict as StepVerdict};
-use crate::tutor::refutation::view::Asked;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::screen::{
     Answer, AnswerKey, Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key,
     ProgressChange, Route, ScreenId, Shown, Ticket, TypedAnswer, Verdict,
@@ -196,11 +196,18 @@ impl LessonScreen {
             return Vec::new();
         }
         self.settling = true;
-        vec![Effect::Progress(ProgressChange::LessonFinish {
-            lesson: self.lesson.id.clone(),
-            tries: self.step().is_interactive().then_some(self.attempts),
-            interactive: self.lesson.interactive_count() as u32,
-        })]
+        let tries = self.step().is_interactive().then_some(self.attempts);
+        let record = crate::tutor::coach::lesson_record(&self.lesson, self.index, tries, true);
+        vec![
+            Effect::Progress(ProgressChange::Coach(Box::new(
+                crate::tutor::coach::CoachEvent::Lesson(record),
+            ))),
+            Effect::Progress(ProgressChange::LessonFinish {
+                lesson: self.lesson.id.clone(),
+                tries,
+                interactive: self.lesson.interactive_count() as u32,
+            }),
+        ]
     }
 
     fn say(&mut self, line: impl Into<String>) {
@@ -305,14 +312,22 @@ impl LessonScreen {
                 None => self.settle(),
             };
         }
+        let tries = self.step().is_interactive().then_some(self.attempts);
         let change = ProgressChange::LessonStep {
             lesson: self.lesson.id.clone(),
-            tries: self.step().is_interactive().then_some(self.attempts),
+            tries,
             resume: self.index + 1,
         };
+        let mut effects = Vec::new();
+        if tries.is_some() {
+            let record = crate::tutor::coach::lesson_record(&self.lesson, self.index, tries, false);
+            effects.push(Effect::Progress(ProgressChange::Coach(Box::new(
+                crate::tutor::coach::CoachEvent::Lesson(record),
+            ))));
+        }
         self.index += 1;
         self.enter_step();
-        let mut effects = vec![Effect::Progress(change)];
+        effects.push(Effect::Progress(change));
         effects.extend(self.settle());
         effects
     }

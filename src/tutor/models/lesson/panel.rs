@@ -91,7 +91,7 @@ pub(super) fn text(screen: &LessonScreen) -> String {
     if let Some(p) = prompt {
         out.push_str(&format!("» {p}\n"));
     }
-    if screen.job.busy() && screen.refutation == crate::tutor::refutation::view::Asked::Not {
+    if screen.job.busy() && screen.refutation == crate::tutor::models::asked::Asked::Not {
         out.push_str("\nThe opponent is thinking…\n");
     }
     push_lines(&mut out, &screen.feedback);

@@ -55,7 +55,7 @@ impl LessonScreen {
             self.say("The opponent is thinking: wait for its move.");
             return Vec::new();
         }
-        self.refutation = crate::tutor::refutation::view::Asked::Not;
+        self.refutation = crate::tutor::models::asked::Asked::Not;
         let Some(play) = self.play.as_mut() else {
             return Vec::new();
         };
@@ -124,7 +124,7 @@ impl LessonScreen {
                         Move::Pass => None,
                     })
                     .collect();
-                self.refutation = crate::tutor::refutation::view::Asked::Not;
+                self.refutation = crate::tutor::models::asked::Asked::Not;
                 let action = self.attempts.record(false);
                 let verdict = Verdict {
                     correct: false,

@@ -5,7 +5,7 @@
 use super::{Effects, LessonScreen, Reply};
 use crate::engine::players::Choice;
 use crate::engine::search::Searcher;
-use crate::tutor::refutation::view::Asked;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
 use crate::tutor::screen::{Effect, EngineTask};
 

@@ -12,8 +12,7 @@ mod work;
 
 pub use keys::{Action, GAME_OVER_KEYS, KEYS, OverAction};
 pub use setup::{
-    SETUP_KEYS, SETUP_LEAD, SetupAction, SetupError, SetupForm, StartChoice, first_opponent,
-    opponents,
+    SETUP_KEYS, SETUP_LEAD, SetupAction, SetupError, SetupForm, StartChoice, opponents,
 };
 pub use work::{Output, Task};
 
@@ -103,7 +102,12 @@ pub struct PracticeScreen {
     /// The refutation of a graded move (its index in the game), once made.
     refuted: Option<(usize, crate::tutor::refutation::Refutation)>,
     /// The refutation asked for with the best-move key.
-    refutation: crate::tutor::refutation::view::Asked,
+    refutation: crate::tutor::models::asked::Asked,
+    /// Every refutation made of a graded move, by its index in the game: the coach
+    /// puts the game's mistakes down to concepts with them.
+    refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
+    /// The game was recorded in the coach's profile (once, when it first ended).
+    coached: bool,
 }
 
 type Effects = Vec<Effect<Task>>;
@@ -128,7 +132,9 @@ impl PracticeScreen {
             markers: true,
             asking: Asking::Nothing,
             refuted: None,
-            refutation: crate::tutor::refutation::view::Asked::Not,
+            refutation: crate::tutor::models::asked::Asked::Not,
+            refutations: std::collections::BTreeMap::new(),
+            coached: false,
             now: env.now,
             env,
         };
@@ -192,7 +198,7 @@ impl PracticeScreen {
         self.slot.cancel();
         self.busy = Busy::Idle;
         // A refutation is of a board that is about to change.
-        self.refutation = crate::tutor::refutation::view::Asked::Not;
+        self.refutation = crate::tutor::models::asked::Asked::Not;
     }
 
     fn start(&mut self, busy: Busy, task: Task) -> Effects {
@@ -259,7 +265,17 @@ impl PracticeScreen {
             }
         }
         self.asking = Asking::GameOver;
-        vec![Effect::Choose {
+        let mut effects = Vec::new();
+        if !self.coached
+            && let Some(record) =
+                crate::tutor::coach::game_record(&self.practice, &self.refutations, self.now)
+        {
+            self.coached = true;
+            effects.push(Effect::Progress(ProgressChange::Coach(Box::new(
+                crate::tutor::coach::CoachEvent::Game(record),
+            ))));
+        }
+        effects.push(Effect::Choose {
             title: "Game over".into(),
             text,
             items: GAME_OVER_KEYS
@@ -271,7 +287,8 @@ impl PracticeScreen {
                 .map(|b| b.keys.first().copied())
                 .collect(),
             input: None,
-        }]
+        });
+        effects
     }
 
     fn over_action(&mut self, action: OverAction) -> Effects {
@@ -624,7 +641,7 @@ impl BoardModel for PracticeScreen {
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
         if self.refutation.view().is_some() {
             // The board shows the refutation's line, not the game: back to the game.
-            self.refutation = crate::tutor::refutation::view::Asked::Not;
+            self.refutation = crate::tutor::models::asked::Asked::Not;
             self.tell("Refutation hidden: the game's board is back (s shows it again).");
             return Vec::new();
         }
@@ -644,6 +661,9 @@ impl BoardModel for PracticeScreen {
                 values,
                 refutation,
             } => {
+                if let Some(r) = &refutation {
+                    self.refutations.insert(index, r.clone());
+                }
                 self.refuted = refutation.map(|r| (index, r));
                 match values
                     .ok()
@@ -702,9 +722,9 @@ impl BoardModel for PracticeScreen {
     fn failed(&mut self, ticket: Ticket) -> Effects {
         if self.slot.accept(ticket) {
             self.busy = Busy::Idle;
-            if self.refutation == crate::tutor::refutation::view::Asked::Working {
+            if self.refutation == crate::tutor::models::asked::Asked::Working {
                 self.refutation =
-                    crate::tutor::refutation::view::Asked::Unavailable("the engine failed".into());
+                    crate::tutor::models::asked::Asked::Unavailable("the engine failed".into());
                 self.tell("The refutation could not be worked out.");
                 return self.go_on();
             }
@@ -779,7 +799,13 @@ impl BoardModel for PracticeScreen {
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         let added = match applied {
             Applied::Added(n) => n,
-            _ => 0,
+            _ => {
+                // The game's record for the coach.
+                if let Some(e) = error {
+                    self.event(format!("Your game could not be saved for the coach: {e}"));
+                }
+                return Vec::new();
+            }
         };
         match (error, added) {
             (Some(e), _) => {

@@ -3,7 +3,7 @@
 //! best-move key, stepped through with the line keys.
 
 use super::{Busy, Effects, PracticeScreen, Task, panel};
-use crate::tutor::refutation::view::Asked;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::refutation::{Refutation, RefutationView, RefuteError};
 use crate::tutor::screen::Verdict;
 
@@ -96,6 +96,7 @@ impl PracticeScreen {
     ) -> Effects {
         match result {
             Ok(r) => {
+                self.refutations.insert(index, r.clone());
                 self.refuted = Some((index, r.clone()));
                 self.show_refutation(index, r);
             }

@@ -58,13 +58,6 @@ pub fn opponents() -> Vec<Strategy> {
     list
 }
 
-/// The opponent the dialog offers first: the last game's (by its name), else engine
-/// level 3.
-pub fn first_opponent(last: Option<&str>) -> Strategy {
-    last.and_then(Strategy::from_name)
-        .unwrap_or(Strategy::Engine(3))
-}
-
 impl SetupForm {
     /// The game the form describes; an XOT start draws its opening from `rng`.
     ///

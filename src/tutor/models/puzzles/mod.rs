@@ -32,9 +32,9 @@ use crate::engine::search::Searcher;
 use crate::engine::{Move, Position, Square};
 use crate::tutor::course::LessonRun;
 use crate::tutor::explain::plural;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::puzzle::{Puzzle, Theme};
 use crate::tutor::rating::{NEAR_MISS_DISCS, Outcome};
-use crate::tutor::refutation::view::Asked;
 use crate::tutor::review::PuzzleProgress;
 use crate::tutor::screen::{
     Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, EngineTask, JobSlot, Key,
@@ -164,6 +164,22 @@ impl PuzzleScreen {
             missed: None,
             refutation: Asked::Not,
         };
+        let effects = screen.serve(now);
+        (screen, effects)
+    }
+
+    /// The trainer over `puzzles` with the saved `progress`, serving `theme`'s
+    /// puzzles only (the learner may change the theme): the coach's link to a
+    /// concept.
+    pub fn on_theme(
+        puzzles: Vec<Puzzle>,
+        progress: PuzzleProgress,
+        theme: Theme,
+        now: u64,
+    ) -> (PuzzleScreen, Effects) {
+        let (mut screen, _) = PuzzleScreen::new(Vec::new(), progress, None, now);
+        screen.puzzles = puzzles;
+        screen.theme = Some(theme);
         let effects = screen.serve(now);
         (screen, effects)
     }

@@ -4,7 +4,7 @@
 
 use super::{Effects, NearMiss, Phase, PuzzleScreen};
 use crate::engine::search::Searcher;
-use crate::tutor::refutation::view::Asked;
+use crate::tutor::models::asked::Asked;
 use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
 use crate::tutor::screen::{Effect, EngineTask};
 

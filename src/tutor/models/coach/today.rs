@@ -1,0 +1,271 @@
+//! Today's plan: a short list of things to do, built from the profile and the
+//! schedules the tutor already keeps (the puzzles' spaced review, the opening lines'
+//! review), each with the reason it is there. The same progress at the same time
+//! gives the same plan ([`build_plan`] is a pure function); the plan is kept for
+//! its day, and what the learner does after it was made ticks its items off
+//! ([`item_status`]).
+//!
+//! The items, in this order, each when it applies:
+//!
+//! 1. the puzzles due in the spaced review (at most [`PLAN_REVIEWS`]);
+//! 2. the opening lines due for review (at most [`PLAN_OPENINGS`]);
+//! 3. for the weakest concept of the recent games ([`crate::tutor::coach::report`]): its lesson,
+//!    unless a step of it was answered since the first recent game the concept cost
+//!    discs in; [`PLAN_PUZZLES`] of its puzzles near the learner's rating; a game
+//!    against the partner of its lesson's practice game
+//!    ([`crate::tutor::course::lesson_game`]);
+//! 4. with no weakness to work on: the course's next unfinished lesson, and a graded
+//!    game against the last practice opponent, so that the coach can learn what
+//!    costs the learner discs.
+
+use crate::tutor::coach::plan::{
+    DayPlan, PLAN_OPENINGS, PLAN_PUZZLES, PLAN_REVIEWS, PlanItem, Task, day_of,
+};
+use crate::tutor::coach::report::{CoachReport, Weakness};
+use crate::tutor::course::lesson_game;
+use crate::tutor::lesson::Lesson;
+use crate::tutor::practice::first_opponent;
+use crate::tutor::progress::Progress;
+
+fn weakness_items(w: &Weakness, progress: &Progress, lessons: &[Lesson]) -> Vec<PlanItem> {
+    let label = w.concept.label();
+    let cost = format!(
+        "{label} cost you {:.1} discs a game over your last {} (in {} of them)",
+        w.per_game(),
+        crate::tutor::text::count(w.games, "graded game"),
+        w.games_with
+    );
+    let mut items = Vec::new();
+    let lesson = w
+        .lesson
+        .as_ref()
+        .and_then(|link| lessons.iter().find(|l| l.id == link.id));
+    if let Some(lesson) = lesson {
+        let coach = &progress.coach;
+        let first_seen = coach
+            .games
+            .iter()
+            .rev()
+            .take(w.games)
+            .filter(|g| g.mistakes.iter().any(|m| m.concept == w.concept))
+            .map(|g| g.seq)
+            .min()
+            .unwrap_or(0);
+        let revisited = coach
+            .lessons
+            .iter()
+            .any(|r| r.lesson == lesson.id && r.seq > first_seen);
+        if !revisited {
+            items.push(PlanItem {
+                task: Task::Lesson {
+                    id: lesson.id.clone(),
+                    title: lesson.title.clone(),
+                    order: lesson.order,
+                },
+                why: format!(
+                    "{cost}, and you have not answered a step of this lesson since it began to cost you."
+                ),
+            });
+        }
+    }
+    if !w.puzzles.is_empty() {
+        let count = PLAN_PUZZLES.min(w.puzzles.len() as u32);
+        items.push(PlanItem {
+            task: Task::ConceptPuzzles {
+                concept: w.concept,
+                count,
+                ids: w.puzzles.iter().take(count as usize).cloned().collect(),
+            },
+            why: format!(
+                "{cost}: the {label} puzzles nearest your rating ({:.0}), new ones first.",
+                progress.puzzles.learner().rating
+            ),
+        });
+    }
+    if let Some(lesson) = lesson {
+        let game = lesson_game(lesson);
+        items.push(PlanItem {
+            task: Task::Practice {
+                opponent: game.opponent.name(),
+            },
+            why: format!(
+                "Lesson {}'s game puts {label} to the test: {}.",
+                lesson.order, game.task
+            ),
+        });
+    }
+    items
+}
+
+/// Today's plan for `progress` at `now`, from the coach's `report` on it (which
+/// holds the weakest concept and its puzzle set) and the course's `lessons`: the
+/// same arguments give the same plan.
+pub fn build_plan(
+    progress: &Progress,
+    report: &CoachReport,
+    lessons: &[Lesson],
+    now: u64,
+) -> DayPlan {
+    let mut items = Vec::new();
+    let due = progress.puzzles.review.due_count(now) as u32;
+    if due > 0 {
+        let count = due.min(PLAN_REVIEWS);
+        items.push(PlanItem {
+            task: Task::ReviewPuzzles { count },
+            why: format!(
+                "{} due in your spaced review: a puzzle you missed, or a mistake from your games, comes back until you solve it.",
+                crate::tutor::text::count_with(due as usize, "puzzle is", "puzzles are")
+            ),
+        });
+    }
+    let lines = progress.openings.due_count(now) as u32;
+    if lines > 0 {
+        items.push(PlanItem {
+            task: Task::ReviewOpenings {
+                count: lines.min(PLAN_OPENINGS),
+            },
+            why: format!(
+                "{} due for review: a line comes back until you play it without a miss.",
+                crate::tutor::text::count_with(
+                    lines as usize,
+                    "opening line is",
+                    "opening lines are"
+                )
+            ),
+        });
+    }
+    match report.weakest().filter(|w| w.lost > 0) {
+        Some(w) => items.extend(weakness_items(w, progress, lessons)),
+        None => {
+            let mut course: Vec<&Lesson> = lessons.iter().collect();
+            course.sort_by_key(|l| l.order);
+            if let Some(next) = course
+                .into_iter()
+                .find(|l| !progress.lesson(&l.id).is_some_and(|p| p.completed))
+            {
+                items.push(PlanItem {
+                    task: Task::Lesson {
+                        id: next.id.clone(),
+                        title: next.title.clone(),
+                        order: next.order,
+                    },
+                    why: "The next lesson of the course you have not finished.".into(),
+                });
+            }
+            let opponent = first_opponent(progress.practice_opponent.as_deref());
+            items.push(PlanItem {
+                task: Task::Practice {
+                    opponent: opponent.name(),
+                },
+                why: if report.recent_games == 0 {
+                    "No graded game yet: play one with feedback on, and the coach learns from your graded moves what costs you discs.".into()
+                } else {
+                    "No concept cost you discs in your recent graded games: keep playing with feedback on.".into()
+                },
+            });
+        }
+    }
+    DayPlan {
+        day: day_of(now),
+        made: now,
+        from: progress.coach.next,
+        items,
+    }
+}
+
+/// How far an item has got: done of out of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemStatus {
+    /// Done so far.
+    pub done: u32,
+    /// To do.
+    pub of: u32,
+}
+
+impl ItemStatus {
+    /// Whether the item is ticked off.
+    pub const fn ticked(self) -> bool {
+        self.done >= self.of
+    }
+}
+
+/// How far `item` of `plan` has got in `progress` at `now`: by the profile's
+/// records made since the plan (and the review queues, which empty as they are
+/// done).
+pub fn item_status(plan: &DayPlan, item: &PlanItem, progress: &Progress, now: u64) -> ItemStatus {
+    let coach = &progress.coach;
+    let since = |seq: u64| seq >= plan.from;
+    match &item.task {
+        Task::ReviewPuzzles { count } => {
+            let done = coach
+                .puzzles
+                .iter()
+                .filter(|p| since(p.seq) && p.review)
+                .count() as u32;
+            let left = progress.puzzles.review.due_count(now) == 0;
+            ItemStatus {
+                done: if left { *count } else { done.min(*count) },
+                of: *count,
+            }
+        }
+        Task::ReviewOpenings { count } => {
+            let done = progress
+                .openings
+                .lines
+                .values()
+                .filter(|r| r.drills > 0 && r.last >= plan.made)
+                .count() as u32;
+            let left = progress.openings.due_count(now) == 0;
+            ItemStatus {
+                done: if left { *count } else { done.min(*count) },
+                of: *count,
+            }
+        }
+        Task::Lesson { id, .. } => {
+            let finished = coach
+                .lessons
+                .iter()
+                .any(|r| since(r.seq) && &r.lesson == id && r.finished);
+            ItemStatus {
+                done: u32::from(finished),
+                of: 1,
+            }
+        }
+        Task::ConceptPuzzles { concept, count, .. } => {
+            let done = coach
+                .puzzles
+                .iter()
+                .filter(|p| since(p.seq) && p.concepts.contains(concept))
+                .count() as u32;
+            ItemStatus {
+                done: done.min(*count),
+                of: *count,
+            }
+        }
+        Task::Practice { opponent } => {
+            let played = coach
+                .games
+                .iter()
+                .any(|g| since(g.seq) && &g.opponent == opponent);
+            ItemStatus {
+                done: u32::from(played),
+                of: 1,
+            }
+        }
+    }
+}
+
+/// The plan for today: the one kept in `progress` when it is today's, else a new
+/// one (which the caller keeps with [`super::CoachEvent::Plan`]); `true` when it is
+/// new.
+pub fn plan_for_today(
+    progress: &Progress,
+    report: &CoachReport,
+    lessons: &[Lesson],
+    now: u64,
+) -> (DayPlan, bool) {
+    match &progress.coach.plan {
+        Some(p) if p.day == day_of(now) => (p.clone(), false),
+        _ => (build_plan(progress, report, lessons, now), true),
+    }
+}
