@@ -1,6 +1,9 @@
 //! Independent work items spread over threads, on rayon. Every batch of the crate
 //! runs here (the analysis' moves, the puzzle proofs, the training's chunks, the
-//! book's leaves, matches and measures), under one set of rules:
+//! book's leaves, matches and measures: [`map`], [`try_map`], [`try_map_streamed`]
+//! when the caller takes each result as it comes, [`join`] for two), and so do long
+//! tasks that report as they go ([`lanes`], the game review's), under one set of
+//! rules:
 //!
 //! - **Results in the items' order.** Each item is a task of its own and its result
 //!   goes to its index, so a batch gives the same results on any number of threads
