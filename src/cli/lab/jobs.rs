@@ -102,10 +102,17 @@ impl Progress {
 }
 
 impl Drop for Progress {
-    /// The bar stays on the screen at its last state.
+    /// On a terminal the bar gives way to one line of how far the job came.
     fn drop(&mut self) {
         if self.plain.is_none() {
-            self.bar.abandon();
+            self.bar.finish_and_clear();
+            eprintln!(
+                "{}: {}/{} in {}",
+                self.label,
+                self.bar.position(),
+                self.bar.length().unwrap_or(0),
+                HumanDuration(self.bar.elapsed())
+            );
         }
     }
 }
