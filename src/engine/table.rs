@@ -6,10 +6,10 @@
 //!
 //! The rules both transposition tables follow (this one and the endgame solver's
 //! [`crate::engine::endgame::SharedTable`]) are written once here: the hash of a
-//! board ([`hash`]), the bounds a search result gives ([`window_bounds`]), how they
-//! merge with those stored for the same position ([`merge_bounds`]), which of a
-//! bucket's two entries a new position replaces ([`victim`]), and the request for
-//! huge pages ([`advise_huge_pages`]).
+//! board (`hash`), the bounds a search result gives (`window_bounds`), how they
+//! merge with those stored for the same position (`merge_bounds`), which of a
+//! bucket's two entries a new position replaces (`victim`), and the request for
+//! huge pages (`advise_huge_pages`, libc's `madvise`).
 
 /// One stored position, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
