@@ -17,7 +17,8 @@ fn patterns_beat_features_at_fixed_depth() {
         &Evaluator::features(),
         Limits::depth(6, 12),
         2,
-    );
+    )
+    .expect("no game panicked");
     assert_eq!(r.games(), 40);
     assert!(
         r.score_percent() >= 75.0,
@@ -40,13 +41,15 @@ fn a_duel_does_not_depend_on_the_thread_count() {
         &Evaluator::features(),
         limits,
         1,
-    );
+    )
+    .expect("no game panicked");
     let two = duel(
         &openings,
         &Evaluator::patterns(),
         &Evaluator::features(),
         limits,
         2,
-    );
+    )
+    .expect("no game panicked");
     assert_eq!(one, two);
 }

@@ -26,8 +26,8 @@
 //! `othello-tutor review GAME` prints the same figures: VALUE and LOSS are discs from
 //! the mover's view, as `analyze --feedback` prints them, so any line can be checked
 //! there. The solver's part and the searched moves run side by side, the searches one
-//! at a time (each already on two threads). The 60-move master game of the tests takes
-//! about 10 s on this machine's two cores (`time othello-tutor review "f5 d6 c3 ..."`:
+//! at a time (each on the analysis' threads, `--threads`). The 60-move master game of
+//! the tests takes about 10 s on this machine's two cores (`time othello-tutor review "f5 d6 c3 ..."`:
 //! 9.8 s wall-clock, 91 MB resident, at a load average of 5-8 from other jobs).
 //!
 

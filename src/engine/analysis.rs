@@ -21,12 +21,12 @@ use super::endgame::{SharedTable, SolveError, Solver};
 use super::eval::UNITS_PER_DISC;
 use super::mpc::Confidence;
 use super::parallel_solve::solve_each_with;
+use super::pool::{self, PoolError};
 use super::search::{Limits, SearchError, Searcher};
 use super::square::Square;
 use super::symmetry;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How to value the moves.
@@ -97,22 +97,37 @@ impl MoveValue {
     }
 }
 
-/// Threads an analysis uses when the caller names none; 0 means the machine's cores.
-static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(0);
+/// Threads an analysis uses when the caller names none (set once, at start-up).
+static DEFAULT_THREADS: OnceLock<usize> = OnceLock::new();
 
-/// Sets the threads that [`analyze`] spreads the moves over (0: the machine's cores).
-/// The command line's `--threads` sets it once at start-up.
+/// Sets the threads that [`analyze`] spreads the moves over (0: see
+/// [`default_threads`]). The command line's `--threads` sets it once at start-up; a
+/// later call changes nothing.
 pub fn set_default_threads(threads: usize) {
-    DEFAULT_THREADS.store(threads, Ordering::Relaxed);
+    let _ = DEFAULT_THREADS.set(threads);
 }
 
-/// The threads [`analyze`] uses: as set by [`set_default_threads`], else the
-/// machine's cores.
+/// The threads [`analyze`] uses: as set by [`set_default_threads`], else those of
+/// the rayon pool the caller runs in (a batch's), else the machine's cores.
 pub fn default_threads() -> usize {
-    match DEFAULT_THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+    match DEFAULT_THREADS.get() {
+        Some(&n) if n > 0 => n,
+        _ if rayon::current_thread_index().is_some() => rayon::current_num_threads(),
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
     }
+}
+
+/// A panic in the search of one move, carried to the caller once, with the move
+/// named: the analysis' error type ([`SearchError`]) says only that it stopped, and
+/// its callers (the interface's worker, the `nboard` engine) report a panic as an
+/// internal error. No second panic message is printed (the hook has printed the
+/// first).
+fn carry_panic(e: PoolError, what: impl FnOnce(usize) -> String) -> ! {
+    let message = match e {
+        PoolError::Panicked { index, message } => format!("{}: {message}", what(index)),
+        other => other.to_string(),
+    };
+    std::panic::resume_unwind(Box::new(message))
 }
 
 /// Values every legal move of `board`, best first (ties by square, a1 first). A forced
@@ -151,6 +166,15 @@ enum Job {
     Pass,
 }
 
+impl std::fmt::Display for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Job::Place(sq) => write!(f, "valuing {sq}"),
+            Job::Pass => write!(f, "valuing the pass"),
+        }
+    }
+}
+
 /// The selectivity of the searches for `options`: theirs, else `searcher`'s.
 fn selectivity(
     searcher: &Searcher,
@@ -180,9 +204,11 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
     (midgame, solver)
 }
 
-/// [`analyze`] with the moves spread over `threads` threads (at least one), each
-/// valuing one move at a time with its own fresh searcher; the results are combined
-/// in a fixed order, so any thread count gives the same values and lines.
+/// [`analyze`] with the moves spread over `threads` threads (at least one; see
+/// [`pool`]), each valuing one move at a time with its own fresh searcher; the
+/// results are combined in a fixed order, so any thread count gives the same values
+/// and lines. A panic in one move's search reaches the caller as a panic naming the
+/// move.
 ///
 /// ```
 /// use othello_tutor::engine::analysis::{AnalysisOptions, analyze_with_threads};
@@ -268,62 +294,31 @@ fn job_values(
         return Err(SearchError::Stopped);
     }
     let deadline = options.time.map(|t| Instant::now() + t);
-    let stop = Arc::new(AtomicBool::new(false));
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Vec<MoveValue>>> = jobs.iter().map(|_| Mutex::new(Vec::new())).collect();
-    let threads = threads.clamp(1, jobs.len());
+    // The caller's flag stops every move's search; a move that finished no depth
+    // (stopped, or out of time) fails the whole analysis, so the moves not started
+    // yet are skipped.
+    let stop = searcher.stop_flag();
+    let failed = AtomicBool::new(false);
     let (megabytes, solver_megabytes) = table_megabytes(&options);
     let (evaluator, selectivity) = (
         searcher.evaluator().clone(),
         selectivity(searcher, &options),
     );
-    std::thread::scope(|scope| {
-        let (done_tx, done_rx) = channel::<()>();
-        for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let (stop, next, jobs, results) = (&stop, &next, &jobs, &results);
-            let (evaluator, selectivity) = (&evaluator, &selectivity);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&job) = jobs.get(i) else { break };
-                    let mut worker = Searcher::new(megabytes, solver_megabytes);
-                    worker.set_evaluator(evaluator.clone());
-                    worker.set_selectivity(selectivity.clone());
-                    worker.set_stop_flag(stop.clone());
-                    let values = value_job(&mut worker, board, job, &options, deadline);
-                    let stopped = values.is_empty();
-                    if let Ok(mut slot) = results[i].lock() {
-                        *slot = values;
-                    }
-                    if stopped {
-                        // Nothing finished: the whole analysis has failed.
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
-                let _ = done_tx.send(());
-            });
+    let values = pool::map(threads, &jobs, |_, &job| {
+        if failed.load(Ordering::Relaxed) {
+            return Vec::new();
         }
-        drop(done_tx);
-        // Watch the caller's flag until every thread is done.
-        let mut running = threads;
-        while running > 0 {
-            match done_rx.recv_timeout(Duration::from_millis(5)) {
-                Ok(()) => running -= 1,
-                Err(RecvTimeoutError::Timeout) => {
-                    if !stop.load(Ordering::Relaxed) && searcher.stop_requested() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
+        let mut worker = Searcher::new(megabytes, solver_megabytes);
+        worker.set_evaluator(evaluator.clone());
+        worker.set_selectivity(selectivity.clone());
+        worker.set_stop_flag(stop.clone());
+        let values = value_job(&mut worker, board, job, &options, deadline);
+        if values.is_empty() {
+            failed.store(true, Ordering::Relaxed);
         }
+        values
     });
-    Ok(results
-        .into_iter()
-        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect())
+    Ok(values.unwrap_or_else(|e| carry_panic(e, |i| jobs[i].to_string())))
 }
 
 /// The move whose value a grade of a move on `board` compares with when the search
@@ -392,8 +387,8 @@ pub fn best_and_played(
     }
     // The values stated are two depths' mean, and a selective search's value depends
     // on its window: the board's search picks the best move, which is then valued as
-    // `analyze` values a move.
-    let stop = Arc::new(AtomicBool::new(false));
+    // `analyze` values a move. Both searches watch the caller's stop flag.
+    let stop = searcher.stop_flag();
     let (megabytes, solver_megabytes) = table_megabytes(&options);
     let (evaluator, selective) = (
         searcher.evaluator().clone(),
@@ -409,47 +404,26 @@ pub fn best_and_played(
     let (mut root, mut mover) = (fresh(), fresh());
     let (canon, sym) = symmetry::canonical(board);
     let limits = Limits::depth(options.depth, options.exact_empties);
-    let (best, mine) = std::thread::scope(|scope| {
-        let (done_tx, done_rx) = channel::<()>();
-        let tx = done_tx.clone();
-        let fresh = &fresh;
-        let best = scope.spawn(move || {
-            let r = root.search(&canon, limits);
-            let revalued = match &r {
-                Ok(found) => found
-                    .best
-                    .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
-                    .filter(|&sq| sq != played)
-                    .map(|sq| value_job(&mut fresh(), board, Job::Place(sq), &options, None)),
-                _ => None,
-            };
-            let _ = tx.send(());
-            (r, revalued)
-        });
-        let stop_ref = &stop;
-        let mine = scope.spawn(move || {
-            let v = value_job(&mut mover, board, Job::Place(played), &options, None);
-            let _ = done_tx.send(());
-            if v.is_empty() {
-                stop_ref.store(true, Ordering::Relaxed);
-            }
-            v
-        });
-        let mut running = 2;
-        while running > 0 {
-            match done_rx.recv_timeout(Duration::from_millis(5)) {
-                Ok(()) => running -= 1,
-                Err(RecvTimeoutError::Timeout) => {
-                    if searcher.stop_requested() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
-        (best.join(), mine.join())
+    let best = || {
+        let r = root.search(&canon, limits);
+        let revalued = match &r {
+            Ok(found) => found
+                .best
+                .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
+                .filter(|&sq| sq != played)
+                .map(|sq| value_job(&mut fresh(), board, Job::Place(sq), &options, None)),
+            _ => None,
+        };
+        (r, revalued)
+    };
+    let mine = || value_job(&mut mover, board, Job::Place(played), &options, None);
+    let ((r, revalued), mut mine) = pool::join(default_threads(), best, mine).unwrap_or_else(|e| {
+        carry_panic(e, |i| match i {
+            0 => "searching the best move".to_string(),
+            _ => Job::Place(played).to_string(),
+        })
     });
-    let (Ok((Ok(r), revalued)), Ok(mut mine)) = (best, mine) else {
+    let Ok(r) = r else {
         return Err(SearchError::Stopped);
     };
     let Some(mine) = mine.pop() else {
@@ -504,32 +478,12 @@ fn grading_table(searcher: &mut Searcher) -> Arc<SharedTable> {
     }
 }
 
-/// Runs `work` on a thread of its own with a stop flag that is raised when
-/// `searcher`'s is (looked at every 5 ms).
-fn with_stop<T: Send>(
+/// Runs `work` with `searcher`'s stop flag (the solves stop when it is raised).
+fn with_stop<T>(
     searcher: &Searcher,
-    work: impl FnOnce(&Arc<AtomicBool>) -> Result<T, SolveError> + Send,
+    work: impl FnOnce(&Arc<AtomicBool>) -> Result<T, SolveError>,
 ) -> Result<T, SearchError> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let solved = std::thread::scope(|scope| {
-        let (done_tx, done_rx) = channel::<()>();
-        let stop_ref = &stop;
-        let job = scope.spawn(move || {
-            let r = work(stop_ref);
-            let _ = done_tx.send(());
-            r
-        });
-        while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(Duration::from_millis(5)) {
-            if searcher.stop_requested() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-        job.join()
-    });
-    match solved {
-        Ok(Ok(values)) => Ok(values),
-        _ => Err(SearchError::Stopped),
-    }
+    work(&searcher.stop_flag()).map_err(|_| SearchError::Stopped)
 }
 
 /// Prepares the grade of a move on `board` while the learner thinks: within the

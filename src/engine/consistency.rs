@@ -35,10 +35,9 @@
 
 use crate::engine::Board;
 use crate::engine::evaluator::Evaluator;
+use crate::engine::pool::{self, PoolError};
 use crate::engine::search::{Limits, Searcher};
 use rand::{RngExt, SeedableRng};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Distinct positions of 40 to 54 empties with at least two moves (see the module's
 /// doc), the same for the same seed.
@@ -162,38 +161,27 @@ impl Consistency {
 }
 
 /// Measures every board of `boards` at `depth` (≥ 1) with `evaluator` on `threads`
-/// threads (a board whose search stops is left out).
+/// threads (a board whose search stops is left out); an error names the board whose
+/// measure panicked (see [`pool`]).
 pub fn measure_all(
     boards: &[Board],
     depth: u32,
     evaluator: &Evaluator,
     threads: usize,
-) -> Consistency {
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::new(16, 4);
-                searcher.set_evaluator(evaluator.clone());
-                while let Some(board) = boards.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Some(r) = measure(&mut searcher, board, depth.max(1))
-                        && let Ok(mut v) = results.lock()
-                    {
-                        v.push(r);
-                    }
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+) -> Result<Consistency, PoolError> {
+    let measured = pool::map(threads, boards, |_, board| {
+        let mut searcher = Searcher::new(16, 4);
+        searcher.set_evaluator(evaluator.clone());
+        measure(&mut searcher, board, depth.max(1))
+    })?;
+    let results: Vec<Measured> = measured.into_iter().flatten().collect();
     let n = results.len().max(1) as f64;
-    Consistency {
+    Ok(Consistency {
         positions: results.len(),
         agreeing: results.iter().filter(|r| r.agrees).count(),
         even_minus_odd: results.iter().map(|r| r.even_minus_odd as f64).sum::<f64>() / n / 100.0,
         best_moved: results.iter().map(|r| r.best_moved as f64).sum::<f64>() / n / 200.0,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -222,7 +210,7 @@ mod tests {
     #[test]
     fn zero_weights_agree_everywhere_and_never_swing() {
         let zero = Evaluator::Patterns(PatternWeights::zero().into());
-        let c = measure_all(&positions(4, 2), 2, &zero, 2);
+        let c = measure_all(&positions(4, 2), 2, &zero, 2).expect("measured");
         assert_eq!(c.positions, 4);
         assert_eq!(c.agreement_percent(), 100.0);
         assert_eq!((c.even_minus_odd, c.best_moved), (0.0, 0.0));
@@ -233,6 +221,7 @@ mod tests {
         let boards = positions(3, 9);
         let one = measure_all(&boards, 2, &Evaluator::patterns(), 1);
         assert_eq!(one, measure_all(&boards, 2, &Evaluator::patterns(), 2));
+        let one = one.expect("measured");
         assert_eq!(one.positions, 3);
     }
 }

@@ -4,9 +4,8 @@
 
 use super::board::Position;
 use super::evaluator::Evaluator;
+use super::pool::{self, PoolError};
 use super::search::{Limits, Searcher};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The outcome of a duel, from the first evaluator's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,14 +60,19 @@ pub fn duel_game(
             .search(&pos.board, limits)
             .ok()
             .and_then(|r| r.best)
-            .or_else(|| pos.legal_moves().into_iter().next())
-            .expect("a position with a move");
-        pos = pos.play_unchecked(sq);
+            .or_else(|| pos.legal_moves().into_iter().next());
+        // Not over and no pass: there is a move.
+        pos = match sq {
+            Some(sq) => pos.play_unchecked(sq),
+            None => pos.pass(),
+        };
     }
 }
 
 /// Plays every opening twice (`a` Black, then `a` White) at `limits`, spread over
-/// `threads` threads; the result does not depend on the thread count.
+/// `threads` threads; the result does not depend on the thread count. An error names
+/// the game that panicked (game `2k` is opening `k` with `a` Black, `2k + 1` with `a`
+/// White).
 ///
 /// ```
 /// use othello_tutor::engine::duel::duel;
@@ -76,7 +80,7 @@ pub fn duel_game(
 /// use othello_tutor::engine::search::Limits;
 /// use othello_tutor::engine::Position;
 /// let r = duel(&[Position::start()], &Evaluator::features(), &Evaluator::features(), Limits::depth(1, 4), 1);
-/// assert_eq!(r.games(), 2);
+/// assert_eq!(r.expect("no panic").games(), 2);
 /// ```
 pub fn duel(
     openings: &[Position],
@@ -84,37 +88,28 @@ pub fn duel(
     b: &Evaluator,
     limits: Limits,
     threads: usize,
-) -> DuelResult {
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new(DuelResult::default());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut sa = Searcher::new(4, 4);
-                sa.set_evaluator(a.clone());
-                let mut sb = Searcher::new(4, 4);
-                sb.set_evaluator(b.clone());
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= 2 * openings.len() {
-                        return;
-                    }
-                    let start = openings[g / 2];
-                    let d = if g.is_multiple_of(2) {
-                        duel_game(start, &mut sa, &mut sb, limits)
-                    } else {
-                        -duel_game(start, &mut sb, &mut sa, limits)
-                    };
-                    let mut t = total.lock().expect("lock");
-                    t.margin += d as i64;
-                    match d.signum() {
-                        1 => t.wins += 1,
-                        0 => t.draws += 1,
-                        _ => t.losses += 1,
-                    }
-                }
-            });
+) -> Result<DuelResult, PoolError> {
+    let games: Vec<usize> = (0..2 * openings.len()).collect();
+    let margins = pool::map(threads, &games, |_, &g| {
+        let mut sa = Searcher::new(4, 4);
+        sa.set_evaluator(a.clone());
+        let mut sb = Searcher::new(4, 4);
+        sb.set_evaluator(b.clone());
+        let start = openings[g / 2];
+        if g.is_multiple_of(2) {
+            duel_game(start, &mut sa, &mut sb, limits)
+        } else {
+            -duel_game(start, &mut sb, &mut sa, limits)
         }
-    });
-    total.into_inner().expect("lock")
+    })?;
+    let mut total = DuelResult::default();
+    for d in margins {
+        total.margin += d as i64;
+        match d.signum() {
+            1 => total.wins += 1,
+            0 => total.draws += 1,
+            _ => total.losses += 1,
+        }
+    }
+    Ok(total)
 }

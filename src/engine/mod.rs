@@ -22,6 +22,7 @@ pub mod parallel_solve;
 pub mod pattern;
 pub mod perft;
 pub mod players;
+pub mod pool;
 pub mod search;
 pub mod square;
 pub mod swing;

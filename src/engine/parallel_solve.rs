@@ -8,11 +8,54 @@
 //! Every thread's search is exact on its own (the table holds only proved bounds, the
 //! selective passes storing best moves alone, and a torn entry is never read), so the score is always the one-thread score; the best
 //! move may differ among equally good moves.
+//!
+//! **The one place in the crate with threads of its own** rather than a rayon pool
+//! ([`super::pool`]): these threads are not independent items to be scheduled when a
+//! thread is free, but helpers that must all run at the same time on one search,
+//! sharing its table and its busy marks, each stopped the moment another proves the
+//! score. A pool could run them one after another (the later ones then finding the
+//! score proved), so they are started as threads here. A thread that panics stops
+//! the others; the panic is then carried to the caller once (the solve's error says
+//! only that it stopped; its callers report engine panics), never raised a second
+//! time.
 
 use super::board::Board;
 use super::endgame::{SharedTable, Solution, SolveError, Solver};
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, OnceLock};
+
+/// A caught panic's payload.
+type Panic = Box<dyn Any + Send>;
+
+/// Runs `threads` helpers at once, each given its number, until all have returned;
+/// a helper that panics raises `stop` (so that the others end) and its panic is
+/// carried to the caller once they have.
+fn run_helpers(threads: usize, stop: &AtomicBool, helper: impl Fn(usize) + Sync) {
+    let panicked: Option<Panic> = std::thread::scope(|scope| {
+        let helper = &helper;
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let caught = catch_unwind(AssertUnwindSafe(|| helper(t)));
+                    if caught.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    caught.err()
+                })
+            })
+            .collect();
+        // Joined here, so the scope itself never panics.
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().unwrap_or_else(Some))
+            .next()
+    });
+    if let Some(payload) = panicked {
+        resume_unwind(payload);
+    }
+}
 
 /// The exact solution of `board` with `threads` threads sharing one table of
 /// `table_mb` MB; the score equals `Solver::solve`'s (the best move may differ between
@@ -58,27 +101,20 @@ pub fn solve_parallel_with(
     }
     let guess = Solver::first_guess(board);
     let done = Arc::new(AtomicBool::new(false));
-    let score: Mutex<Option<i32>> = Mutex::new(None);
+    let score: OnceLock<i32> = OnceLock::new();
     let nodes = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let mut solver = new_solver();
-            solver.set_abort_flag(Some(done.clone()));
-            let (done, score, nodes) = (&done, &score, &nodes);
-            scope.spawn(move || {
-                let result = solver.score_with_presearch(board, guess);
-                nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
-                if let Ok(s) = result {
-                    let mut found = score.lock().unwrap_or_else(|e| e.into_inner());
-                    found.get_or_insert(s);
-                }
-                // Finished, or stopped by the caller: either way the others stop.
-                done.store(true, Ordering::Relaxed);
-            });
+    run_helpers(threads, &done, |_| {
+        let mut solver = new_solver();
+        solver.set_abort_flag(Some(done.clone()));
+        let result = solver.score_with_presearch(board, guess);
+        nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
+        if let Ok(s) = result {
+            let _ = score.set(s);
         }
+        // Finished, or stopped by the caller: either way the others stop.
+        done.store(true, Ordering::Relaxed);
     });
-    let found = *score.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(score) = found else {
+    let Some(&score) = score.get() else {
         return Err(SolveError::Stopped);
     };
     let mut liner = new_solver();
@@ -135,39 +171,34 @@ pub fn solve_each_with(
     };
     table.new_search();
     let done: Vec<Arc<AtomicBool>> = boards.iter().map(|_| Arc::default()).collect();
-    let scores: Vec<Mutex<Option<i32>>> = boards.iter().map(|_| Mutex::new(None)).collect();
+    let scores: Vec<OnceLock<i32>> = boards.iter().map(|_| OnceLock::new()).collect();
     let nodes = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for t in 0..threads {
-            let mut solver = new_solver();
-            let (done, scores, nodes, stop) = (&done, &scores, &nodes, &stop);
-            scope.spawn(move || {
-                for k in 0..boards.len() {
-                    let i = (t + k) % boards.len();
-                    if done[i].load(Ordering::Relaxed) {
-                        continue;
-                    }
-                    solver.set_abort_flag(Some(done[i].clone()));
-                    let board = &boards[i];
-                    let guess = Solver::first_guess(board);
-                    let result = solver.score_with_presearch(board, guess);
-                    nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
-                    if let Ok(s) = result {
-                        let mut found = scores[i].lock().unwrap_or_else(|e| e.into_inner());
-                        found.get_or_insert(s);
-                        done[i].store(true, Ordering::Relaxed);
-                    }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                }
-            });
+    // A helper that panics stops every solve (through `stop`).
+    let halted = AtomicBool::new(false);
+    run_helpers(threads, &halted, |t| {
+        let mut solver = new_solver();
+        for k in 0..boards.len() {
+            let i = (t + k) % boards.len();
+            if done[i].load(Ordering::Relaxed) {
+                continue;
+            }
+            solver.set_abort_flag(Some(done[i].clone()));
+            let board = &boards[i];
+            let guess = Solver::first_guess(board);
+            let result = solver.score_with_presearch(board, guess);
+            nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
+            if let Ok(s) = result {
+                let _ = scores[i].set(s);
+                done[i].store(true, Ordering::Relaxed);
+            }
+            if stop.load(Ordering::Relaxed) || halted.load(Ordering::Relaxed) {
+                break;
+            }
         }
     });
     let mut solutions = Vec::with_capacity(boards.len());
     for (board, score) in boards.iter().zip(&scores) {
-        let found = *score.lock().unwrap_or_else(|e| e.into_inner());
-        let score = found.ok_or(SolveError::Stopped)?;
+        let score = *score.get().ok_or(SolveError::Stopped)?;
         solutions.push(new_solver().solution_with_score(board, score)?);
     }
     if let Some(first) = solutions.first_mut() {

@@ -191,6 +191,12 @@ impl Searcher {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The flag that stops this searcher (and its solver) when raised: work done on
+    /// its behalf by other searchers (the analysis' moves) watches the same flag.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
     /// The evaluation this searcher uses.
     pub fn evaluator(&self) -> &Evaluator {
         &self.weights

@@ -46,8 +46,24 @@ use crate::engine::Board;
 use crate::engine::analysis::{AnalysisOptions, analyze_by_depth};
 use crate::engine::evaluator::Evaluator;
 use crate::engine::pattern::{PHASES, PatternWeights, layout};
+use crate::engine::pool::{self, PoolError};
 use crate::engine::search::{Limits, SearchError, Searcher};
-use std::sync::Mutex;
+
+/// Why a measure did not finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MeasureError {
+    /// A search stopped before its first depth.
+    #[error("position {index}: {source}")]
+    Stopped {
+        /// The position's index.
+        index: usize,
+        /// The search's error.
+        source: SearchError,
+    },
+    /// A position's search panicked, or the threads did not start.
+    #[error("the positions' searches: {0}")]
+    Pool(#[from] PoolError),
+}
 
 /// The figures of [`measure`], in discs.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -73,11 +89,12 @@ impl Swing {
     }
 }
 
-/// A progress report: positions done, positions in all.
+/// A progress report: positions done, positions in all (called on the caller's
+/// thread).
 pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
 /// The values (discs) at depths `from - 1 ..= to` of each position, from `threads`
-/// threads, each position searched by one iterative search on a cleared table.
+/// threads, each position searched by one iterative search on a fresh table.
 pub fn values(
     boards: &[Board],
     from: u32,
@@ -85,41 +102,30 @@ pub fn values(
     evaluator: &Evaluator,
     threads: usize,
     progress: Progress,
-) -> Result<Vec<Vec<f64>>, SearchError> {
-    let out = Mutex::new(vec![Vec::new(); boards.len()]);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::default();
-                searcher.set_evaluator(evaluator.clone());
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= boards.len() {
-                        return;
-                    }
-                    progress(i + 1, boards.len());
-                    searcher.clear();
-                    if let Err(e) = searcher.search(&boards[i], Limits::depth(to, 0)) {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                        return;
-                    }
-                    let v: Vec<f64> = searcher
-                        .iterations()
-                        .iter()
-                        .filter(|(d, _, _)| *d + 1 >= from && *d <= to)
-                        .map(|(_, v, _)| *v as f64 / 100.0)
-                        .collect();
-                    out.lock().unwrap_or_else(|e| e.into_inner())[i] = v;
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
-    Ok(out.into_inner().unwrap_or_else(|e| e.into_inner()))
+) -> Result<Vec<Vec<f64>>, MeasureError> {
+    let mut finished = 0;
+    pool::try_map_streamed(
+        threads,
+        boards,
+        |index, board| {
+            let mut searcher = Searcher::default();
+            searcher.set_evaluator(evaluator.clone());
+            searcher
+                .search(board, Limits::depth(to, 0))
+                .map_err(|source| MeasureError::Stopped { index, source })?;
+            Ok(searcher
+                .iterations()
+                .iter()
+                .filter(|(d, _, _)| *d + 1 >= from && *d <= to)
+                .map(|(_, v, _)| *v as f64 / 100.0)
+                .collect())
+        },
+        |_, _| {
+            finished += 1;
+            progress(finished, boards.len());
+            Ok(())
+        },
+    )
 }
 
 /// The figures of each position's values at depths `from - 1, from, …` (as
@@ -165,7 +171,7 @@ pub fn measure(
     evaluator: &Evaluator,
     threads: usize,
     progress: Progress,
-) -> Result<Swing, SearchError> {
+) -> Result<Swing, MeasureError> {
     let all = values(boards, from, to, evaluator, threads, progress)?;
     Ok(swing_of(&all, from))
 }

@@ -3,6 +3,13 @@
 //! Entries are three `u64`s (player discs, opponent discs, and the packed bounds, depth,
 //! best move and generation), so a new table is zeroed memory that the system hands
 //! out lazily: creating a large table is instant and costs no memory until used.
+//!
+//! The rules both transposition tables follow (this one and the endgame solver's
+//! [`crate::engine::endgame::SharedTable`]) are written once here: the hash of a
+//! board (`hash`), the bounds a search result gives (`window_bounds`), how they
+//! merge with those stored for the same position (`merge_bounds`), which of a
+//! bucket's two entries a new position replaces (`victim`), and the request for
+//! huge pages (`advise_huge_pages`, libc's `madvise`).
 
 /// One stored position, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,37 +58,90 @@ pub struct Table {
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 
-/// Asks Linux to back a large table with 2 MB pages (where transparent huge pages are
-/// enabled on request): its random accesses then miss the TLB far less often.
-fn advise_huge_pages(slots: &mut [[u64; 3]]) {
+/// Asks Linux to back the `bytes` bytes of a large table from `start` with 2 MB pages
+/// (where transparent huge pages are enabled on request): its random accesses then
+/// miss the TLB far less often. Only whole huge pages inside the range are advised.
+pub(crate) fn advise_huge_pages(start: *mut u8, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
         const HUGE_PAGE: usize = 2 << 20;
-        let start = slots.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(slots);
+        let (start, end) = (start as usize, start as usize + bytes);
         let first = start.next_multiple_of(HUGE_PAGE);
         if end >= first + HUGE_PAGE {
             let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
             // SAFETY: the range lies inside the table's own allocation, and this advice
             // only changes how the kernel backs those pages, not their contents.
             unsafe {
-                madvise(first as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+                libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
             }
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = slots;
+    let _ = (start, bytes);
 }
 
-#[inline]
-fn hash(p: u64, o: u64) -> u64 {
+/// The tables' hash of board (`p`, `o`).
+#[inline(always)]
+pub(crate) fn hash(p: u64, o: u64) -> u64 {
     let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^ (h >> 31)
+}
+
+/// The bounds (lower, upper) that a search in the window (`alpha`, `beta`) returning
+/// `score` proves, in a table's width `T` (`none` the unbounded pair): an upper
+/// bound at or below alpha, a lower bound at or above beta, else the exact value.
+#[inline(always)]
+pub(crate) fn window_bounds<T: Copy>(
+    score: i32,
+    (alpha, beta): (i32, i32),
+    narrow: impl Fn(i32) -> T,
+    none: (T, T),
+) -> (T, T) {
+    if score <= alpha {
+        (none.0, narrow(score))
+    } else if score >= beta {
+        (narrow(score), none.1)
+    } else {
+        (narrow(score), narrow(score))
+    }
+}
+
+/// New bounds (`lower`, `upper`) at `depth` for a position the table holds at
+/// `stored` (lower, upper, depth): what to store, or `None` to keep what is there
+/// (the new bounds are shallower). At the same depth the two intersect (the new ones
+/// win if they contradict the old); deeper ones replace.
+#[inline(always)]
+pub(crate) fn merge_bounds<T: Ord + Copy>(
+    stored: (T, T, u8),
+    (lower, upper, depth): (T, T, u8),
+) -> Option<(T, T, u8)> {
+    let (old_lower, old_upper, old_depth) = stored;
+    if depth == old_depth {
+        let (l, u) = (old_lower.max(lower), old_upper.min(upper));
+        Some(if l > u {
+            (lower, upper, depth)
+        } else {
+            (l, u, depth)
+        })
+    } else if depth > old_depth {
+        Some((lower, upper, depth))
+    } else {
+        None
+    }
+}
+
+/// Which of a bucket's two entries, each (generation, depth), a new position
+/// replaces in a search of `generation`: the older, then the shallower (the first
+/// when equal).
+#[inline(always)]
+pub(crate) fn victim(generation: u8, entries: [(u8, u8); 2]) -> usize {
+    let value = |(g, depth): (u8, u8)| (if g != generation { 0 } else { 256 }) + depth as i32;
+    if value(entries[0]) <= value(entries[1]) {
+        0
+    } else {
+        1
+    }
 }
 
 impl Table {
@@ -93,7 +153,7 @@ impl Table {
             n *= 2;
         }
         let mut slots = vec![[0u64; 3]; n];
-        advise_huge_pages(&mut slots);
+        advise_huge_pages(slots.as_mut_ptr().cast(), std::mem::size_of_val(&slots[..]));
         Table {
             slots,
             mask: n - 2,
@@ -154,32 +214,19 @@ impl Table {
     ) {
         let i = (hash(p, o) as usize) & self.mask;
         let generation = self.generation;
-        let (lower, upper) = if score <= alpha {
-            (i16::MIN, score as i16)
-        } else if score >= beta {
-            (score as i16, i16::MAX)
-        } else {
-            (score as i16, score as i16)
-        };
+        let (lower, upper) =
+            window_bounds(score, (alpha, beta), |s| s as i16, (i16::MIN, i16::MAX));
         let bucket = &mut self.slots[i..i + 2];
         // Same position: merge or replace.
         for slot in bucket.iter_mut() {
             let mut e = Entry::unpack(slot[2]);
             if slot[0] == p && slot[1] == o && e.generation != 0 {
-                if e.depth == depth {
-                    e.lower = e.lower.max(lower);
-                    e.upper = e.upper.min(upper);
-                    if e.lower > e.upper {
-                        e.lower = lower;
-                        e.upper = upper;
-                    }
-                } else if depth > e.depth {
-                    e.lower = lower;
-                    e.upper = upper;
-                    e.depth = depth;
-                } else {
+                let Some((l, u, d)) =
+                    merge_bounds((e.lower, e.upper, e.depth), (lower, upper, depth))
+                else {
                     return;
-                }
+                };
+                (e.lower, e.upper, e.depth) = (l, u, d);
                 if best < 64 {
                     e.best = best;
                 }
@@ -189,16 +236,11 @@ impl Table {
             }
         }
         // Otherwise replace the older, then the shallower, of the two.
-        let value = |s: &[u64; 3]| {
+        let of = |s: &[u64; 3]| {
             let e = Entry::unpack(s[2]);
-            let stale = e.generation != generation;
-            (if stale { 0 } else { 256 }) + e.depth as i32
+            (e.generation, e.depth)
         };
-        let victim = if value(&bucket[0]) <= value(&bucket[1]) {
-            0
-        } else {
-            1
-        };
+        let victim = victim(generation, [of(&bucket[0]), of(&bucket[1])]);
         bucket[victim] = [
             p,
             o,

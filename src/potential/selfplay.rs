@@ -94,7 +94,8 @@ impl MatchStats {
 /// Plays `games` games between `first` and `second` with `pieces` per side,
 /// the first player taking White in even-numbered games and Black in odd
 /// ones; game `i` uses seed `seed + i`. Spreads the games over `threads`
-/// threads. Times are measured for the report only.
+/// threads (see [`crate::engine::pool`]; a game that panics is an engine fault
+/// naming it). Times are measured for the report only.
 pub fn play_match(
     pieces: usize,
     games: u32,
@@ -104,35 +105,27 @@ pub fn play_match(
     threads: usize,
 ) -> Result<MatchStats, PotentialError> {
     check_pieces_per_side(pieces)?;
-    let threads = threads.clamp(1, 16) as u32;
-    let results: Vec<Result<MatchStats, PotentialError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut stats = MatchStats::default();
-                    for i in (t..games).step_by(threads as usize) {
-                        stats.add(&match_game(pieces, i, first, second, seed + u64::from(i))?);
-                    }
-                    Ok(stats)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(PotentialError::EngineFault(
-                        "a match thread panicked".into(),
-                    ))
-                })
-            })
-            .collect()
-    });
+    let indices: Vec<u32> = (0..games).collect();
+    let results = crate::engine::pool::try_map(threads.clamp(1, 16), &indices, |_, &i| {
+        match_game(pieces, i, first, second, seed + u64::from(i))
+    })?;
     let mut total = MatchStats::default();
-    for r in results {
-        total.add(&r?);
+    for r in &results {
+        total.add(r);
     }
     Ok(total)
+}
+
+/// A match game that panicked (or threads that did not start): an engine fault
+/// naming the game.
+impl From<crate::engine::pool::PoolError> for PotentialError {
+    fn from(e: crate::engine::pool::PoolError) -> PotentialError {
+        use crate::engine::pool::PoolError;
+        PotentialError::EngineFault(match e {
+            PoolError::Panicked { index, message } => format!("match game {index}: {message}"),
+            other => other.to_string(),
+        })
+    }
 }
 
 fn match_game(

@@ -6,7 +6,6 @@ use crate::engine::Game;
 use crate::engine::notation::{self, NotationError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// One content file: its name for messages (`lessons/06-mobility.toml`) and bytes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -64,11 +63,12 @@ fn at(path: &Path) -> impl FnOnce(std::io::Error) -> FileError + '_ {
 
 /// Writes `bytes` to `path` atomically: a reader sees the old file or the new one,
 /// never a part. The bytes go to a temporary file in the same directory (created if
-/// missing), which is synced to disk and renamed over `path`; then the directory is
-/// synced where the platform allows, so the rename itself survives a crash. On an
-/// error the temporary file is removed and `path` is untouched. A path in a data
-/// directory this process opened read-only (see [`crate::tutor::lock`]) is refused
-/// before anything is written.
+/// missing; a fresh name from the `tempfile` crate), which is synced to disk and
+/// renamed over `path` (`persist`); then the directory is synced where the platform
+/// allows, so the rename itself survives a crash. On an error the temporary file is
+/// removed and `path` is untouched. A path in a data directory this process opened
+/// read-only (see [`crate::tutor::lock`]) is refused before anything is written.
+/// Every file the program writes whole goes through here.
 ///
 /// ```
 /// use othello_tutor::tutor::files::write_atomic;
@@ -91,22 +91,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".into());
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let tmp = dir.join(format!(".{name}.tmp-{}-{nanos}", std::process::id()));
-    let write = || -> Result<(), FileError> {
-        let mut f = std::fs::File::create(&tmp).map_err(at(&tmp))?;
-        f.write_all(bytes).map_err(at(&tmp))?;
-        f.sync_all().map_err(at(&tmp))?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(at(path))
-    };
-    if let Err(e) = write() {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(".{name}.");
+    builder.prefix(&prefix).suffix(".tmp");
+    // The permissions of a file made the ordinary way (the umask applies), not the
+    // temporary file's private ones.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    // Dropped on an error, the temporary file is removed.
+    let mut tmp = builder.tempfile_in(&dir).map_err(at(&dir))?;
+    tmp.write_all(bytes).map_err(at(tmp.path()))?;
+    tmp.as_file().sync_all().map_err(at(tmp.path()))?;
+    tmp.persist(path).map_err(|e| at(path)(e.error))?;
     // Make the rename itself durable where directories can be synced.
     #[cfg(unix)]
     if let Ok(d) = std::fs::File::open(&dir) {
@@ -155,4 +151,66 @@ pub fn read_game_input(text_or_path: &str) -> Result<Game, GameInputError> {
         return Ok(notation::parse_any(content.trim())?);
     }
     Ok(notation::parse_any(t)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_atomic;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        dir
+    }
+
+    /// The temporary files left in `dir` (there should be none).
+    fn leftovers(dir: &std::path::Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .expect("the folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_intact_and_no_temporary_file() {
+        let dir = scratch("failed");
+        // A write that fails at the rename: the target is a folder with a file in it.
+        let target = dir.join("book.bin");
+        std::fs::create_dir_all(&target).expect("a folder in the way");
+        std::fs::write(target.join("inside"), b"old").expect("a file");
+        assert!(write_atomic(&target, b"new").is_err());
+        assert_eq!(
+            std::fs::read(target.join("inside")).expect("still there"),
+            b"old"
+        );
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+        // A write refused before it starts (a data directory opened read-only): the
+        // old file keeps its bytes.
+        let old = dir.join("progress.toml");
+        write_atomic(&old, b"old").expect("written");
+        crate::tutor::lock::mark_read_only(&dir, "a test");
+        assert!(write_atomic(&old, b"new").is_err());
+        assert_eq!(std::fs::read(&old).expect("still there"), b"old");
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_has_the_ordinary_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let path = dir.join("weights.bin");
+        write_atomic(&path, b"w").expect("written");
+        let ordinary = dir.join("ordinary");
+        std::fs::write(&ordinary, b"o").expect("written");
+        let mode = |p: &std::path::Path| {
+            std::fs::metadata(p).expect("a file").permissions().mode() & 0o777
+        };
+        assert_eq!(mode(&path), mode(&ordinary));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

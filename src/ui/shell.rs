@@ -23,7 +23,7 @@ pub struct UiOptions {
 impl Default for UiOptions {
     fn default() -> Self {
         UiOptions {
-            plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            plain: crate::tutor::screen::no_color_requested(),
             data_dir: None,
             table_mb: crate::engine::search::TABLE_MB,
         }

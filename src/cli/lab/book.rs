@@ -2,8 +2,11 @@
 //! opening book with [`othello_tutor::engine::book_build`] (its module docs give the
 //! recipe). This file keeps the working folder: each leaf's value is appended to
 //! `leaves-dD.txt` (or `leaves-dD+1.txt`) as soon as it is found, so a stopped build
-//! picks up where it was; the searches are spread over the threads.
+//! picks up where it was; the searches are spread over the threads
+//! ([`othello_tutor::engine::pool`]), the values written and the progress shown
+//! ([`super::jobs::Progress`]) on the calling thread as they come.
 
+use super::jobs::{JobError, Progress};
 use super::{UserError, outln};
 use othello_tutor::engine::Board;
 use othello_tutor::engine::book_build::{
@@ -15,8 +18,6 @@ use othello_tutor::tutor::openings::load_openings;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What to build.
@@ -84,7 +85,7 @@ fn duration(secs: f64) -> String {
 }
 
 /// The results files open for appending, by search depth.
-type Files = HashMap<u32, (PathBuf, Mutex<std::fs::File>)>;
+type Files = HashMap<u32, (PathBuf, std::fs::File)>;
 
 /// Values every leaf of `todo` at its listed depths (one search a leaf, see
 /// [`value_leaf_at`]) over the threads, each value appended to its depth's results
@@ -94,64 +95,45 @@ fn search_all(
     files: &Files,
     config: &BuildConfig,
 ) -> Result<Vec<(u32, Key, i32)>, UserError> {
-    let found = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<UserError>> = Mutex::new(None);
-    let search_start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((leaf, depths)) = todo.get(n) else { return };
-                    if failure.lock().map_or(true, |f| f.is_some()) {
-                        return;
-                    }
-                    let t = Instant::now();
-                    let Some(values) = value_leaf_at(leaf, depths, config.selective) else {
-                        continue;
-                    };
-                    let secs = t.elapsed().as_secs_f64();
-                    for (depth, score) in values {
-                        let line = result_line(leaf, score);
-                        let Some((path, file)) = files.get(&depth) else { return };
-                        let written = file
-                            .lock()
-                            .map_err(|_| std::io::Error::other("lock"))
-                            .and_then(|mut f| {
-                                f.write_all(line.as_bytes()).and_then(|_| f.flush())
-                            });
-                        if let Err(e) = written {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(UserError(format!("{}: {e}", path.display())));
-                            }
-                            return;
-                        }
-                        if let Ok(mut v) = found.lock() {
-                            v.push((depth, key(leaf), score));
-                        }
-                    }
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    let elapsed = search_start.elapsed().as_secs_f64();
-                    let left = elapsed / d as f64 * (todo.len() - d) as f64;
-                    let listed: Vec<String> = depths.iter().map(u32::to_string).collect();
-                    eprintln!(
-                        "book: leaf {d}/{} ({} empties, depths {}) {secs:.2} s; mean {:.2} s per leaf per thread; about {} to go",
-                        todo.len(),
-                        leaf.empty_count(),
-                        listed.join("+"),
-                        elapsed * config.threads.max(1) as f64 / d as f64,
-                        duration(left)
-                    );
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
-    Ok(found.into_inner().unwrap_or_else(|e| e.into_inner()))
+    let threads = config.threads.max(1);
+    let progress = Progress::new("book: leaves", todo.len());
+    let mut found = Vec::new();
+    let mut done = 0;
+    othello_tutor::engine::pool::try_map_streamed(
+        threads,
+        todo,
+        |_, (leaf, depths)| {
+            let t = Instant::now();
+            let values = value_leaf_at(leaf, depths, config.selective);
+            Ok::<_, JobError>((values, t.elapsed().as_secs_f64()))
+        },
+        |i, (values, secs)| {
+            let (leaf, depths) = &todo[i];
+            // A leaf whose search stopped is left for the next run.
+            for &(depth, score) in values.iter().flatten() {
+                let Some((path, file)) = files.get(&depth) else {
+                    continue;
+                };
+                let line = result_line(leaf, score);
+                (&*file)
+                    .write_all(line.as_bytes())
+                    .and_then(|()| (&*file).flush())
+                    .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+                found.push((depth, key(leaf), score));
+            }
+            done += 1;
+            let listed: Vec<String> = depths.iter().map(u32::to_string).collect();
+            progress.done(&format!(
+                "leaf of {} empties, depths {}: {secs:.2} s; mean {:.2} s a leaf a thread",
+                leaf.empty_count(),
+                listed.join("+"),
+                progress.elapsed().as_secs_f64() * threads as f64 / done as f64,
+            ));
+            Ok(())
+        },
+    )
+    .map_err(|e| e.within("book", |i| format!("leaf {} of {}", i + 1, todo.len())))?;
+    Ok(found)
 }
 
 /// The leaves searched so far, by depth, read from the working folder.
@@ -316,7 +298,7 @@ pub fn build(config: &BuildConfig) -> Result<(), UserError> {
 
 /// Opens a results file for appending; a line cut short by a stop is ended first,
 /// so that the next result starts a line.
-pub(super) fn open_results(path: &Path) -> Result<Mutex<std::fs::File>, UserError> {
+pub(super) fn open_results(path: &Path) -> Result<std::fs::File, UserError> {
     let fail = |e: std::io::Error| UserError(format!("{}: {e}", path.display()));
     let cut_short = std::fs::read(path)
         .map(|b| b.last().is_some_and(|&c| c != b'\n'))
@@ -329,12 +311,9 @@ pub(super) fn open_results(path: &Path) -> Result<Mutex<std::fs::File>, UserErro
     if cut_short {
         file.write_all(b"\n").map_err(fail)?;
     }
-    Ok(Mutex::new(file))
+    Ok(file)
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| UserError(format!("{}: {e}", path.display())))
+    othello_tutor::tutor::files::write_atomic(path, bytes).map_err(|e| UserError(e.to_string()))
 }

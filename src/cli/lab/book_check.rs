@@ -155,8 +155,6 @@ use othello_tutor::engine::book::Book;
 use othello_tutor::engine::mpc::Confidence;
 use othello_tutor::engine::notation::to_obf;
 use othello_tutor::engine::{Board, Color, Position};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What to check.
 pub struct CheckConfig {
@@ -229,8 +227,8 @@ impl Checked {
     }
 }
 
-/// A work file opened for appending, one writer at a time.
-type WorkFile = Mutex<std::fs::File>;
+/// A work file opened for appending (written on the calling thread only).
+type WorkFile = std::fs::File;
 
 /// FNV-1a of the book's encoding: which book a work file belongs to.
 fn book_id(book: &Book) -> u64 {
@@ -264,13 +262,10 @@ fn open_work(
             }
         }
     }
-    let file = super::book::open_results(path)?;
+    let mut file = super::book::open_results(path)?;
     if text.is_empty() {
         use std::io::Write;
-        let mut f = file
-            .lock()
-            .map_err(|_| UserError("work file lock".into()))?;
-        writeln!(f, "{header}")
+        writeln!(file, "{header}")
             .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
     }
     Ok((done, file))
@@ -355,87 +350,80 @@ pub fn check(config: &CheckConfig) -> Result<(), UserError> {
     let todo: Vec<usize> = (0..sample.len())
         .filter(|i| !done.iter().any(|d| d.0 == *i))
         .collect();
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(done.iter().map(|d| d.1).collect::<Vec<Checked>>());
-    let failed = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        return;
-                    };
-                    let board = &sample[i];
-                    let moves = book.lookup(board);
-                    let Some(best) = moves.first() else { continue };
-                    let known = refs.as_ref().and_then(|r| r.get(board, measure));
-                    let Some(found) = find(board, measure, best.square, known) else {
-                        continue;
-                    };
-                    if let Some(Err(e)) = refs.as_ref().map(|r| r.keep(board, measure, &found))
-                        && let Ok(mut failed) = failed.lock()
-                    {
-                        *failed = Some(e.0);
-                        return;
-                    }
-                    let Some(r) = judge(&found, measure, best.square) else {
-                        continue;
-                    };
-                    let agrees = moves
-                        .iter()
-                        .any(|m| r.best.contains(&m.square) && m.value == best.value);
-                    let checked = Checked {
-                        diff: (best.value - r.value).abs(),
-                        signed: best.value - r.value,
-                        agrees,
-                        cost: r.value - r.book_move,
-                        split: r.split,
-                    };
-                    let theirs = moves
-                        .iter()
-                        .find(|m| r.best.first() == Some(&m.square))
-                        .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
-                        .unwrap_or_default();
-                    let text = format!(
-                        "{}/{}: {} empties: book {} {:+.2} d{}, search {}{}",
-                        i + 1,
-                        sample.len(),
-                        board.empty_count(),
-                        best.square,
-                        best.value as f64 / 100.0,
-                        best.depth,
-                        r.how,
-                        if agrees {
-                            String::new()
-                        } else {
-                            format!(", another move{theirs} in {}", miss_position(board))
-                        }
-                    );
-                    eprintln!("book check: {text}");
-                    if let Some((path, file)) = &work {
-                        use std::io::Write;
-                        let wrote = file
-                            .lock()
-                            .map_err(|_| std::io::Error::other("lock"))
-                            .and_then(|mut f| f.write_all(checked.line(i, &text).as_bytes()));
-                        if let Err(e) = wrote
-                            && let Ok(mut failed) = failed.lock()
-                        {
-                            *failed = Some(format!("{}: cannot write: {e}", path.display()));
-                            return;
-                        }
-                    }
-                    if let Ok(mut v) = results.lock() {
-                        v.push(checked);
-                    }
+    // The positions are searched on the threads; what they found is kept, judged,
+    // printed and written on this thread as it comes.
+    let mut results: Vec<Checked> = done.iter().map(|d| d.1).collect();
+    let progress = super::jobs::Progress::new("book check", todo.len());
+    othello_tutor::engine::pool::try_map_streamed(
+        config.threads,
+        &todo,
+        |_, &i| {
+            let board = &sample[i];
+            let best = book.lookup(board).first().map(|m| m.square);
+            let known = refs.as_ref().and_then(|r| r.get(board, measure));
+            let found = best.and_then(|best| find(board, measure, best, known));
+            Ok::<_, super::jobs::JobError>(found)
+        },
+        |k, found| {
+            progress.done("");
+            let i = todo[k];
+            let board = &sample[i];
+            let moves = book.lookup(board);
+            let (Some(best), Some(found)) = (moves.first(), found) else {
+                return Ok(());
+            };
+            if let Some(refs) = &refs {
+                refs.keep(board, measure, found)?;
+            }
+            let Some(r) = judge(found, measure, best.square) else {
+                return Ok(());
+            };
+            let agrees = moves
+                .iter()
+                .any(|m| r.best.contains(&m.square) && m.value == best.value);
+            let checked = Checked {
+                diff: (best.value - r.value).abs(),
+                signed: best.value - r.value,
+                agrees,
+                cost: r.value - r.book_move,
+                split: r.split,
+            };
+            let theirs = moves
+                .iter()
+                .find(|m| r.best.first() == Some(&m.square))
+                .map(|m| format!(" (book {:+.2} d{})", m.value as f64 / 100.0, m.depth))
+                .unwrap_or_default();
+            let text = format!(
+                "{}/{}: {} empties: book {} {:+.2} d{}, search {}{}",
+                i + 1,
+                sample.len(),
+                board.empty_count(),
+                best.square,
+                best.value as f64 / 100.0,
+                best.depth,
+                r.how,
+                if agrees {
+                    String::new()
+                } else {
+                    format!(", another move{theirs} in {}", miss_position(board))
                 }
-            });
-        }
-    });
-    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(UserError(e));
-    }
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+            );
+            progress.println(&format!("book check: {text}"));
+            if let Some((path, file)) = &work {
+                use std::io::Write;
+                (&*file)
+                    .write_all(checked.line(i, &text).as_bytes())
+                    .map_err(|e| UserError(format!("{}: cannot write: {e}", path.display())))?;
+            }
+            results.push(checked);
+            Ok(())
+        },
+    )
+    .map_err(|e| {
+        e.within("book check", |k| {
+            format!("position {} of {}", todo[k] + 1, sample.len())
+        })
+    })?;
     if results.is_empty() {
         return Err(UserError("book check: no position was checked".into()));
     }

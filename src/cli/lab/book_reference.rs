@@ -10,7 +10,6 @@ use othello_tutor::engine::{Board, Square};
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// How the reference is measured: the depth, Multi-ProbCut, and one depth or the
 /// mean of it and one ply deeper.
@@ -205,7 +204,7 @@ pub fn judge(found: &Found, m: Measure, book_move: Square) -> Option<Reference> 
 pub struct References {
     path: PathBuf,
     known: HashMap<(u64, u64, Measure), Found>,
-    file: Mutex<std::fs::File>,
+    file: std::fs::File,
 }
 
 impl References {
@@ -285,10 +284,9 @@ impl References {
             found.deeper_chose,
             values.join(" ")
         );
-        self.file
-            .lock()
-            .map_err(|_| std::io::Error::other("lock"))
-            .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|_| f.flush()))
+        (&self.file)
+            .write_all(line.as_bytes())
+            .and_then(|()| (&self.file).flush())
             .map_err(|e| UserError(format!("{}: cannot write: {e}", self.path.display())))
     }
 }

@@ -21,14 +21,6 @@ pub struct ConsistencyConfig {
     pub threads: usize,
 }
 
-/// Prints the swing progress on one line of stderr.
-pub fn progress(done: usize, all: usize) {
-    eprint!("\rswing: {done}/{all}");
-    if done == all {
-        eprintln!();
-    }
-}
-
 /// Measures the weights in `path` and prints two lines.
 pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
     let evaluator = Evaluator::Patterns(Arc::new(super::train::read_weights(path)?));
@@ -38,7 +30,8 @@ pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
         ));
     }
     let boards = positions(config.positions, config.seed);
-    let c = measure_all(&boards, config.depth, &evaluator, config.threads);
+    let c = measure_all(&boards, config.depth, &evaluator, config.threads)
+        .map_err(|e| UserError(format!("consistency, the positions: {e}")))?;
     let d = config.depth;
     outln!(
         "consistency: {} positions, best move at depths {d}/{} (their mean) against {}/{}: agrees in {:.1}% ({} of {}), best value moves {:.2} discs; even/odd swing (depth {d} minus {}) {:+.2} discs",
@@ -55,13 +48,14 @@ pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
     );
     // The swing over the four depths from the pair's first one.
     let (from, to) = (d.max(2), d.max(2) + 3);
+    let bar = super::jobs::Progress::new("swing", boards.len());
     let s = othello_tutor::engine::swing::measure(
         &boards,
         from,
         to,
         &evaluator,
         config.threads,
-        &progress,
+        &|_, _| bar.done(""),
     )
     .map_err(|e| UserError(e.to_string()))?;
     outln!("{}", s.line(from, to));

@@ -133,12 +133,8 @@ pub fn mine(
     let text = mined_toml(&format!("Mined with seed {seed}"), &puzzles);
     eprintln!("{} puzzles found.", puzzles.len());
     match out {
-        Some(path) => {
-            let tmp = path.with_extension("tmp-write");
-            std::fs::write(&tmp, &text)
-                .and_then(|_| std::fs::rename(&tmp, path))
-                .map_err(|e| UserError(format!("{}: {e}", path.display())))
-        }
+        Some(path) => othello_tutor::tutor::files::write_atomic(path, text.as_bytes())
+            .map_err(|e| UserError(e.to_string())),
         None => {
             outln!("{}", text.trim_end());
             Ok(())
@@ -189,10 +185,8 @@ pub fn refresh(dir: &std::path::Path) -> Result<(), UserError> {
             eprintln!("{}: {id} left out: {why}", path.display());
         }
         let text = to_toml(set.title.as_deref(), &set.kept);
-        let tmp = path.with_extension("tmp-write");
-        std::fs::write(&tmp, &text)
-            .and_then(|_| std::fs::rename(&tmp, &*path))
-            .map_err(|e| io(path, e))?;
+        othello_tutor::tutor::files::write_atomic(path, text.as_bytes())
+            .map_err(|e| UserError(e.to_string()))?;
         outln!(
             "{}: {} kept, {} left out",
             path.display(),

@@ -65,7 +65,8 @@ pub fn run(
             .map(|i| othello_tutor::tutor::openings::xot_position(offset + i))
             .collect();
         let limits = Limits::depth(duel_settings.depth, duel_settings.exact);
-        let r = duel(&openings, &ea, &eb, limits, duel_settings.threads);
+        let r = duel(&openings, &ea, &eb, limits, duel_settings.threads)
+            .map_err(|e| UserError(format!("match, games: {e}")))?;
         outln!(
             "{a} vs {b} at depth {} (exact at {}): {} games, {} wins, {} draws, {} losses, score {:.1}%, mean margin {:+.1}",
             duel_settings.depth,

@@ -97,19 +97,12 @@ pub fn run(config: &MineConfig, dir: &Path, games: usize, threads: usize) -> Res
         games - todo.len(),
         todo.len()
     );
-    thread_local! {
-        /// Each mining thread's own searchers, made on its first game.
-        static SEARCHERS: std::cell::RefCell<Option<MinerSearchers>> =
-            const { std::cell::RefCell::new(None) };
-    }
     parallel("games", todo.len(), threads, |i| {
         let game_no = todo[i];
-        let finds = SEARCHERS.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            let searchers =
-                cell.get_or_insert_with(|| MinerSearchers::new(Arc::new(AtomicBool::new(false))));
-            mine_game(config, game_no, searchers)
-        });
+        // Fresh searchers a game: the proofs inside share the threads (a thread
+        // waiting for them may mine another game meanwhile).
+        let mut searchers = MinerSearchers::new(Arc::new(AtomicBool::new(false)));
+        let finds = mine_game(config, game_no, &mut searchers);
         let Some(finds) = finds else {
             return Err(UserError(format!("game {game_no}: stopped")));
         };
@@ -123,6 +116,7 @@ pub fn run(config: &MineConfig, dir: &Path, games: usize, threads: usize) -> Res
         let path = game_file(dir, game_no);
         write_atomic(&path, text.as_bytes()).map_err(|e| UserError(e.to_string()))
     })
+    .map(|_| ())
 }
 
 /// Collects the mined games of `dir` into set files in `out`: `mined-endgame.toml`

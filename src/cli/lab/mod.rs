@@ -17,6 +17,7 @@ pub mod consistency;
 pub mod content;
 #[path = "../cpu.rs"]
 pub mod cpu;
+pub mod jobs;
 pub mod matches;
 pub mod mine;
 pub mod perft;

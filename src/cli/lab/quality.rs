@@ -24,6 +24,7 @@
 //! `dev-mid-30-40e.obf` (for measuring only: nothing is tuned on them).
 //!
 
+use super::jobs::Progress;
 use super::{UserError, outln};
 use othello_tutor::engine::analysis::AnalysisOptions;
 use othello_tutor::engine::analysis::{
@@ -288,8 +289,8 @@ fn feedback_pass(
 ) -> Result<(Graded, Vec<f64>), UserError> {
     let mut searcher = Searcher::new(1, 1);
     let (mut all, mut times) = (Vec::new(), Vec::new());
-    for (i, p) in positions.iter().enumerate() {
-        eprint!("\rgrading ({label}): {}/{}", i + 1, positions.len());
+    let bar = Progress::new(format!("grading ({label})"), positions.len());
+    for p in positions {
         let t = Instant::now();
         let values = analyze_with_threads(&mut searcher, &p.board, grading, threads)
             .map_err(|e| UserError(e.to_string()))?;
@@ -297,8 +298,8 @@ fn feedback_pass(
         let picked =
             picked_move(&searcher, &p.board, grading).map_err(|e| UserError(e.to_string()))?;
         all.push((values, picked));
+        bar.done("");
     }
-    eprintln!();
     Ok((all, times))
 }
 
@@ -319,31 +320,33 @@ fn grading_wait(
     for prepared in [false, true] {
         let mut waits = Vec::new();
         let mut slowest = Vec::new();
+        let bar = Progress::new("one move's grade", positions.len());
         for (i, p) in positions.iter().enumerate() {
-            eprint!("\rone move's grade: {}/{}", i + 1, positions.len());
             let worst = p
                 .values
                 .iter()
                 .min_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|v| v.0);
-            let Some(worst) = worst else { continue };
+            let Some(worst) = worst else {
+                bar.done("");
+                continue;
+            };
             let mut searcher = if prepared {
                 let mut s = Searcher::new(TABLE_MB, TABLE_MB);
                 // The learner thinks THINKING, then moves: the preparation stops.
                 let moved = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
                 s.set_stop_flag(moved.clone());
                 let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-                std::thread::scope(|scope| {
-                    let moved = &moved;
-                    scope.spawn(move || {
-                        if done_rx.recv_timeout(THINKING).is_err() {
-                            moved.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    });
-                    // Stopped or finished, the grade's values are the same.
-                    let _ = prepare_grade(&mut s, &p.board, grading);
-                    let _ = done_tx.send(());
+                // The learner's thinking time: a timer that raises the flag.
+                let timer = std::thread::spawn(move || {
+                    if done_rx.recv_timeout(THINKING).is_err() {
+                        moved.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
                 });
+                // Stopped or finished, the grade's values are the same.
+                let _ = prepare_grade(&mut s, &p.board, grading);
+                let _ = done_tx.send(());
+                let _ = timer.join();
                 s.set_stop_flag(std::sync::Arc::default());
                 s
             } else {
@@ -355,8 +358,8 @@ fn grading_wait(
             let wait = t.elapsed().as_secs_f64();
             waits.push(wait);
             slowest.push((wait, p.board.empty_count(), i + 1));
+            bar.done("");
         }
-        eprintln!();
         slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
         let named: Vec<String> = slowest
             .iter()
@@ -454,8 +457,8 @@ pub fn run(
     let mut times = Vec::new();
     // The searched best value against the file's, for the side to move: by phase.
     let mut errors: Vec<(u32, f64)> = Vec::new();
-    for (i, p) in positions.iter().enumerate() {
-        eprint!("\rmove choice: {}/{}", i + 1, positions.len());
+    let bar = Progress::new("move choice", positions.len());
+    for p in &positions {
         searcher.clear();
         let t = Instant::now();
         let r = searcher
@@ -474,8 +477,8 @@ pub fn run(
         } else {
             near.add(loss);
         }
+        bar.done("");
     }
-    eprintln!();
     outln!("{}", all.line("all"));
     outln!("{}", far.line("beyond the exact threshold"));
     outln!("{}", near.line("within the exact threshold"));
@@ -484,17 +487,18 @@ pub fn run(
     if let Some((from, to)) = swing {
         let boards: Vec<Board> = positions.iter().map(|p| p.board).collect();
         let evaluator = othello_tutor::engine::evaluator::Evaluator::patterns();
-        let failed = |e: othello_tutor::engine::search::SearchError| UserError(e.to_string());
+        let bar = Progress::new("swing", boards.len());
         let s = othello_tutor::engine::swing::measure(
             &boards,
             from,
             to,
             &evaluator,
             threads,
-            &super::consistency::progress,
+            &|_, _| bar.done(""),
         )
-        .map_err(failed)?;
+        .map_err(|e| UserError(e.to_string()))?;
         outln!("{}", s.line(from, to));
+        let bar = Progress::new("stated swing", boards.len());
         let stated = othello_tutor::engine::swing::measure_stated(
             &boards,
             from,
@@ -502,14 +506,9 @@ pub fn run(
             &evaluator,
             othello_tutor::tutor::settings::ANALYSIS,
             threads,
-            &|done, all| {
-                eprint!("\rstated swing: {done}/{all}");
-                if done == all {
-                    eprintln!();
-                }
-            },
+            &|_, _| bar.done(""),
         )
-        .map_err(failed)?;
+        .map_err(|e| UserError(e.to_string()))?;
         outln!("{}", stated.line(from, to));
     }
     // (b) Grades at the practice feedback's settings.

@@ -59,6 +59,7 @@
 //! times as long as `--label-depth 4`.
 
 use super::UserError;
+use super::jobs::{JobError, Progress};
 use othello_tutor::engine::board::{Board, Position};
 use othello_tutor::engine::endgame::Solver;
 use othello_tutor::engine::evaluator::Evaluator;
@@ -72,7 +73,6 @@ use othello_tutor::tutor::openings::xot_position;
 use rand::SeedableRng;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const GAMES_PER_CHUNK: usize = 200;
@@ -191,42 +191,28 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), UserError> {
     write_atomic(path, bytes).map_err(|e| UserError(e.to_string()))
 }
 
-/// Runs the work items `0..count` on `threads` threads, `work` returning a result that
-/// `done` receives (on the calling thread's side, under a lock), with a progress line.
-pub(super) fn parallel(
+/// Runs the work items `0..count` on `threads` threads (see
+/// [`othello_tutor::engine::pool`]), each returning its result, with the job's
+/// progress on stderr ([`Progress`]); the first failure ends the job, a panic named
+/// by its item.
+pub(super) fn parallel<R: Send>(
     label: &str,
     count: usize,
     threads: usize,
-    work: impl Fn(usize) -> Result<(), UserError> + Sync,
-) -> Result<(), UserError> {
-    let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
-    let start = Instant::now();
-    let failure = std::sync::Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count || failure.lock().expect("lock").is_some() {
-                        return;
-                    }
-                    if let Err(e) = work(i) {
-                        *failure.lock().expect("lock") = Some(e);
-                        return;
-                    }
-                    let f = finished.fetch_add(1, Ordering::Relaxed) + 1;
-                    let secs = start.elapsed().as_secs_f64();
-                    let eta = secs / f as f64 * (count - f) as f64;
-                    eprintln!("{label}: {f}/{count}, {secs:.0} s, about {eta:.0} s to go");
-                }
-            });
-        }
-    });
-    match failure.into_inner().expect("lock") {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    work: impl Fn(usize) -> Result<R, UserError> + Sync + Send,
+) -> Result<Vec<R>, UserError> {
+    let items: Vec<usize> = (0..count).collect();
+    let progress = Progress::new(label, count);
+    othello_tutor::engine::pool::try_map_streamed(
+        threads,
+        &items,
+        |_, &i| work(i).map_err(JobError::from),
+        |_, _| {
+            progress.done("");
+            Ok(())
+        },
+    )
+    .map_err(|e| e.within(label, |i| format!("item {} of {count}", i + 1)))
 }
 
 fn read_boards(path: &Path) -> Result<Vec<Board>, UserError> {
@@ -289,6 +275,7 @@ fn games(config: &TrainConfig) -> Result<(), UserError> {
         }
         save(&dir.join(format!("{c:05}.bin")), &board_bytes(&boards))
     })
+    .map(|_| ())
 }
 
 /// Stage 2: the distinct positions, sorted by empties.
@@ -469,17 +456,10 @@ pub fn calibrate(config: &TrainConfig, weights: &Path, per_bucket: usize) -> Res
     all.extend(random_openings(config.seed, 4 * per_bucket));
     all.sort_by_key(|b| (b.empty_count(), b.player, b.opponent));
     let work = pick(&all, per_bucket);
-    let results = std::sync::Mutex::new(vec![Vec::new(); work.len()]);
-    parallel("calibration positions", work.len(), config.threads, |i| {
-        let values = depth_values(&work[i].1, &evaluator).map_err(|e| UserError(e.to_string()))?;
-        results.lock().expect("lock")[i] = values;
-        Ok(())
+    let values = parallel("calibration positions", work.len(), config.threads, |i| {
+        depth_values(&work[i].1, &evaluator).map_err(|e| UserError(e.to_string()))
     })?;
-    let measured: Vec<(usize, Vec<f64>)> = work
-        .iter()
-        .map(|w| w.0)
-        .zip(results.into_inner().expect("lock"))
-        .collect();
+    let measured: Vec<(usize, Vec<f64>)> = work.iter().map(|w| w.0).zip(values).collect();
     let table = fit_table(&measured);
     let out = config.dir.join("mpc.txt");
     save(&out, table.to_text().as_bytes())?;
@@ -546,9 +526,8 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     }
     // The final fit: every phase with its neighbours, in parallel.
     let mut report = String::from("phase  empties  fitted  held  rms-fit  rms-held\n");
-    let results = std::sync::Mutex::new(Vec::new());
     let first = params.clone();
-    parallel("final fit", PHASES, config.threads, |ph| {
+    let results = parallel("final fit", PHASES, config.threads, |ph| {
         let (fit, held) = samples_for(ph, &by_empties[..], 2);
         let mut mine = first.clone();
         let r = fit_into(config, ph, &fit, &mut mine);
@@ -560,14 +539,8 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
                 .map(|&f| w[f as usize] as f64)
                 .sum()
         });
-        results
-            .lock()
-            .expect("lock")
-            .push((ph, w, r, held.len(), held_rms));
-        Ok(())
+        Ok((ph, w, r, held.len(), held_rms))
     })?;
-    let mut results = results.into_inner().expect("lock");
-    results.sort_by_key(|r| r.0);
     for (ph, w, r, held, held_rms) in results {
         params[ph * n..(ph + 1) * n].copy_from_slice(&w);
         let hi = if ph == PHASES - 1 { 60 } else { ph * 4 + 3 };

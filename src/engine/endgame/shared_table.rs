@@ -116,13 +116,9 @@ fn write_slot(s: &Slot, version: u64, p: u64, o: u64, d: u64) {
     s.version.store(version + 2, Ordering::Release);
 }
 
-/// The table's hash of a board.
-#[inline(always)]
-pub(super) fn hash(p: u64, o: u64) -> u64 {
-    let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    h ^ (h >> 31)
-}
+/// The table's hash of a board (the midgame table's too).
+pub(super) use crate::engine::table::hash;
+use crate::engine::table::{advise_huge_pages, merge_bounds, victim, window_bounds};
 
 /// Zeroed memory for `n` values of `T`, which must be valid as all zero bits (the
 /// system hands such pages out lazily: a large table costs nothing until used).
@@ -140,31 +136,6 @@ fn zeroed_boxed_slice<T>(n: usize) -> Box<[T]> {
     }
 }
 
-/// Asks Linux to back a large table with 2 MB pages (where transparent huge pages are
-/// enabled on request): its random accesses then miss the TLB far less often.
-fn advise_huge_pages(start: usize, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
-        const HUGE_PAGE: usize = 2 << 20;
-        let end = start + bytes;
-        let first = start.next_multiple_of(HUGE_PAGE);
-        if end >= first + HUGE_PAGE {
-            let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
-            // SAFETY: the range lies inside the table's own allocation, and this advice
-            // only changes how the kernel backs those pages, not their contents.
-            unsafe {
-                madvise(first as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes);
-}
-
 impl SharedTable {
     /// A table of about `megabytes` MB (a power of two of buckets, at least 512).
     pub fn with_megabytes(megabytes: usize) -> SharedTable {
@@ -174,7 +145,10 @@ impl SharedTable {
             n *= 2;
         }
         let buckets = zeroed_boxed_slice::<Bucket>(n);
-        advise_huge_pages(buckets.as_ptr() as usize, n * std::mem::size_of::<Bucket>());
+        advise_huge_pages(
+            buckets.as_ptr().cast_mut().cast(),
+            n * std::mem::size_of::<Bucket>(),
+        );
         SharedTable {
             buckets,
             mask: n - 1,
@@ -253,13 +227,7 @@ impl SharedTable {
         score: i32,
         best: u8,
     ) {
-        let bounds = if score <= alpha {
-            (i8::MIN, score as i8)
-        } else if score >= beta {
-            (score as i8, i8::MAX)
-        } else {
-            (score as i8, score as i8)
-        };
+        let bounds = window_bounds(score, (alpha, beta), |s| s as i8, (i8::MIN, i8::MAX));
         self.store_bounds(p, o, empties, bounds, best);
     }
 
@@ -278,20 +246,12 @@ impl SharedTable {
             read[i] = (version, sp, so, d);
             if sp == p && so == o && d != 0 {
                 let mut e = Bounds::unpack(d);
-                if e.depth == empties {
-                    e.lower = e.lower.max(lower);
-                    e.upper = e.upper.min(upper);
-                    if e.lower > e.upper {
-                        e.lower = lower;
-                        e.upper = upper;
-                    }
-                } else if empties > e.depth {
-                    e.lower = lower;
-                    e.upper = upper;
-                    e.depth = empties;
-                } else {
+                let Some(merged) =
+                    merge_bounds((e.lower, e.upper, e.depth), (lower, upper, empties))
+                else {
                     return;
-                }
+                };
+                (e.lower, e.upper, e.depth) = merged;
                 if best < 64 {
                     e.best = best;
                 }
@@ -301,16 +261,11 @@ impl SharedTable {
             }
         }
         // Otherwise replace the older, then the shallower, of the two.
-        let value = |d: u64| {
+        let of = |d: u64| {
             let e = Bounds::unpack(d);
-            let stale = e.generation != generation;
-            (if stale { 0 } else { 256 }) + e.depth as i32
+            (e.generation, e.depth)
         };
-        let victim = if value(read[0].3) <= value(read[1].3) {
-            0
-        } else {
-            1
-        };
+        let victim = victim(generation, [of(read[0].3), of(read[1].3)]);
         let e = Bounds {
             lower,
             upper,

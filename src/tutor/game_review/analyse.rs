@@ -1,21 +1,22 @@
 //! The work of a whole-game analysis: the book and the game's own grades first, then
 //! the exact part (every position from the first endgame move to the end solved
 //! once, the last first, by one solver that keeps its table) beside the searched
-//! moves (the practice feedback's [`grading_values`], one at a time, each on two
-//! threads). Raising the stop flag ends it within a search.
+//! moves (the practice feedback's [`grading_values`], one at a time, each on the
+//! analysis' threads): two lanes of [`crate::engine::pool::lanes`]. Raising the stop
+//! flag ends it within a search.
 
 use super::{GameReview, MoveReview, ReviewInput};
 use crate::engine::analysis::MoveValue;
 use crate::engine::endgame::Solver;
 use crate::engine::eval::UNITS_PER_DISC;
+use crate::engine::pool::{self, Lane};
 use crate::engine::search::Searcher;
 use crate::engine::{Board, Move, Position, Square};
 use crate::tutor::feedback::{Feedback, grade_from_book, grade_move};
 use crate::tutor::settings::{FEEDBACK_EXACT_EMPTIES, grading_values};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::time::Duration;
+use std::sync::mpsc::Sender;
 
 /// Megabytes of the exact part's solver table.
 const SOLVER_MB: usize = 16;
@@ -114,30 +115,48 @@ pub fn analyse_game(
     let exact_from = first_exact.unwrap_or(positions.len());
     // Values of the exact part's positions for the side to move, and best moves.
     let mut solved: Vec<Option<(i32, Option<Square>)>> = vec![None; positions.len()];
-    let (tx, rx) = channel::<Outcome>();
-    std::thread::scope(|scope| {
-        // Two lanes side by side: the solver's, and the searches one at a time (each
-        // already runs on two threads with two fresh searchers; one at a time bounds
-        // the memory).
-        if first_exact.is_some() {
-            let (tx, positions) = (tx.clone(), &positions);
-            scope.spawn(move || solve_from_end(positions, exact_from, stop, &tx));
-        }
-        if !searched.is_empty() {
-            let (tx, positions, searched) = (tx.clone(), &positions, &searched);
-            let moves = game.moves();
-            scope.spawn(move || {
-                for &i in searched {
-                    if !search_move(positions, moves, i, stop, &tx) {
-                        break;
-                    }
+    // Two lanes side by side: the solver's, and the searches one at a time (each
+    // spread over the analysis' threads; one at a time bounds the memory).
+    let mut lanes: Vec<Lane<Outcome>> = Vec::new();
+    if first_exact.is_some() {
+        let positions = &positions;
+        lanes.push(Box::new(move |tx| {
+            solve_from_end(positions, exact_from, stop, tx);
+        }));
+    }
+    if !searched.is_empty() {
+        let (positions, searched) = (&positions, &searched);
+        let moves = game.moves();
+        lanes.push(Box::new(move |tx| {
+            for &i in searched {
+                if !search_move(positions, moves, i, stop, tx) {
+                    break;
                 }
-            });
+            }
+        }));
+    }
+    let threads = 1 + crate::engine::analysis::default_threads();
+    let ran = pool::lanes(threads, lanes, |outcome| match outcome {
+        Outcome::Move(i, fb) => {
+            let base = review.moves[i].clone();
+            report(
+                &mut review,
+                MoveReview {
+                    feedback: Some(fb),
+                    ..base
+                },
+            );
         }
-        drop(tx);
-        loop {
-            match rx.recv_timeout(Duration::from_millis(20)) {
-                Ok(Outcome::Move(i, fb)) => {
+        Outcome::Solved(j, value, best) => {
+            solved[j] = Some((value, best));
+            // The move from position j is graded once j + 1 is solved too, and the
+            // move before j once j is.
+            for i in [j, j.wrapping_sub(1)] {
+                if i >= exact_from
+                    && i < review.moves.len()
+                    && review.moves[i].feedback.is_none()
+                    && let Some(fb) = exact_feedback(&positions, game.moves(), &solved, i)
+                {
                     let base = review.moves[i].clone();
                     report(
                         &mut review,
@@ -147,32 +166,14 @@ pub fn analyse_game(
                         },
                     );
                 }
-                Ok(Outcome::Solved(j, value, best)) => {
-                    solved[j] = Some((value, best));
-                    // The move from position j is graded once j + 1 is solved too,
-                    // and the move before j once j is.
-                    for i in [j, j.wrapping_sub(1)] {
-                        if i >= exact_from
-                            && i < review.moves.len()
-                            && review.moves[i].feedback.is_none()
-                            && let Some(fb) = exact_feedback(&positions, game.moves(), &solved, i)
-                        {
-                            let base = review.moves[i].clone();
-                            report(
-                                &mut review,
-                                MoveReview {
-                                    feedback: Some(fb),
-                                    ..base
-                                },
-                            );
-                        }
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
             }
         }
     });
+    if let Err(e) = ran {
+        // A lane that panicked (an engine bug): carried once to the caller, whose
+        // handler reports engine panics (the interface's worker), with the lane named.
+        std::panic::resume_unwind(Box::new(format!("the game review's searches: {e}")));
+    }
     review
 }
 
@@ -213,7 +214,7 @@ fn solve_from_end(
     positions: &[Position],
     from: usize,
     stop: &Arc<AtomicBool>,
-    tx: &std::sync::mpsc::Sender<Outcome>,
+    tx: &Sender<Outcome>,
 ) -> bool {
     let mut solver = Solver::new(SOLVER_MB);
     solver.set_stop_flag(stop.clone());
@@ -240,7 +241,7 @@ fn search_move(
     moves: &[Move],
     i: usize,
     stop: &Arc<AtomicBool>,
-    tx: &std::sync::mpsc::Sender<Outcome>,
+    tx: &Sender<Outcome>,
 ) -> bool {
     let Some(&Move::Place(sq)) = moves.get(i) else {
         return true;

@@ -73,6 +73,9 @@ pub enum PuzzleProblem {
     /// stated with more precision than its proof has.
     #[error(transparent)]
     StatedFact(Box<crate::tutor::facts::FactError>),
+    /// The engine's proof stopped on an internal error (a panic, caught).
+    #[error("the proof stopped on an internal error: {0}")]
+    Engine(String),
 }
 
 /// A value that does not fit its field, or fields that do not fit together. Moves

@@ -9,8 +9,6 @@ use crate::engine::eval::UNITS_PER_DISC;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::{Color, Move, Position, Square, SquareSet};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 /// A searcher with the tables proofs use.
 pub fn proof_searcher() -> Searcher {
@@ -339,42 +337,47 @@ pub fn check_puzzles(
     } else {
         sample_indices(puzzles.len(), QUICK_SAMPLE)
     };
-    // The proofs are independent: spread over the machine's cores, each thread with
-    // its own searcher, the problems put back in the puzzles' order.
+    // The proofs are independent: spread over the analysis' threads (see
+    // `engine::pool`), each proof with its own searcher, the problems put back in
+    // the puzzles' order. A proof that panics is a problem of its puzzle.
     let total = indices.len();
-    let threads = crate::engine::analysis::default_threads().clamp(1, total.max(1));
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, String, Vec<PuzzleError>)>();
-    let mut found: Vec<Option<Vec<PuzzleError>>> = vec![None; total];
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, indices) = (&next, &indices);
-            scope.spawn(move || {
-                let mut searcher = proof_searcher();
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = indices.get(n) else { return };
-                    let p = &puzzles[i];
-                    let errs = prove_puzzle(p, &mut searcher);
-                    let line = format!(
-                        "{} ({} empties): {}",
-                        p.id,
-                        p.empties(),
-                        if errs.is_empty() { "proved" } else { "WRONG" }
-                    );
-                    if tx.send((n, line, errs)).is_err() {
-                        return;
-                    }
-                }
-            });
+    let mut finished = 0;
+    let proved = crate::engine::pool::try_map_streamed(
+        crate::engine::analysis::default_threads(),
+        &indices,
+        |_, &i| {
+            let p = &puzzles[i];
+            let errs = prove_puzzle(p, &mut proof_searcher());
+            let line = format!(
+                "{} ({} empties): {}",
+                p.id,
+                p.empties(),
+                if errs.is_empty() { "proved" } else { "WRONG" }
+            );
+            Ok::<_, crate::engine::pool::PoolError>((line, errs))
+        },
+        |_, (line, _)| {
+            finished += 1;
+            progress(&format!("puzzle {finished}/{total} {line}"));
+            Ok(())
+        },
+    );
+    let found = match proved {
+        Ok(found) => found.into_iter().map(|(_, errs)| errs).collect(),
+        Err(e) => {
+            let (index, message) = match e {
+                crate::engine::pool::PoolError::Panicked { index, message } => (index, message),
+                other => (0, other.to_string()),
+            };
+            let p = &puzzles[indices.get(index).copied().unwrap_or(0)];
+            vec![vec![PuzzleError::new(
+                &p.file,
+                Some(&p.id),
+                Some("proof"),
+                PuzzleProblem::Engine(message),
+            )]]
         }
-        drop(tx);
-        for (done, (n, line, errs)) in rx.iter().enumerate() {
-            progress(&format!("puzzle {}/{total} {line}", done + 1));
-            found[n] = Some(errs);
-        }
-    });
-    errors.extend(found.into_iter().flatten().flatten());
+    };
+    errors.extend(found.into_iter().flatten());
     errors
 }

@@ -24,6 +24,12 @@ use crate::engine::{Position, Square};
 use crate::tutor::lesson::StepAttempts;
 use crate::tutor::review::{AttemptOutcome, PuzzleProgress};
 
+/// Whether the user asked for no colour: the `NO_COLOR` convention (set and not
+/// empty). The one place the variable is read; the screens' options default to it.
+pub fn no_color_requested() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
 /// What a board screen draws on its board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardScene {

@@ -97,7 +97,7 @@ impl Default for PotentialOptions {
                 ..SearchLimits::time(Duration::from_millis(900))
             },
             seed: None,
-            plain: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            plain: super::no_color_requested(),
         }
     }
 }
