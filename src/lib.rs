@@ -25,7 +25,7 @@
 //!   `lessons/` and `puzzles/`, and the content check), `openings/` (named openings
 //!   recognised by position, the XOT list, the opening trainer), `practice` (a game
 //!   with undo and grades), `leitner` (the queue of what comes back for another try),
-//!   `review` (the puzzle training state) and `rating` (Glicko-2), `progress` and
+//!   `puzzle_progress` (the puzzle training state) and `rating` (Glicko-2), `progress` and
 //!   `saved_games` (the learner's files), `files` (atomic writes, reading a game from
 //!   text or a file).
 //! - [`ui`]: cursive only. `app` (theme, menu, the one place that opens screens),

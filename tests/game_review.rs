@@ -7,7 +7,7 @@ use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Color, Game, Move, Square};
 use othello_tutor::tutor::feedback::{Feedback, Grade, grade_move};
 use othello_tutor::tutor::game_review::{
-    ENDGAME_MAX_EMPTIES, GameReview, OPENING_MIN_EMPTIES, Phase, ReviewInput, analyse_game,
+    ENDGAME_MAX_EMPTIES, GameReview, OPENING_MIN_EMPTIES, Phase, ReviewInput, analyze_game,
 };
 use othello_tutor::tutor::settings::grading_values;
 use std::sync::Arc;
@@ -170,7 +170,7 @@ fn a_raised_stop_flag_leaves_only_the_book_and_the_given_grades() {
     known[30] = Some(verdict("e1", -3, 0, Grade::Inaccuracy));
     let input = ReviewInput { game, known };
     let stop = Arc::new(AtomicBool::new(true));
-    let review = analyse_game(&input, &stop, |_| {});
+    let review = analyze_game(&input, &stop, |_| {});
     assert!(!review.is_complete());
     let valued: Vec<usize> = review
         .moves
@@ -190,7 +190,7 @@ fn cancelling_midway_stops_the_analysis() {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let mut reports = 0;
-    let review = analyse_game(&ReviewInput::new(game), &stop, |p| {
+    let review = analyze_game(&ReviewInput::new(game), &stop, |p| {
         reports += 1;
         // Once the book is done and one searched move is in: cancel.
         if p.done > 11 {
@@ -208,7 +208,7 @@ fn a_master_game_graded_as_practice_grades() {
     let game = parse_transcript(MASTER).expect("legal");
     let stop = Arc::new(AtomicBool::new(false));
     let mut last_done = 0;
-    let review = analyse_game(&ReviewInput::new(game.clone()), &stop, |p| {
+    let review = analyze_game(&ReviewInput::new(game.clone()), &stop, |p| {
         assert_eq!(p.done, last_done + 1);
         last_done = p.done;
         assert_eq!(p.total, 60);

@@ -15,7 +15,7 @@ use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::course::LessonRun;
 use othello_tutor::tutor::models::puzzles::{Action, KEYS, PuzzleScreen};
 use othello_tutor::tutor::puzzle::Puzzle;
-use othello_tutor::tutor::review::PuzzleProgress;
+use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
 use othello_tutor::tutor::screen::{Answer, BoardModel, Effect, Mark, ProgressChange, Route};
 
 fn trainer() -> Driver<PuzzleScreen> {

@@ -12,8 +12,8 @@ use othello_tutor::tutor::puzzle::{
     Disproof, Goal, IllegalPuzzleMove, InvalidPuzzle, Proof, Puzzle, PuzzleProblem, Theme,
     check_puzzles, parse_set, proof_searcher, prove_puzzle, sample_indices, to_toml,
 };
+use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
 use othello_tutor::tutor::rating::{Rating, TAU, update};
-use othello_tutor::tutor::review::PuzzleProgress;
 use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -6,11 +6,11 @@ use othello_tutor::engine::bits::CORNERS;
 use othello_tutor::engine::endgame::Solver;
 use othello_tutor::tutor::content::load_puzzles;
 use othello_tutor::tutor::puzzle::{Goal, Proof, Puzzle, Theme};
+use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
 use othello_tutor::tutor::rating::{
     GIVEAWAY_FACTOR, NEAR_MISS_DISCS, Outcome, PROVISIONAL_FACTOR, PROVISIONAL_RESULTS,
     RatedAttempt, Rating, rate_result,
 };
-use othello_tutor::tutor::review::PuzzleProgress;
 
 const T0: u64 = 1_800_000_000;
 

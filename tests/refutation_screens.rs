@@ -22,7 +22,7 @@ use othello_tutor::tutor::models::runs::{RunAction, RunScreen};
 use othello_tutor::tutor::practice::{Practice, Setup};
 use othello_tutor::tutor::progress::ModeRecords;
 use othello_tutor::tutor::puzzle::timed::RunMode;
-use othello_tutor::tutor::review::PuzzleProgress;
+use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
 use othello_tutor::tutor::screen::{BoardModel, Context, Effect};
 
 fn sq(s: &str) -> Square {

@@ -2,7 +2,7 @@
 //! once, results taken only from the analysis waited for, cancel and go on, the
 //! swings stepped through, and every key acting or saying why not.
 
-use othello_tutor::tutor::game_review::{ReviewInput, analyse_game};
+use othello_tutor::tutor::game_review::{ReviewInput, analyze_game};
 use othello_tutor::tutor::models::review::{REVIEW_KEYS, ReviewAction, ReviewEffect, ReviewScreen};
 use othello_tutor::tutor::screen::Ticket;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ fn screen() -> (ReviewScreen, Ticket, ReviewInput) {
         known: Vec::new(),
     };
     let (model, effects) = ReviewScreen::new(input);
-    let [ReviewEffect::Analyse(ticket, input)] = effects.as_slice() else {
+    let [ReviewEffect::Analyze(ticket, input)] = effects.as_slice() else {
         panic!("the analysis starts at once");
     };
     (model, *ticket, (**input).clone())
@@ -26,7 +26,7 @@ fn screen() -> (ReviewScreen, Ticket, ReviewInput) {
 /// The screen with its analysis run to the end.
 fn valued() -> ReviewScreen {
     let (mut model, ticket, input) = screen();
-    let review = analyse_game(&input, &Arc::new(AtomicBool::new(false)), |_| {});
+    let review = analyze_game(&input, &Arc::new(AtomicBool::new(false)), |_| {});
     model.finished(ticket, review);
     model
 }
@@ -34,12 +34,12 @@ fn valued() -> ReviewScreen {
 #[test]
 fn results_come_only_from_the_analysis_waited_for() {
     let (mut model, ticket, input) = screen();
-    let review = analyse_game(&input, &Arc::new(AtomicBool::new(false)), |_| {});
+    let review = analyze_game(&input, &Arc::new(AtomicBool::new(false)), |_| {});
     // Cancelled, then gone on: the first analysis's results are stale.
     model.act(ReviewAction::Cancel);
     assert!(model.shown().details.contains("Analysis cancelled"));
     let effects = model.act(ReviewAction::GoOn);
-    let [ReviewEffect::Analyse(second, _)] = effects.as_slice() else {
+    let [ReviewEffect::Analyze(second, _)] = effects.as_slice() else {
         panic!("going on asks for the rest");
     };
     model.finished(ticket, review.clone());

@@ -517,7 +517,7 @@ fn a_personal_puzzle_states_the_games_values() {
 fn a_personal_puzzle_is_unrated() {
     // Main said "you missed this one before" and moved the rating 1500 → 1755.
     use othello_tutor::tutor::personal::personal_puzzles;
-    use othello_tutor::tutor::review::PuzzleProgress;
+    use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
     let practice = graded_game();
     let mut searcher = Searcher::new(16, 16);
     let now = 1_700_000_000;

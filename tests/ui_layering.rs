@@ -14,7 +14,7 @@ const ENGINE_CALLS: &[(&str, &str)] = &[
     (".search(", "a search"),
     ("choose_move", "a computer move"),
     ("analyze_position", "an analysis"),
-    ("analyse_position", "an analysis"),
+    ("analyze_position", "an analysis"),
     ("is_near_miss", "a near-miss solve"),
     ("judge_exactly", "an exact judgement"),
     ("Player::new", "a Potential computer player"),

@@ -36,14 +36,14 @@ use othello_tutor::engine::{Color, Move};
 use othello_tutor::tutor::files::read_game_input;
 use othello_tutor::tutor::game_review::{
     ENDGAME_MAX_EMPTIES, GameReview, OPENING_MIN_EMPTIES, Phase, ReviewInput, SWINGS_LISTED,
-    analyse_game,
+    analyze_game,
 };
 use othello_tutor::tutor::settings::{FEEDBACK_ANALYSIS, describe};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Analyses the game in `text` (a file name or the game itself) and prints it.
+/// Analyzes the game in `text` (a file name or the game itself) and prints it.
 pub fn run(text: &str) -> Result<(), UserError> {
     let game = read_game_input(text).map_err(|e| UserError(e.to_string()))?;
     if game.is_empty() {
@@ -55,7 +55,7 @@ pub fn run(text: &str) -> Result<(), UserError> {
     );
     let started = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    let review = analyse_game(&ReviewInput::new(game), &stop, |p| {
+    let review = analyze_game(&ReviewInput::new(game), &stop, |p| {
         eprint!("\rvalued {}/{}", p.done, p.total);
     });
     eprintln!("\rvalued in {:.1} s", started.elapsed().as_secs_f64());

@@ -47,7 +47,7 @@ impl Evaluator {
 }
 
 impl Default for Evaluator {
-    /// The evaluation engines play and analyse with.
+    /// The evaluation engines play and analyze with.
     fn default() -> Self {
         Evaluator::patterns()
     }

@@ -42,7 +42,7 @@ pub fn win_score(points: u32) -> i32 {
     WIN_SCORE + points as i32
 }
 
-/// The evaluation of an analysed position from `me`'s point of view, `me`
+/// The evaluation of an analyzed position from `me`'s point of view, `me`
 /// being the side to move.
 pub fn evaluate(a: &Analysis, me: Color, w: &Weights) -> i32 {
     let them = me.opponent();

@@ -84,7 +84,7 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Analyses `board`.
+    /// Analyzes `board`.
     pub fn new(board: &Board) -> Analysis {
         let mut a = Analysis::default();
         a.recompute(board);

@@ -183,7 +183,7 @@ impl ModeRecords {
 }
 
 /// The puzzles' progress: the learner's rating, the review queue, results per theme.
-pub use crate::tutor::review::PuzzleProgress;
+pub use crate::tutor::puzzle_progress::PuzzleProgress;
 
 /// Why the progress could not be read or written.
 #[derive(Debug, thiserror::Error)]

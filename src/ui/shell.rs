@@ -48,11 +48,7 @@ pub struct AppState {
 /// The time now, in seconds since 1970 (a test may have fixed it with `set_clock`).
 pub fn now(siv: &mut Cursive) -> u64 {
     let fixed = state(siv).clock.load(std::sync::atomic::Ordering::Relaxed);
-    if fixed == 0 {
-        crate::tutor::review::now_seconds()
-    } else {
-        fixed
-    }
+    if fixed == 0 { now_seconds() } else { fixed }
 }
 
 /// Fixes the clock at `seconds` (tests use this to bring reviews due).
@@ -162,4 +158,11 @@ pub fn log_error(siv: &mut Cursive, message: &str) -> std::io::Result<PathBuf> {
         .open(&path)?;
     writeln!(file, "{} {message}", now(siv))?;
     Ok(path)
+}
+
+/// The real clock: seconds since the Unix epoch (0 if the clock is before it).
+pub fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }

@@ -84,7 +84,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Value of a node whose side to move is stuck (phase 2, analysed at
+    /// Value of a node whose side to move is stuck (phase 2, analyzed at
     /// `ply`): the opponent's run, or 0 for a draw. The run is estimated
     /// greedily (at most [`RUN_CAP`] moves, each counted as a node) and
     /// remembered for the rest of the search.

@@ -9,7 +9,7 @@ use super::concept::{Concept, lesson_for};
 use super::profile::{GameRecord, LearnerProfile, PhaseTally};
 use crate::tutor::lesson::Lesson;
 use crate::tutor::puzzle::{Puzzle, Theme};
-use crate::tutor::review::PuzzleProgress;
+use crate::tutor::puzzle_progress::PuzzleProgress;
 
 /// The recent games the weaknesses are counted over.
 pub const RECENT_GAMES: usize = 10;

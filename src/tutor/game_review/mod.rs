@@ -19,9 +19,9 @@
 //! **endgame** [`ENDGAME_MAX_EMPTIES`] or fewer, where the feedback is exact (moves
 //! 39–60), and the **midgame** lies between (moves 21–38).
 
-mod analyse;
+mod analyze;
 
-pub use analyse::{Progress, analyse_game};
+pub use analyze::{Progress, analyze_game};
 
 use crate::engine::{Color, Game, Move};
 use crate::tutor::feedback::{Feedback, Grade};
@@ -78,7 +78,7 @@ impl fmt::Display for Phase {
     }
 }
 
-/// A game to analyse: the record and the grades it already has.
+/// A game to analyze: the record and the grades it already has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewInput {
     /// The game.

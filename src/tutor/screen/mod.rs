@@ -22,7 +22,7 @@ pub use route::{PotentialOptions, PuzzleMode, Route};
 
 use crate::engine::{Position, Square};
 use crate::tutor::lesson::StepAttempts;
-use crate::tutor::review::{AttemptOutcome, PuzzleProgress};
+use crate::tutor::puzzle_progress::{AttemptOutcome, PuzzleProgress};
 
 /// Whether the user asked for no colour: the `NO_COLOR` convention (set and not
 /// empty). The one place the variable is read; the screens' options default to it.

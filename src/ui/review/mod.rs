@@ -12,7 +12,7 @@ use super::board_view::BoardView;
 use super::shell::state;
 use super::size_guard::SizeGuard;
 use super::worker::{self, Job, lock};
-use crate::tutor::game_review::{GameReview, ReviewInput, analyse_game};
+use crate::tutor::game_review::{GameReview, ReviewInput, analyze_game};
 use crate::tutor::models::review::{REVIEW_KEYS, REVIEW_LEAD, ReviewEffect, ReviewScreen};
 use crate::tutor::screen::Ticket;
 use cursive::Cursive;
@@ -144,7 +144,7 @@ pub fn open(siv: &mut Cursive, input: ReviewInput) {
 fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<ReviewEffect>) {
     for effect in effects {
         match effect {
-            ReviewEffect::Analyse(ticket, input) => analyse(siv, shared, ticket, *input),
+            ReviewEffect::Analyze(ticket, input) => analyze(siv, shared, ticket, *input),
             ReviewEffect::Close => {
                 lock(shared).running.keep_only(None);
                 siv.pop_layer();
@@ -162,14 +162,14 @@ fn apply(siv: &mut Cursive, shared: &Shared, effects: Vec<ReviewEffect>) {
 
 /// Runs the analysis of `input` on the worker; each valued move goes to the model as
 /// it comes.
-fn analyse(siv: &mut Cursive, shared: &Shared, ticket: Ticket, input: ReviewInput) {
+fn analyze(siv: &mut Cursive, shared: &Shared, ticket: Ticket, input: ReviewInput) {
     let sink = siv.cb_sink().clone();
     let progress_sink = sink.clone();
     let (s1, s2, s3) = (shared.clone(), shared.clone(), shared.clone());
     let job = worker::spawn(
         &sink,
         move |job: &Job| {
-            analyse_game(&input, &job.cancel_flag(), |p| {
+            analyze_game(&input, &job.cancel_flag(), |p| {
                 let (m, shared) = (p.latest.clone(), s1.clone());
                 let _ = progress_sink.send(Box::new(move |s: &mut Cursive| {
                     lock(&shared).model.valued(ticket, m);

@@ -7,7 +7,7 @@
 //! ```
 //! use othello_tutor::tutor::models::puzzles::{Action, PuzzleScreen};
 //! use othello_tutor::tutor::content::load_puzzles;
-//! use othello_tutor::tutor::review::PuzzleProgress;
+//! use othello_tutor::tutor::puzzle_progress::PuzzleProgress;
 //! use othello_tutor::tutor::screen::{BoardModel, Context};
 //! use othello_tutor::engine::Square;
 //!
@@ -34,8 +34,8 @@ use crate::tutor::course::LessonRun;
 use crate::tutor::explain::plural;
 use crate::tutor::models::asked::Asked;
 use crate::tutor::puzzle::{Puzzle, Theme};
+use crate::tutor::puzzle_progress::PuzzleProgress;
 use crate::tutor::rating::{NEAR_MISS_DISCS, Outcome};
-use crate::tutor::review::PuzzleProgress;
 use crate::tutor::screen::{
     Answer, Applied, Binding, BoardModel, BoardScene, Context, Effect, EngineTask, JobSlot, Key,
     ProgressChange, PuzzleMode, Route, ScreenId, Shown, Ticket, Verdict,

@@ -10,7 +10,7 @@
 //!
 //! let game = othello_tutor::engine::notation::parse_transcript("f5d6c3").unwrap();
 //! let (mut screen, effects) = ReviewScreen::new(ReviewInput { game, known: Vec::new() });
-//! assert!(matches!(effects.as_slice(), [ReviewEffect::Analyse(..)]));
+//! assert!(matches!(effects.as_slice(), [ReviewEffect::Analyze(..)]));
 //! screen.act(ReviewAction::First);
 //! assert_eq!(screen.shown().current, 0);
 //! ```
@@ -111,7 +111,7 @@ pub const REVIEW_LEAD: &str = "Left/Right, Home/End or click the graph: step; Up
 #[derive(Debug)]
 pub enum ReviewEffect {
     /// Value the moves of this input (the ticket marks its results).
-    Analyse(Ticket, Box<ReviewInput>),
+    Analyze(Ticket, Box<ReviewInput>),
     /// Close the review.
     Close,
 }
@@ -199,7 +199,7 @@ impl ReviewScreen {
         let ticket = self.job.start();
         self.started = Instant::now();
         self.elapsed = None;
-        vec![ReviewEffect::Analyse(ticket, Box::new(input))]
+        vec![ReviewEffect::Analyze(ticket, Box::new(input))]
     }
 
     /// A move valued by the analysis with `ticket` (a stale one is refused).

@@ -48,15 +48,15 @@ enum Outcome {
 ///
 /// ```
 /// use othello_tutor::engine::notation::parse_transcript;
-/// use othello_tutor::tutor::game_review::{ReviewInput, analyse_game};
+/// use othello_tutor::tutor::game_review::{ReviewInput, analyze_game};
 /// use std::sync::{Arc, atomic::AtomicBool};
 /// // The Tiger's main line: every move is a book move.
 /// let game = parse_transcript("f5 d6 c3 d3 c4").unwrap();
-/// let review = analyse_game(&ReviewInput::new(game), &Arc::new(AtomicBool::new(false)), |_| {});
+/// let review = analyze_game(&ReviewInput::new(game), &Arc::new(AtomicBool::new(false)), |_| {});
 /// assert!(review.is_complete());
 /// assert!(review.moves.iter().all(|m| m.loss() == 0));
 /// ```
-pub fn analyse_game(
+pub fn analyze_game(
     input: &ReviewInput,
     stop: &Arc<AtomicBool>,
     mut progress: impl FnMut(&Progress),

@@ -2,8 +2,7 @@
 //! ([`crate::tutor::leitner`]; due puzzles are served before new ones), the rating,
 //! the streak, per-theme results, and the personal puzzles kept (made from a practice
 //! game's mistakes by [`crate::tutor::personal`]). The clock is a parameter (`now`,
-//! seconds since the Unix epoch) so tests need no real time; [`now_seconds`] gives the
-//! real clock.
+//! seconds since the Unix epoch) so tests need no real time.
 
 use crate::tutor::leitner::{LeitnerQueue, QueueChange};
 use crate::tutor::personal::PersonalPuzzle;
@@ -14,13 +13,6 @@ use crate::tutor::rating::{
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The real clock: seconds since the Unix epoch (0 if the clock is before it).
-pub fn now_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
 
 /// Results in one theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
