@@ -30,6 +30,24 @@ pub enum Asked {
 }
 
 impl Asked {
+    /// Takes the refutation that came back: shown (at the end of its line), or why
+    /// there is none. Returns the line the screen says: "✗ Refutation: …" or
+    /// "No refutation: …".
+    pub fn settle(&mut self, result: Result<Refutation, RefuteError>) -> String {
+        match result {
+            Ok(r) => {
+                let line = format!("✗ Refutation: {}", r.headline());
+                *self = Asked::Shown(Box::new(RefutationView::new(r)));
+                line
+            }
+            Err(e) => {
+                let line = format!("No refutation: {e}.");
+                *self = Asked::Unavailable(e.to_string());
+                line
+            }
+        }
+    }
+
     /// The view, when a refutation is shown.
     pub fn view(&self) -> Option<&RefutationView> {
         match self {

@@ -24,7 +24,7 @@ use crate::tutor::puzzle::Puzzle;
 use crate::tutor::puzzle::timed::{
     Played, Run, RunEnd, RunMode, STORM_NEAR_MISS_PENALTY, STORM_PENALTY, STORM_SECONDS,
 };
-use crate::tutor::refutation::{RefutationView, RefuteTask};
+use crate::tutor::refutation::RefuteTask;
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, JobSlot, Key, ProgressChange, Route,
     ScreenId, Shown, Ticket, Verdict,
@@ -506,16 +506,7 @@ impl BoardModel for RunScreen {
         match done {
             Done::NearMiss(near) => self.settled(near),
             Done::Refuted(result) => {
-                match *result {
-                    Ok(r) => {
-                        self.lines = vec![format!("✗ Refutation: {}", r.headline())];
-                        self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
-                    }
-                    Err(e) => {
-                        self.lines = vec![format!("No refutation: {e}.")];
-                        self.refutation = Asked::Unavailable(e.to_string());
-                    }
-                }
+                self.lines = vec![self.refutation.settle(*result)];
                 Vec::new()
             }
         }

@@ -6,7 +6,7 @@
 use super::{DrillScreen, DrillTask, Effects};
 use crate::engine::{Move, Position, Square};
 use crate::tutor::models::asked::Asked;
-use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
+use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
 use crate::tutor::screen::Effect;
 
 /// How the refutation's line is stepped, as the drill's key table says it.
@@ -88,16 +88,7 @@ impl DrillScreen {
 
     /// The refutation came back.
     pub(super) fn refuted(&mut self, result: Result<Refutation, RefuteError>) {
-        match result {
-            Ok(r) => {
-                self.lines = vec![format!("✗ Refutation: {}", r.headline())];
-                self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
-            }
-            Err(e) => {
-                self.lines = vec![format!("No refutation: {e}.")];
-                self.refutation = Asked::Unavailable(e.to_string());
-            }
-        }
+        self.lines = vec![self.refutation.settle(result)];
     }
 
     /// `[` or `]`: through the refutation while it is shown, else the best line.

@@ -5,7 +5,7 @@
 use super::{Effects, NearMiss, Phase, PuzzleScreen};
 use crate::engine::search::Searcher;
 use crate::tutor::models::asked::Asked;
-use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
+use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
 use crate::tutor::screen::{Effect, EngineTask};
 
 /// The engine work of the puzzle trainer: the near-miss rule on a wrong move, or its
@@ -77,16 +77,8 @@ impl PuzzleScreen {
 
     /// The refutation came back.
     pub(super) fn refuted(&mut self, result: Result<Refutation, RefuteError>) -> Effects {
-        match result {
-            Ok(r) => {
-                self.say(format!("✗ Refutation: {}", r.headline()));
-                self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
-            }
-            Err(e) => {
-                self.say(format!("No refutation: {e}."));
-                self.refutation = Asked::Unavailable(e.to_string());
-            }
-        }
+        let line = self.refutation.settle(result);
+        self.say(line);
         Vec::new()
     }
 
