@@ -101,6 +101,40 @@ fn a_book_reply_is_labelled_book() {
     assert!(!d.panel().contains("estimate"), "{}", d.panel());
 }
 
+/// Out of the book and far from the end, the opponent's reply carries no value of
+/// its own: the only searched value on screen is the grade's, so one position is
+/// never given two values (the opponent's shallow estimate and the grade's).
+#[test]
+fn a_searched_reply_states_no_value_of_its_own() {
+    let later = parse_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1").expect("legal");
+    let setup = Setup {
+        start: later.current(),
+        start_name: "a pasted position".into(),
+        ..Setup::against(Color::Black, Strategy::Engine(2))
+    };
+    let mut d = screen(setup);
+    let black = d
+        .model
+        .practice()
+        .position()
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a move");
+    d.choose(&black.to_string());
+    assert_eq!(d.model.practice().game().len(), 2, "{}", d.panel());
+    let line = d
+        .panel()
+        .lines()
+        .find(|l| l.starts_with("White played"))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("no reply line in {}", d.panel()));
+    assert!(
+        line.ends_with('.') && !line.contains('('),
+        "the reply line states a searched value: {line}"
+    );
+}
+
 #[test]
 fn move_numbers_agree_between_the_panel_and_the_review() {
     let later = parse_transcript("f5d6c3d3c4f4f6f3e6e7d7c6e3").expect("legal");

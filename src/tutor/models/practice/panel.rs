@@ -109,16 +109,22 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
         && r.index < p.game().len()
     {
         let (color, sq, value) = (r.color, r.square, r.value);
+        // A book or exact value is a fact; the opponent's own search estimate is not
+        // shown, so the only searched value on screen is the grade's (two depths
+        // would give the same position two values).
         let basis = if r.book {
-            "book"
+            Some("book")
         } else if r.exact {
-            "exact"
+            Some("exact")
         } else {
-            "estimate"
+            None
         };
-        out.push_str(&format!(
-            "{color} played {sq} ({value:+} for {color}, {basis})\n"
-        ));
+        match basis {
+            Some(basis) => out.push_str(&format!(
+                "{color} played {sq} ({value:+} for {color}, {basis})\n"
+            )),
+            None => out.push_str(&format!("{color} played {sq}.\n")),
+        }
     }
     out.push_str(&format!(
         "Feedback: {}\n",
