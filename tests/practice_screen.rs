@@ -106,7 +106,8 @@ fn a_book_reply_is_labelled_book() {
 /// never given two values (the opponent's shallow estimate and the grade's).
 #[test]
 fn a_searched_reply_states_no_value_of_its_own() {
-    let later = parse_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1").expect("legal");
+    let later =
+        parse_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1").expect("legal");
     let setup = Setup {
         start: later.current(),
         start_name: "a pasted position".into(),

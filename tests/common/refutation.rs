@@ -239,6 +239,23 @@ pub fn check_refutation(
     for g in &r.gains {
         check_gain(&r.line, g, me.opposite(), label);
     }
+    // A gain the better line wins some plies on is stated after that line, never as
+    // if the better move itself won it.
+    if r.better_line.moves().len() > 1 && r.reasons.iter().any(|x| matches!(x, Reason::Gains(_))) {
+        let lines = r.lines();
+        let line_at = lines
+            .iter()
+            .position(|l| *l == format!("Its line: {}", r.better_line.text()))
+            .unwrap_or_else(|| panic!("{label}: the better line is not shown: {text}"));
+        let first_gain = r
+            .reasons
+            .iter()
+            .find(|x| matches!(x, Reason::Gains(_)))
+            .map(|x| format!("  · {}", x.sentence()))
+            .expect("a gain");
+        let gain_at = lines.iter().position(|l| *l == first_gain).expect("stated");
+        assert!(line_at < gain_at, "{label}: {text}");
+    }
     for reason in &r.reasons {
         match reason {
             Reason::Gains(g) => check_gain(&r.better_line, g, me, label),

@@ -233,7 +233,16 @@ impl Refutation {
         out.extend(self.gains.iter().map(|g| format!("  · {}", g.sentence())));
         out.push(format!("Line: {}", self.line.text()));
         out.push(format!("Better: {better}."));
-        out.extend(self.reasons.iter().map(|r| format!("  · {}", r.sentence())));
+        // What the better move's line wins may come some plies later: the line is
+        // shown before it, so the gain never reads as the move's own.
+        let mut line_shown = self.better_line.moves().len() < 2;
+        for r in &self.reasons {
+            if !line_shown && matches!(r, better::Reason::Gains(_)) {
+                out.push(format!("Its line: {}", self.better_line.text()));
+                line_shown = true;
+            }
+            out.push(format!("  · {}", r.sentence()));
+        }
         out
     }
 }
