@@ -48,6 +48,7 @@ pub fn neighbours(bits: u64) -> u64 {
 /// Squares whose line in one direction pair (given by `shift` and the columns to mask)
 /// is completely occupied, for the four axes: returns (horizontal, vertical, a1-h8
 /// diagonal, h1-a8 diagonal).
+#[inline(always)]
 pub fn full_lines(occupied: u64) -> [u64; 4] {
     // Rows.
     let mut h = occupied;
@@ -158,8 +159,9 @@ pub(crate) fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 /// lower indices the non-opponent squares are smeared down the ray (steps of 1, 2 and
 /// 4 squares), so that the highest of them is the one whose upper neighbour on the ray
 /// is not smeared, and the opponent's run above it is the rest of the ray.
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-#[inline(always)]
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
 pub(crate) fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     use std::arch::x86_64::*;
     let rays = &RAYS.0[sq & 63];

@@ -1,6 +1,7 @@
 //! The board as two bitboards (side to move, opponent): legal moves, flips,
 //! play, pass, game end and scores. Also `Color`, `Move` and `Position`.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::square::{Square, SquareSet};
 use std::fmt;
 
@@ -84,40 +85,39 @@ pub const MAX_MOVES: usize = 64;
 /// Zero means the move is illegal (when `sq` is empty).
 #[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        super::bits::flips_avx2(p, o, sq)
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu_dispatch::fast() {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { super::bits::flips_avx2(p, o, sq) };
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    {
-        super::bits::flips_scalar(p, o, sq)
-    }
+    super::bits::flips_scalar(p, o, sq)
 }
 
-/// The legal moves of the player owning `p` against `o`, as a bitboard.
-#[inline]
-pub fn legal_moves(p: u64, o: u64) -> u64 {
-    // Four line directions at once (shift by 1, 8, 7, 9), each grown both ways by
-    // doubling; written lane-wise so that it vectorises.
-    let inner = o & INNER_COLS;
-    let masks = [inner, o, inner, inner];
-    let shifts = [1u32, 8, 7, 9];
-    let mut moves = [0u64; 4];
-    for i in 0..4 {
-        let (mask, d) = (masks[i], shifts[i]);
-        let mut fl = mask & (p << d);
-        let mut fr = mask & (p >> d);
-        fl |= mask & (fl << d);
-        fr |= mask & (fr >> d);
-        let ml = mask & (mask << d);
-        let mr = mask & (mask >> d);
-        fl |= ml & (fl << (2 * d));
-        fr |= mr & (fr >> (2 * d));
-        fl |= ml & (fl << (2 * d));
-        fr |= mr & (fr >> (2 * d));
-        moves[i] = (fl << d) | (fr >> d);
+cpu_dispatch! {
+    /// The legal moves of the player owning `p` against `o`, as a bitboard.
+    pub fn legal_moves / legal_moves_v3 / legal_moves_plain (p: u64, o: u64) -> u64 {
+        // Four line directions at once (shift by 1, 8, 7, 9), each grown both ways by
+        // doubling; written lane-wise so that it vectorises.
+        let inner = o & INNER_COLS;
+        let masks = [inner, o, inner, inner];
+        let shifts = [1u32, 8, 7, 9];
+        let mut moves = [0u64; 4];
+        for i in 0..4 {
+            let (mask, d) = (masks[i], shifts[i]);
+            let mut fl = mask & (p << d);
+            let mut fr = mask & (p >> d);
+            fl |= mask & (fl << d);
+            fr |= mask & (fr >> d);
+            let ml = mask & (mask << d);
+            let mr = mask & (mask >> d);
+            fl |= ml & (fl << (2 * d));
+            fr |= mr & (fr >> (2 * d));
+            fl |= ml & (fl << (2 * d));
+            fr |= mr & (fr >> (2 * d));
+            moves[i] = (fl << d) | (fr >> d);
+        }
+        (moves[0] | moves[1] | moves[2] | moves[3]) & !(p | o)
     }
-    (moves[0] | moves[1] | moves[2] | moves[3]) & !(p | o)
 }
 
 /// An Othello board from the side to move's point of view:

@@ -9,6 +9,7 @@
 //! king-move adjacency (sides and corners). A region is *odd* when it holds an odd
 //! number of squares; the side that moves last in an odd region usually gains there.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::bits::{
     COL_A, COL_H, CORNER_NEIGHBOURS, CORNERS, EDGES, NOT_A, NOT_H, ROW_1, ROW_8, full_lines,
     neighbours,
@@ -63,37 +64,39 @@ pub fn risky_c_squares(discs: u64, empty: u64) -> u64 {
     out
 }
 
-/// Discs of `own` that can never be flipped (a sound lower bound of the stable discs).
-///
-/// A disc is counted stable when, on each of the four lines through it (row, column,
-/// two diagonals), the line is completely filled, or the next square on one side is
-/// off the board or already counted stable with the same colour. Starting from no disc
-/// and growing to a fixpoint, this finds corners, filled lines and the stability that
-/// spreads from them; every disc it counts is truly unflippable.
-pub fn stable_discs(own: u64, opp: u64) -> u64 {
-    let occupied = own | opp;
-    // Without a corner of its own, a side's first stable disc needs a full row or
-    // column through it (an edge disc needs its full edge, an inner disc all four of
-    // its lines full), so without one there is none at all.
-    if own & CORNERS == 0 && !has_full_row_or_column(occupied) {
-        return 0;
-    }
-    let [fh, fv, fd9, fd7] = full_lines(occupied);
-    // Squares with no neighbour on one side of each axis.
-    let wall_h = COL_A | COL_H;
-    let wall_v = ROW_1 | ROW_8;
-    let wall_d = wall_h | wall_v;
-    let mut stable = 0u64;
-    loop {
-        let h = fh | wall_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
-        let v = fv | wall_v | (stable << 8) | (stable >> 8);
-        let d9 = fd9 | wall_d | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
-        let d7 = fd7 | wall_d | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
-        let next = own & h & v & d9 & d7;
-        if next == stable {
-            return stable;
+cpu_dispatch! {
+    /// Discs of `own` that can never be flipped (a sound lower bound of the stable discs).
+    ///
+    /// A disc is counted stable when, on each of the four lines through it (row, column,
+    /// two diagonals), the line is completely filled, or the next square on one side is
+    /// off the board or already counted stable with the same colour. Starting from no disc
+    /// and growing to a fixpoint, this finds corners, filled lines and the stability that
+    /// spreads from them; every disc it counts is truly unflippable.
+    pub fn stable_discs / stable_discs_v3 / stable_discs_plain (own: u64, opp: u64) -> u64 {
+        let occupied = own | opp;
+        // Without a corner of its own, a side's first stable disc needs a full row or
+        // column through it (an edge disc needs its full edge, an inner disc all four of
+        // its lines full), so without one there is none at all.
+        if own & CORNERS == 0 && !has_full_row_or_column(occupied) {
+            return 0;
         }
-        stable = next;
+        let [fh, fv, fd9, fd7] = full_lines(occupied);
+        // Squares with no neighbour on one side of each axis.
+        let wall_h = COL_A | COL_H;
+        let wall_v = ROW_1 | ROW_8;
+        let wall_d = wall_h | wall_v;
+        let mut stable = 0u64;
+        loop {
+            let h = fh | wall_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+            let v = fv | wall_v | (stable << 8) | (stable >> 8);
+            let d9 = fd9 | wall_d | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+            let d7 = fd7 | wall_d | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+            let next = own & h & v & d9 & d7;
+            if next == stable {
+                return stable;
+            }
+            stable = next;
+        }
     }
 }
 

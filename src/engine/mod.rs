@@ -7,6 +7,7 @@ pub mod board;
 pub mod book;
 pub mod book_build;
 pub mod consistency;
+pub mod cpu_dispatch;
 pub mod design;
 pub mod duel;
 pub mod endgame;

@@ -33,7 +33,7 @@ const MAX_PLY: usize = 2 * MAX_DEPTH as usize + 2;
 
 /// The discs `sq` flips for `p` and the position after it, seen from the new side to
 /// move (as `Board::play_unchecked`, keeping the flips for the pattern update).
-#[inline]
+#[inline(always)]
 fn child_after(p: u64, o: u64, sq: u8) -> (u64, Board) {
     let f = flips(p, o, sq as usize);
     (

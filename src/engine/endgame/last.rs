@@ -3,6 +3,7 @@
 //! through the square (every other square of the board is taken, so every square of
 //! those lines that is not the mover's is the opponent's).
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::INF;
 use crate::engine::board::{Board, flips};
 
@@ -146,145 +147,126 @@ pub(super) fn flips_near(p: u64, o: u64, sq: u8) -> u64 {
     }
 }
 
-/// Two empty squares `a` and `b`.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-pub(super) fn solve_2(
-    nodes: &mut u64,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    beta: i32,
-    a: u8,
-    b: u8,
-    passed: bool,
-) -> i32 {
-    *nodes += 1;
-    let mut best = -INF;
-    let f = flips_near(p, o, a);
-    if f != 0 {
+cpu_dispatch! {
+    /// Two empty squares `a` and `b`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn solve_2 / solve_2_v3 / solve_2_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, a: u8, b: u8, passed: bool) -> i32 {
         *nodes += 1;
-        best = -last_one(o ^ f, b);
-        if best >= beta {
+        let mut best = -INF;
+        let f = flips_near(p, o, a);
+        if f != 0 {
+            *nodes += 1;
+            best = -last_one(o ^ f, b);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips_near(p, o, b);
+        if f != 0 {
+            *nodes += 1;
+            let score = -last_one(o ^ f, a);
+            if score > best {
+                best = score;
+            }
+        }
+        if best > -INF {
             return best;
         }
+        if passed {
+            return final_score(p, o);
+        }
+        -solve_2(nodes, o, p, -beta, -alpha.max(best), a, b, true)
     }
-    let f = flips_near(p, o, b);
-    if f != 0 {
+}
+
+cpu_dispatch! {
+    /// Three empty squares, in the order to try them.
+    pub(super) fn solve_3 / solve_3_v3 / solve_3_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, sq: [u8; 3], passed: bool) -> i32 {
+    let mut alpha = alpha;
         *nodes += 1;
-        let score = -last_one(o ^ f, a);
-        if score > best {
-            best = score;
+        let mut best = -INF;
+        for i in 0..3 {
+            let x = sq[i];
+            let f = flips_near(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let (a, b) = match i {
+                0 => (sq[1], sq[2]),
+                1 => (sq[0], sq[2]),
+                _ => (sq[0], sq[1]),
+            };
+            let score = -solve_2(
+                nodes,
+                o ^ f,
+                p ^ f ^ (1u64 << x),
+                -beta,
+                -alpha,
+                a,
+                b,
+                false,
+            );
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+                alpha = alpha.max(score);
+            }
         }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -solve_3(nodes, o, p, -beta, -alpha, sq, true)
     }
-    if best > -INF {
-        return best;
-    }
-    if passed {
-        return final_score(p, o);
-    }
-    -solve_2(nodes, o, p, -beta, -alpha.max(best), a, b, true)
 }
 
-/// Three empty squares, in the order to try them.
-#[inline]
-pub(super) fn solve_3(
-    nodes: &mut u64,
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    sq: [u8; 3],
-    passed: bool,
-) -> i32 {
-    *nodes += 1;
-    let mut best = -INF;
-    for i in 0..3 {
-        let x = sq[i];
-        let f = flips_near(p, o, x);
-        if f == 0 {
-            continue;
-        }
-        let (a, b) = match i {
-            0 => (sq[1], sq[2]),
-            1 => (sq[0], sq[2]),
-            _ => (sq[0], sq[1]),
-        };
-        let score = -solve_2(
-            nodes,
-            o ^ f,
-            p ^ f ^ (1u64 << x),
-            -beta,
-            -alpha,
-            a,
-            b,
-            false,
-        );
-        if score > best {
-            best = score;
-            if score >= beta {
-                return best;
+cpu_dispatch! {
+    /// Four empty squares, in the order to try them.
+    pub(super) fn solve_4 / solve_4_v3 / solve_4_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, sq: [u8; 4], passed: bool) -> i32 {
+    let mut alpha = alpha;
+        *nodes += 1;
+        let mut best = -INF;
+        for i in 0..4 {
+            let x = sq[i];
+            let f = flips_near(p, o, x);
+            if f == 0 {
+                continue;
             }
-            alpha = alpha.max(score);
-        }
-    }
-    if best > -INF {
-        return best;
-    }
-    if passed {
-        return final_score(p, o);
-    }
-    -solve_3(nodes, o, p, -beta, -alpha, sq, true)
-}
-
-/// Four empty squares, in the order to try them.
-pub(super) fn solve_4(
-    nodes: &mut u64,
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    sq: [u8; 4],
-    passed: bool,
-) -> i32 {
-    *nodes += 1;
-    let mut best = -INF;
-    for i in 0..4 {
-        let x = sq[i];
-        let f = flips_near(p, o, x);
-        if f == 0 {
-            continue;
-        }
-        let rest = match i {
-            0 => [sq[1], sq[2], sq[3]],
-            1 => [sq[0], sq[2], sq[3]],
-            2 => [sq[0], sq[1], sq[3]],
-            _ => [sq[0], sq[1], sq[2]],
-        };
-        let score = -solve_3(
-            nodes,
-            o ^ f,
-            p ^ f ^ (1u64 << x),
-            -beta,
-            -alpha,
-            rest,
-            false,
-        );
-        if score > best {
-            best = score;
-            if score >= beta {
-                return best;
+            let rest = match i {
+                0 => [sq[1], sq[2], sq[3]],
+                1 => [sq[0], sq[2], sq[3]],
+                2 => [sq[0], sq[1], sq[3]],
+                _ => [sq[0], sq[1], sq[2]],
+            };
+            let score = -solve_3(
+                nodes,
+                o ^ f,
+                p ^ f ^ (1u64 << x),
+                -beta,
+                -alpha,
+                rest,
+                false,
+            );
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+                alpha = alpha.max(score);
             }
-            alpha = alpha.max(score);
         }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -solve_4(nodes, o, p, -beta, -alpha, sq, true)
     }
-    if best > -INF {
-        return best;
-    }
-    if passed {
-        return final_score(p, o);
-    }
-    -solve_4(nodes, o, p, -beta, -alpha, sq, true)
 }
 
 #[cfg(test)]

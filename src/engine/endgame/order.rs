@@ -1,5 +1,6 @@
 //! Move lists of the solver's nodes and their fastest-first ordering.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::{EVAL_ORDER_EMPTIES, PARITY_ORDER_EMPTIES, SHALLOW_ORDER_EMPTIES};
 use crate::engine::bits::{CORNERS, QUADRANTS, neighbours};
 use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
@@ -88,46 +89,48 @@ impl MoveList {
         }
     }
 
-    /// Scores the moves from slot `from` on (see `score`).
-    #[inline]
-    pub fn score(&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32) {
-        let odd = if empties <= PARITY_ORDER_EMPTIES {
-            odd_quadrants(!(p | o))
-        } else {
-            0
-        };
-        for m in &mut self.as_mut_slice()[from..] {
-            let bit = 1u64 << m.sq;
-            m.key = if m.sq == hint {
-                -1_000_000
+    cpu_dispatch! {
+        /// Scores the moves from slot `from` on (see `score`).
+        pub fn score / score_v3 / score_plain (&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32)  {
+            let odd = if empties <= PARITY_ORDER_EMPTIES {
+                odd_quadrants(!(p | o))
             } else {
-                let (cp, co) = m.child(p, o);
-                let their = legal_moves(cp, co);
-                let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
-                let mut key = their.count_ones() as i32 * 64
-                    + (their & CORNERS).count_ones() as i32 * 64
-                    + pot * 16;
-                if empties >= SHALLOW_ORDER_EMPTIES {
-                    key += opponent_best_reply(cp, co, order_search_depth(empties));
-                } else if empties >= EVAL_ORDER_EMPTIES {
-                    let child = Board {
-                        player: cp,
-                        opponent: co,
-                    };
-                    // The child's mobility is known: only the other side's is counted.
-                    let theirs = legal_moves(co, cp).count_ones();
-                    key += shipped_ref().evaluate_with_mobility(&child, their.count_ones(), theirs)
-                        * 15
-                        / 100;
-                }
-                if bit & CORNERS != 0 {
-                    key -= 32;
-                }
-                if odd & bit != 0 {
-                    key -= 24;
-                }
-                key
+                0
             };
+            for m in &mut self.as_mut_slice()[from..] {
+                let bit = 1u64 << m.sq;
+                m.key = if m.sq == hint {
+                    -1_000_000
+                } else {
+                    let (cp, co) = m.child(p, o);
+                    let their = legal_moves(cp, co);
+                    let pot = (neighbours(co) & !(cp | co)).count_ones() as i32;
+                    let mut key = their.count_ones() as i32 * 64
+                        + (their & CORNERS).count_ones() as i32 * 64
+                        + pot * 16;
+                    if empties >= SHALLOW_ORDER_EMPTIES {
+                        key += opponent_best_reply(cp, co, order_search_depth(empties));
+                    } else if empties >= EVAL_ORDER_EMPTIES {
+                        let child = Board {
+                            player: cp,
+                            opponent: co,
+                        };
+                        // The child's mobility is known: only the other side's is counted.
+                        let theirs = legal_moves(co, cp).count_ones();
+                        key += shipped_ref().evaluate_with_mobility(&child, their.count_ones(), theirs)
+                            * 15
+                            / 100;
+                    }
+                    if bit & CORNERS != 0 {
+                        key -= 32;
+                    }
+                    if odd & bit != 0 {
+                        key -= 24;
+                    }
+                    key
+                };
+            }
+    
         }
     }
 
@@ -187,32 +190,35 @@ fn opponent_best_reply(p: u64, o: u64, depth: u32) -> i32 {
     eval_search(p, o, depth, -100_000, 100_000)
 }
 
-/// The side to move's value by the evaluation, `depth` plies deep, in the window
-/// (`alpha`, `beta`) (fail-soft: a bound outside it).
-pub(super) fn eval_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let b = Board {
-        player: p,
-        opponent: o,
-    };
-    let mut moves = legal_moves(p, o);
-    if depth == 0 || moves == 0 {
-        return shipped_ref().evaluate(&b);
-    }
-    let mut best = -100_000;
-    while moves != 0 {
-        let sq = moves.trailing_zeros();
-        moves &= moves - 1;
-        let c = b.play_unchecked(Square::from_index_unchecked(sq));
-        let v = -eval_search(c.player, c.opponent, depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
+cpu_dispatch! {
+    /// The side to move's value by the evaluation, `depth` plies deep, in the window
+    /// (`alpha`, `beta`) (fail-soft: a bound outside it).
+    pub(super) fn eval_search / eval_search_v3 / eval_search_plain (p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    let mut alpha = alpha;
+        let b = Board {
+            player: p,
+            opponent: o,
+        };
+        let mut moves = legal_moves(p, o);
+        if depth == 0 || moves == 0 {
+            return shipped_ref().evaluate(&b);
+        }
+        let mut best = -100_000;
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let c = b.play_unchecked(Square::from_index_unchecked(sq));
+            let v = -eval_search(c.player, c.opponent, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
                 }
             }
         }
+        best
     }
-    best
 }

@@ -1,6 +1,7 @@
 //! The solver's search with the table: principal-variation search and null-window
 //! search, with enhanced transposition and stability cut-offs.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::order::MoveList;
 use super::shallow::solve_shallow;
 use super::shared_table::hash;
@@ -11,203 +12,210 @@ use crate::engine::features::stable_discs;
 use super::last::final_score;
 
 impl Solver {
-    /// Principal-variation search in (`alpha`, `beta`).
-    pub(super) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
-        if empties <= SHALLOW_EMPTIES {
-            return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
-        }
-        if beta - alpha <= 1 {
-            return self.nws(p, o, alpha, empties, false);
-        }
-        self.nodes += 1;
-        if self.poll() {
-            return 0;
-        }
-        let moves = legal_moves(p, o);
-        if moves == 0 {
-            if legal_moves(o, p) == 0 {
-                return final_score(p, o);
+    cpu_dispatch! {
+        /// Principal-variation search in (`alpha`, `beta`).
+        pub(super) fn pvs / pvs_v3 / pvs_plain (&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        let mut alpha = alpha;
+            if empties <= SHALLOW_EMPTIES {
+                return solve_shallow(&mut self.nodes, p, o, alpha, beta, false);
             }
-            return -self.pvs(o, p, -beta, -alpha, empties);
-        }
-        let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
-        let mut list = MoveList::new();
-        list.generate(p, o, moves);
-        list.score(0, p, o, hint, empties);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_sq = 64u8;
-        for k in 0..list.len() {
-            let m = list.pick(k);
-            let (cp, co) = m.child(p, o);
-            let score = if k == 0 {
-                -self.pvs(cp, co, -beta, -alpha, empties - 1)
-            } else {
-                let mut s = -self.nws(cp, co, -alpha - 1, empties - 1, false);
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.pvs(cp, co, -beta, -alpha, empties - 1);
-                }
-                s
-            };
-            if self.stopped {
+            if beta - alpha <= 1 {
+                return self.nws(p, o, alpha, empties, false);
+            }
+            self.nodes += 1;
+            if self.poll() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_sq = m.sq;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
+            let moves = legal_moves(p, o);
+            if moves == 0 {
+                if legal_moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -self.pvs(o, p, -beta, -alpha, empties);
+            }
+            let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
+            let mut list = MoveList::new();
+            list.generate(p, o, moves);
+            list.score(0, p, o, hint, empties);
+            let alpha0 = alpha;
+            let mut best = -INF;
+            let mut best_sq = 64u8;
+            for k in 0..list.len() {
+                let m = list.pick(k);
+                let (cp, co) = m.child(p, o);
+                let score = if k == 0 {
+                    -self.pvs(cp, co, -beta, -alpha, empties - 1)
+                } else {
+                    let mut s = -self.nws(cp, co, -alpha - 1, empties - 1, false);
+                    if s > alpha && s < beta && !self.stopped {
+                        s = -self.pvs(cp, co, -beta, -alpha, empties - 1);
+                    }
+                    s
+                };
+                if self.stopped {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_sq = m.sq;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.table
+                .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
+            best
+    
+        }
+    }
+
+    cpu_dispatch! {
+        /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
+        pub(super) fn nws / nws_v3 / nws_plain (&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
+            if empties <= SHALLOW_EMPTIES {
+                return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
+            }
+            self.nodes += 1;
+            if self.poll() {
+                return 0;
+            }
+            let beta = alpha + 1;
+            // Stability cut-off: the opponent's stable discs cap our score.
+            if alpha >= 64 - 2 * o.count_ones() as i32 {
+                let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+            let mut hint = 64;
+            let tabled = empties >= TABLE_EMPTIES;
+            let entry = if tabled { self.table.probe(p, o) } else { None };
+            if let Some(e) = entry {
+                if e.lower as i32 >= beta {
+                    return e.lower as i32;
+                }
+                if e.upper as i32 <= alpha {
+                    return e.upper as i32;
+                }
+                hint = e.best;
+            }
+            if let Some(bound) = self.probcut(p, o, alpha, empties) {
+                return bound;
+            }
+            let cuts_before = self.selective_cuts;
+            let moves = legal_moves(p, o);
+            if moves == 0 {
+                if passed || legal_moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -self.nws(o, p, -beta, empties, true);
+            }
+            let mut list = MoveList::new();
+            list.generate(p, o, moves);
+            // With a table move (which cuts off almost always at a cut node), the other
+            // children are not looked up: fetching their buckets costs more than the rare
+            // transposition cut-off saves.
+            let etc = empties >= ETC_EMPTIES && hint >= 64;
+            if etc {
+                // Fetch the children's entries while the moves are ordered.
+                for m in list.as_slice() {
+                    let (cp, co) = m.child(p, o);
+                    self.table.prefetch(cp, co);
+                }
+            }
+            // The table's move first, and the others ordered only if it does not cut off.
+            let hinted = list.hint_first(hint);
+            if !hinted && list.len() > 1 {
+                list.score(0, p, o, hint, empties);
+            }
+            if etc {
+                for m in list.as_slice() {
+                    let (cp, co) = m.child(p, o);
+                    if let Some(e) = self.table.probe(cp, co)
+                        && -(e.upper as i32) >= beta
+                    {
+                        let score = -(e.upper as i32);
+                        self.table
+                            .store(p, o, empties as u8, (alpha, beta), score, m.sq);
+                        return score;
+                    }
+                }
+            }
+            // With other threads on the table, this node is marked as being searched, and
+            // a move (but the first) into a position another thread is searching waits
+            // until the other moves are done (simplified ABDADA).
+            let busy = self.shared && empties >= BUSY_EMPTIES;
+            let h = if busy { hash(p, o) } else { 0 };
+            if busy {
+                self.table.mark_busy(h);
+            }
+            let mut deferred = 0u64;
+            let mut best = -INF;
+            let mut best_sq = 64u8;
+            for k in 0..list.len() {
+                if hinted && k == 1 && list.len() > 2 {
+                    list.score(1, p, o, hint, empties);
+                }
+                let m = if hinted && k == 0 {
+                    list.as_slice()[0]
+                } else {
+                    list.pick(k)
+                };
+                let (cp, co) = m.child(p, o);
+                // Past the first move the node is likely to search them all: fetch the
+                // next child's bucket while this one is searched.
+                if k > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
+                    let next = list.pick(k + 1);
+                    let (np, no) = next.child(p, o);
+                    self.table.prefetch(np, no);
+                }
+                if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
+                    deferred |= 1 << k;
+                    continue;
+                }
+                let score = -self.nws(cp, co, -beta, empties - 1, false);
+                if self.stopped {
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    best_sq = m.sq;
+                    if score >= beta {
                         break;
                     }
                 }
             }
-        }
-        self.table
-            .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
-        best
-    }
-
-    /// Null-window search: is the value above `alpha`? Returns a fail-soft bound.
-    pub(super) fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, passed: bool) -> i32 {
-        if empties <= SHALLOW_EMPTIES {
-            return solve_shallow(&mut self.nodes, p, o, alpha, alpha + 1, passed);
-        }
-        self.nodes += 1;
-        if self.poll() {
-            return 0;
-        }
-        let beta = alpha + 1;
-        // Stability cut-off: the opponent's stable discs cap our score.
-        if alpha >= 64 - 2 * o.count_ones() as i32 {
-            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-            if upper <= alpha {
-                return upper;
-            }
-        }
-        let mut hint = 64;
-        let tabled = empties >= TABLE_EMPTIES;
-        let entry = if tabled { self.table.probe(p, o) } else { None };
-        if let Some(e) = entry {
-            if e.lower as i32 >= beta {
-                return e.lower as i32;
-            }
-            if e.upper as i32 <= alpha {
-                return e.upper as i32;
-            }
-            hint = e.best;
-        }
-        if let Some(bound) = self.probcut(p, o, alpha, empties) {
-            return bound;
-        }
-        let cuts_before = self.selective_cuts;
-        let moves = legal_moves(p, o);
-        if moves == 0 {
-            if passed || legal_moves(o, p) == 0 {
-                return final_score(p, o);
-            }
-            return -self.nws(o, p, -beta, empties, true);
-        }
-        let mut list = MoveList::new();
-        list.generate(p, o, moves);
-        // With a table move (which cuts off almost always at a cut node), the other
-        // children are not looked up: fetching their buckets costs more than the rare
-        // transposition cut-off saves.
-        let etc = empties >= ETC_EMPTIES && hint >= 64;
-        if etc {
-            // Fetch the children's entries while the moves are ordered.
-            for m in list.as_slice() {
+            while deferred != 0 && best < beta && !self.stopped {
+                let k = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                let m = list.as_slice()[k];
                 let (cp, co) = m.child(p, o);
-                self.table.prefetch(cp, co);
-            }
-        }
-        // The table's move first, and the others ordered only if it does not cut off.
-        let hinted = list.hint_first(hint);
-        if !hinted && list.len() > 1 {
-            list.score(0, p, o, hint, empties);
-        }
-        if etc {
-            for m in list.as_slice() {
-                let (cp, co) = m.child(p, o);
-                if let Some(e) = self.table.probe(cp, co)
-                    && -(e.upper as i32) >= beta
-                {
-                    let score = -(e.upper as i32);
-                    self.table
-                        .store(p, o, empties as u8, (alpha, beta), score, m.sq);
-                    return score;
+                let score = -self.nws(cp, co, -beta, empties - 1, false);
+                if score > best && !self.stopped {
+                    best = score;
+                    best_sq = m.sq;
                 }
             }
-        }
-        // With other threads on the table, this node is marked as being searched, and
-        // a move (but the first) into a position another thread is searching waits
-        // until the other moves are done (simplified ABDADA).
-        let busy = self.shared && empties >= BUSY_EMPTIES;
-        let h = if busy { hash(p, o) } else { 0 };
-        if busy {
-            self.table.mark_busy(h);
-        }
-        let mut deferred = 0u64;
-        let mut best = -INF;
-        let mut best_sq = 64u8;
-        for k in 0..list.len() {
-            if hinted && k == 1 && list.len() > 2 {
-                list.score(1, p, o, hint, empties);
+            if busy {
+                self.table.unmark_busy(h);
             }
-            let m = if hinted && k == 0 {
-                list.as_slice()[0]
-            } else {
-                list.pick(k)
-            };
-            let (cp, co) = m.child(p, o);
-            // Past the first move the node is likely to search them all: fetch the
-            // next child's bucket while this one is searched.
-            if k > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
-                let next = list.pick(k + 1);
-                let (np, no) = next.child(p, o);
-                self.table.prefetch(np, no);
-            }
-            if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
-                deferred |= 1 << k;
-                continue;
-            }
-            let score = -self.nws(cp, co, -beta, empties - 1, false);
             if self.stopped {
-                break;
+                return 0;
             }
-            if score > best {
-                best = score;
-                best_sq = m.sq;
-                if score >= beta {
-                    break;
+            if tabled {
+                if self.selective_cuts == cuts_before {
+                    self.table
+                        .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+                } else {
+                    self.table.store_hint(p, o, empties as u8, best_sq);
                 }
             }
+            best
+    
         }
-        while deferred != 0 && best < beta && !self.stopped {
-            let k = deferred.trailing_zeros() as usize;
-            deferred &= deferred - 1;
-            let m = list.as_slice()[k];
-            let (cp, co) = m.child(p, o);
-            let score = -self.nws(cp, co, -beta, empties - 1, false);
-            if score > best && !self.stopped {
-                best = score;
-                best_sq = m.sq;
-            }
-        }
-        if busy {
-            self.table.unmark_busy(h);
-        }
-        if self.stopped {
-            return 0;
-        }
-        if tabled {
-            if self.selective_cuts == cuts_before {
-                self.table
-                    .store(p, o, empties as u8, (alpha, beta), best, best_sq);
-            } else {
-                self.table.store_hint(p, o, empties as u8, best_sq);
-            }
-        }
-        best
     }
 }

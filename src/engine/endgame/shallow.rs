@@ -1,6 +1,7 @@
 //! Alpha-beta without the table a few empties from the end: the empty squares in a
 //! fixed order (corners first, X-squares last), those of odd quadrants first.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::INF;
 use super::last::{final_score, flips_near, solve_4};
 
@@ -32,46 +33,41 @@ const QUADRANT_BIT: [u8; 64] = {
 /// The most empties the shallow search takes.
 const MAX_SQUARES: usize = 8;
 
-/// The exact value of (`p`, `o`) in (`alpha`, `beta`) (fail-soft), with at most
-/// `MAX_SQUARES` empty squares.
-pub(super) fn solve_shallow(
-    nodes: &mut u64,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    beta: i32,
-    passed: bool,
-) -> i32 {
-    let empty = !(p | o);
-    let mut squares = [0u8; MAX_SQUARES];
-    let mut n = 0;
-    let mut parity = 0u8;
-    let mut e = empty;
-    while e != 0 && n < MAX_SQUARES {
-        let sq = e.trailing_zeros() as u8;
-        e &= e - 1;
-        parity ^= QUADRANT_BIT[sq as usize];
-        // Insertion by class, keeping square order within a class.
-        let mut j = n;
-        while j > 0 && CLASS[squares[j - 1] as usize] > CLASS[sq as usize] {
-            squares[j] = squares[j - 1];
-            j -= 1;
+cpu_dispatch! {
+    /// The exact value of (`p`, `o`) in (`alpha`, `beta`) (fail-soft), with at most
+    /// `MAX_SQUARES` empty squares.
+    pub(super) fn solve_shallow / solve_shallow_v3 / solve_shallow_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, passed: bool) -> i32 {
+        let empty = !(p | o);
+        let mut squares = [0u8; MAX_SQUARES];
+        let mut n = 0;
+        let mut parity = 0u8;
+        let mut e = empty;
+        while e != 0 && n < MAX_SQUARES {
+            let sq = e.trailing_zeros() as u8;
+            e &= e - 1;
+            parity ^= QUADRANT_BIT[sq as usize];
+            // Insertion by class, keeping square order within a class.
+            let mut j = n;
+            while j > 0 && CLASS[squares[j - 1] as usize] > CLASS[sq as usize] {
+                squares[j] = squares[j - 1];
+                j -= 1;
+            }
+            squares[j] = sq;
+            n += 1;
         }
-        squares[j] = sq;
-        n += 1;
-    }
-    match n {
-        0 => final_score(p, o),
-        1 => {
-            *nodes += 1;
-            super::last::last_one(p, squares[0])
+        match n {
+            0 => final_score(p, o),
+            1 => {
+                *nodes += 1;
+                super::last::last_one(p, squares[0])
+            }
+            2 => super::last::solve_2(nodes, p, o, alpha, beta, squares[0], squares[1], passed),
+            3 => {
+                let s = by_parity::<3>(&squares, parity);
+                super::last::solve_3(nodes, p, o, alpha, beta, s, passed)
+            }
+            _ => search(nodes, p, o, alpha, beta, squares, n, parity, passed),
         }
-        2 => super::last::solve_2(nodes, p, o, alpha, beta, squares[0], squares[1], passed),
-        3 => {
-            let s = by_parity::<3>(&squares, parity);
-            super::last::solve_3(nodes, p, o, alpha, beta, s, passed)
-        }
-        _ => search(nodes, p, o, alpha, beta, squares, n, parity, passed),
     }
 }
 
@@ -95,68 +91,61 @@ fn by_parity<const N: usize>(squares: &[u8], parity: u8) -> [u8; N] {
     out
 }
 
-/// Alpha-beta over the first `n` of `squares` (at least four, in priority order);
-/// `parity` has the bit of every quadrant with an odd number of empties.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    nodes: &mut u64,
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    squares: [u8; MAX_SQUARES],
-    n: usize,
-    parity: u8,
-    passed: bool,
-) -> i32 {
-    if n == 4 {
-        let s = by_parity::<4>(&squares, parity);
-        return solve_4(nodes, p, o, alpha, beta, s, passed);
-    }
-    *nodes += 1;
-    let mut best = -INF;
-    for odd_first in [true, false] {
-        for i in 0..n {
-            let sq = squares[i];
-            let q = QUADRANT_BIT[sq as usize];
-            if (parity & q != 0) != odd_first {
-                continue;
-            }
-            let f = flips_near(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let mut rest = squares;
-            for j in i..MAX_SQUARES - 1 {
-                rest[j] = rest[j + 1];
-            }
-            let score = -search(
-                nodes,
-                o ^ f,
-                p ^ f ^ (1u64 << sq),
-                -beta,
-                -alpha,
-                rest,
-                n - 1,
-                parity ^ q,
-                false,
-            );
-            if score > best {
-                best = score;
-                if score >= beta {
-                    return best;
+cpu_dispatch! {
+    /// Alpha-beta over the first `n` of `squares` (at least four, in priority order);
+    /// `parity` has the bit of every quadrant with an odd number of empties.
+    #[allow(clippy::too_many_arguments)]
+    fn search / search_v3 / search_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, squares: [u8; MAX_SQUARES], n: usize, parity: u8, passed: bool) -> i32 {
+    let mut alpha = alpha;
+        if n == 4 {
+            let s = by_parity::<4>(&squares, parity);
+            return solve_4(nodes, p, o, alpha, beta, s, passed);
+        }
+        *nodes += 1;
+        let mut best = -INF;
+        for odd_first in [true, false] {
+            for i in 0..n {
+                let sq = squares[i];
+                let q = QUADRANT_BIT[sq as usize];
+                if (parity & q != 0) != odd_first {
+                    continue;
                 }
-                alpha = alpha.max(score);
+                let f = flips_near(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let mut rest = squares;
+                for j in i..MAX_SQUARES - 1 {
+                    rest[j] = rest[j + 1];
+                }
+                let score = -search(
+                    nodes,
+                    o ^ f,
+                    p ^ f ^ (1u64 << sq),
+                    -beta,
+                    -alpha,
+                    rest,
+                    n - 1,
+                    parity ^ q,
+                    false,
+                );
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return best;
+                    }
+                    alpha = alpha.max(score);
+                }
             }
         }
+        if best > -INF {
+            return best;
+        }
+        if passed {
+            return final_score(p, o);
+        }
+        -search(nodes, o, p, -beta, -alpha, squares, n, parity, true)
     }
-    if best > -INF {
-        return best;
-    }
-    if passed {
-        return final_score(p, o);
-    }
-    -search(nodes, o, p, -beta, -alpha, squares, n, parity, true)
 }
 
 #[cfg(test)]

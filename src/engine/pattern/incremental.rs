@@ -87,7 +87,7 @@ impl PatternState {
 
     /// The state after the side to move plays `sq` flipping `flips`, seen from the
     /// new side to move (its `mine` is this state's `theirs`, updated).
-    #[inline]
+    #[inline(always)]
     pub fn after_move(&self, sq: u32, flips: u64) -> PatternState {
         let u = updates();
         let mut mine = self.theirs;
@@ -109,7 +109,7 @@ impl PatternState {
 
     /// The configurations of the child after `sq` from the new side to move's view
     /// only (what evaluating the child needs): `after_move(sq, flips).mine`.
-    #[inline]
+    #[inline(always)]
     pub fn child_mine(&self, sq: u32, flips: u64) -> [u16; INSTANCES] {
         let u = updates();
         let mut mine = self.theirs;

@@ -199,7 +199,7 @@ pub fn read_all(p: u64, o: u64, out: &mut [(u8, u32); INSTANCES]) {
 
 /// The sum of `table[offsets[f] + configuration]` over every instance of every family
 /// `f` (the same instances as `read_all`, unrolled for the search's hot path).
-#[inline]
+#[inline(always)]
 pub fn sum_all(p: u64, o: u64, table: &[i16], offsets: &[usize; FAMILIES.len()]) -> i32 {
     let turn = |b: u64| {
         let t = symmetry::transpose(b);

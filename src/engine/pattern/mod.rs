@@ -9,6 +9,7 @@
 //!
 //! Units: hundredths of a disc, side to move's view, like `eval::evaluate`.
 
+use crate::engine::cpu_dispatch::cpu_dispatch;
 mod format;
 mod incremental;
 pub mod index;
@@ -101,7 +102,7 @@ impl Layout {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn mobilities(board: &Board) -> (usize, usize) {
     let mp = legal_moves(board.player, board.opponent).count_ones() as usize;
     let mo = legal_moves(board.opponent, board.player).count_ones() as usize;
@@ -202,21 +203,23 @@ impl PatternWeights {
         self.evaluate_with_mobility(board, mp as u32, mo as u32)
     }
 
-    /// The evaluation of `board` when the caller already knows the number of legal
-    /// moves of the side to move (`mp`) and of the opponent (`mo`); the same value as
-    /// `evaluate`.
-    #[inline]
-    pub fn evaluate_with_mobility(&self, board: &Board, mp: u32, mo: u32) -> i32 {
-        let empties = board.empty_count();
-        let t = &self.tables[phase(empties) * self.stride..][..self.stride];
-        let patterns = index::sum_all(board.player, board.opponent, t, &self.offsets);
-        self.finish(t, patterns, empties, mp, mo)
+    cpu_dispatch! {
+        /// The evaluation of `board` when the caller already knows the number of legal
+        /// moves of the side to move (`mp`) and of the opponent (`mo`); the same value as
+        /// `evaluate`.
+        pub fn evaluate_with_mobility / evaluate_with_mobility_v3 / evaluate_with_mobility_plain (&self, board: &Board, mp: u32, mo: u32) -> i32 {
+            let empties = board.empty_count();
+            let t = &self.tables[phase(empties) * self.stride..][..self.stride];
+            let patterns = index::sum_all(board.player, board.opponent, t, &self.offsets);
+            self.finish(t, patterns, empties, mp, mo)
+    
+        }
     }
 
     /// The evaluation of a position with `empties` empty squares from its pattern
     /// configurations seen from the side to move (`PatternState::mine`) and the
     /// numbers of legal moves of both sides: the same value as `evaluate`.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate_configs(&self, mine: &[u16; INSTANCES], empties: u32, mp: u32, mo: u32) -> i32 {
         let t = &self.tables[phase(empties) * self.stride..][..self.stride];
         let mut patterns = 0i32;
