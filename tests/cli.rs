@@ -56,6 +56,81 @@ fn perft_prints_one_line_per_depth() {
     }
 }
 
+/// Runs `othello-lab ARGS` on the plain copy of the engine's hot code, as on a CPU
+/// without AVX2 (`OTHELLO_TUTOR_PORTABLE`).
+fn lab_plain(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_othello-lab"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("OTHELLO_TUTOR_PORTABLE", "1")
+        .output()
+        .expect("the lab binary runs")
+}
+
+/// Both copies of the hot code (the AVX2 one this machine runs and the plain one any
+/// x86-64 runs) count the same paths, solve to the same score along the same tree
+/// (the node counts match) and search to the same values.
+#[test]
+fn the_plain_copy_of_the_engine_agrees_with_the_fast_one() {
+    let perft = |out: std::process::Output| -> Vec<String> {
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let plain = perft(lab_plain(&["perft", "9"]));
+    assert_eq!(perft(lab(&["perft", "9"])), plain);
+    // The published counts from the start position.
+    assert_eq!(plain.last().map(String::as_str), Some("perft 9 3005288"));
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let obf = dir.path().join("ffo1.obf");
+    std::fs::write(
+        &obf,
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n",
+    )
+    .expect("written");
+    let obf = obf.to_str().expect("utf-8");
+    let solve = |out: std::process::Output| -> String {
+        assert!(out.status.success(), "{}", stderr(&out));
+        // "#1 MOVE SCORE NODES SECONDS": all but the time.
+        let text = stdout(&out);
+        let first = text.lines().next().expect("a line").to_string();
+        first
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let args = ["solve", obf, "--threads", "1"];
+    let (fast, plain) = (solve(run(&args)), solve(run_plain(&args)));
+    assert_eq!(fast, plain);
+    // FFO #1: G8 wins by 18.
+    assert!(
+        plain.starts_with("#1 G8 +18 ") || plain.starts_with("#1 g8 +18 "),
+        "{plain}"
+    );
+    let args = [
+        "analyze",
+        "--depth",
+        "9",
+        "--threads",
+        "1",
+        "f5d6c3d3c4f4f6f3e6e7",
+    ];
+    assert_eq!(stdout(&run(&args)), stdout(&run_plain(&args)));
+}
+
+/// Runs `othello-tutor ARGS` on the plain copy of the engine's hot code.
+fn run_plain(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_othello-tutor"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("OTHELLO_TUTOR_PORTABLE", "1")
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn bad_input_exits_with_status_2_and_one_line() {
     for args in [

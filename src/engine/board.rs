@@ -1,8 +1,8 @@
 //! The board as two bitboards (side to move, opponent): legal moves, flips,
 //! play, pass, game end and scores. Also `Color`, `Move` and `Position`.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::square::{Square, SquareSet};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use std::fmt;
 
 const INNER_COLS: u64 = 0x7E7E_7E7E_7E7E_7E7E;

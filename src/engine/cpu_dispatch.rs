@@ -152,7 +152,13 @@ mod tests {
 
     #[test]
     fn both_copies_agree() {
-        for x in [0u64, 1, 0x8000_0000_0000_0000, 0x0123_4567_89ab_cdef, u64::MAX] {
+        for x in [
+            0u64,
+            1,
+            0x8000_0000_0000_0000,
+            0x0123_4567_89ab_cdef,
+            u64::MAX,
+        ] {
             let plain = both_plain(x);
             assert_eq!(both_copies(x), plain);
             if fast() {

@@ -89,7 +89,9 @@
 //!   stability cut-offs, odd-quadrant parity ordering from 6 empties down and
 //!   hand-written solvers for the last four squares; the table from 8 empties up, the
 //!   child look-ups from 9; flips computed for the eight rays at once in two AVX2
-//!   registers (a ray-by-ray fallback without AVX2); from 20 empties, three selective
+//!   registers (a ray-by-ray fallback without AVX2; every hot function is compiled
+//!   for x86-64-v3 and for plain x86-64 and picked at run time, see
+//!   [`super::cpu_dispatch`]); from 20 empties, three selective
 //!   passes first (MTD(f) with ProbCut on a 1–3 ply evaluation search from 10 empties,
 //!   margins 8, 12 and 20 discs) fill the table with best moves and refine the guess,
 //!   storing no bound where a selective cut-off was involved. FFO #40–#49 on one thread,

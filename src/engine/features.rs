@@ -9,12 +9,12 @@
 //! king-move adjacency (sides and corners). A region is *odd* when it holds an odd
 //! number of squares; the side that moves last in an odd region usually gains there.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::bits::{
     COL_A, COL_H, CORNER_NEIGHBOURS, CORNERS, EDGES, NOT_A, NOT_H, ROW_1, ROW_8, full_lines,
     neighbours,
 };
 use super::board::{Board, flips, legal_moves};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 
 /// Number of legal moves of the owner of `p`.
 #[inline]

@@ -3,9 +3,9 @@
 //! Convention: a pass is a ply, and a game that ended before the depth counts as one leaf.
 //! The last ply is counted without being played (bulk counting).
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::board::{Board, legal_moves};
 use super::square::Square;
+use crate::engine::cpu_dispatch::cpu_dispatch;
 
 /// The number of move paths of length `depth` from `board` (see the module doc).
 pub fn perft(board: &Board, depth: u32) -> u64 {

@@ -12,6 +12,10 @@ use std::time::Instant;
 /// for comparison). `only` names one section to run alone.
 pub fn run(threads: usize, only: Option<&str>) {
     let wanted = |name: &str| only.is_none_or(|o| o == name);
+    outln!(
+        "engine code: {} copy",
+        othello_tutor::engine::cpu_dispatch::level_name()
+    );
     if wanted("perft") {
         bench_perft();
     }

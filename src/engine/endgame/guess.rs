@@ -1,7 +1,7 @@
 //! The solver's first guess: a shallow alpha-beta search on the evaluation.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::board::{Board, MAX_MOVES};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::pattern::shipped_ref;
 use crate::engine::square::Square;
 

@@ -3,9 +3,9 @@
 //! through the square (every other square of the board is taken, so every square of
 //! those lines that is not the mover's is the opponent's).
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::INF;
 use crate::engine::board::{Board, flips};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 
 /// Column a.
 const COL_A: u64 = 0x0101_0101_0101_0101;

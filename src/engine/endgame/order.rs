@@ -1,9 +1,9 @@
 //! Move lists of the solver's nodes and their fastest-first ordering.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::{EVAL_ORDER_EMPTIES, PARITY_ORDER_EMPTIES, SHALLOW_ORDER_EMPTIES};
 use crate::engine::bits::{CORNERS, QUADRANTS, neighbours};
 use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::pattern::shipped_ref;
 use crate::engine::square::Square;
 use std::mem::MaybeUninit;
@@ -130,7 +130,7 @@ impl MoveList {
                     key
                 };
             }
-    
+
         }
     }
 

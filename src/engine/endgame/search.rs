@@ -1,12 +1,12 @@
 //! The solver's search with the table: principal-variation search and null-window
 //! search, with enhanced transposition and stability cut-offs.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::order::MoveList;
 use super::shallow::solve_shallow;
 use super::shared_table::hash;
 use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver, TABLE_EMPTIES};
 use crate::engine::board::legal_moves;
+use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::features::stable_discs;
 
 use super::last::final_score;
@@ -69,7 +69,7 @@ impl Solver {
             self.table
                 .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
             best
-    
+
         }
     }
 
@@ -215,7 +215,7 @@ impl Solver {
                 }
             }
             best
-    
+
         }
     }
 }

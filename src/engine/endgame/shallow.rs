@@ -1,9 +1,9 @@
 //! Alpha-beta without the table a few empties from the end: the empty squares in a
 //! fixed order (corners first, X-squares last), those of odd quadrants first.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::INF;
 use super::last::{final_score, flips_near, solve_4};
+use crate::engine::cpu_dispatch::cpu_dispatch;
 
 /// Priority classes of the squares, lower first: corners, A- and B-squares, the
 /// middle, C-squares, X-squares.

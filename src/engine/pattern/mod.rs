@@ -212,7 +212,7 @@ impl PatternWeights {
             let t = &self.tables[phase(empties) * self.stride..][..self.stride];
             let patterns = index::sum_all(board.player, board.opponent, t, &self.offsets);
             self.finish(t, patterns, empties, mp, mo)
-    
+
         }
     }
 

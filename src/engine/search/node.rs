@@ -1,8 +1,8 @@
 //! The nodes of the search: the principal-variation search, the frontier nodes one
 //! ply above the leaves, Multi-ProbCut and the periodic look at the limits.
 
-use crate::engine::cpu_dispatch::cpu_dispatch;
 use super::*;
+use crate::engine::cpu_dispatch::cpu_dispatch;
 
 impl Searcher {
     #[inline]
@@ -52,7 +52,7 @@ impl Searcher {
                 self.pv_len[ply] = 1;
             }
             best
-    
+
         }
     }
 
@@ -67,7 +67,7 @@ impl Searcher {
                 }
                 other => other.evaluate(child),
             }
-    
+
         }
     }
 
@@ -103,7 +103,7 @@ impl Searcher {
                 }
             }
             None
-    
+
         }
     }
 
@@ -255,7 +255,7 @@ impl Searcher {
             self.table
                 .store(p, o, depth as u8, (alpha0, beta), best, best_sq);
             best
-    
+
         }
     }
 }
