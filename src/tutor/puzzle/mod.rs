@@ -72,7 +72,7 @@
 //! - `raw`: the serde types, as written; `read`: raw → checked ([`parse_set`]);
 //! - `model`: the checked types; `error`: [`PuzzleError`];
 //! - `judge`: a move played in a puzzle ([`Puzzle::judge`]);
-//! - `themes`: [`themes_of`]; `write`: back to TOML ([`to_toml`]);
+//! - `themes`: [`themes_of`] (the second course's board tests in `edge_themes`); `write`: back to TOML ([`to_toml`]);
 //! - `proof`: the engine's proof ([`prove_puzzle`], [`check_puzzles`]);
 //! - `miner`: the puzzle miner (`othello-lab mine-puzzles`);
 //! - `grading`: what the rating rules need ([`Puzzle::giveaway`], near misses);
@@ -83,6 +83,7 @@
 //! loader, [`crate::tutor::content`]; its puzzle functions are re-exported here.
 
 pub mod drill;
+mod edge_themes;
 mod error;
 mod grading;
 mod judge;
