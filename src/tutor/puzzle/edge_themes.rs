@@ -175,7 +175,13 @@ mod tests {
     /// cannot take h1 after it. Without White's run the same move is no trap.
     #[test]
     fn the_x_square_that_prepares_a_stoner_trap() {
-        let run = [("b1", 'O'), ("c1", 'O'), ("d1", 'O'), ("e1", 'O'), ("f1", 'O')];
+        let run = [
+            ("b1", 'O'),
+            ("c1", 'O'),
+            ("d1", 'O'),
+            ("e1", 'O'),
+            ("f1", 'O'),
+        ];
         let centre = [
             ("f3", 'O'),
             ("d4", 'O'),

@@ -108,7 +108,7 @@ pub use proof::{
 pub use raw::{RawPuzzle, RawSource};
 pub use read::{MIN_MARGIN, answer_matters, parse_set};
 pub use stated::{stated_fact_errors, why_claims};
-pub use stats::{CONCEPTS, RATING_BANDS, statistics};
+pub use stats::{CONCEPTS, PHASE_BANDS, RATING_BANDS, statistics};
 pub use themes::themes_of;
 pub use write::to_toml;
 
