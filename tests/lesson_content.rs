@@ -31,7 +31,7 @@ fn check_content_proves_every_embedded_lesson() {
             report.puzzles
         )
     );
-    assert!(last.starts_with("lessons: 12 (steps: "), "{last}");
+    assert!(last.starts_with("lessons: 17 (steps: "), "{last}");
     // The practice sample's sentences are replayed too.
     assert!(
         report.practice_facts > 1000,
@@ -57,7 +57,7 @@ fn check_content_proves_every_embedded_lesson() {
 }
 
 #[test]
-fn the_twelve_lessons_come_in_the_issue_order() {
+fn the_lessons_come_in_the_issue_order() {
     let ids: Vec<String> = lessons().iter().map(|l| l.id.clone()).collect();
     assert_eq!(
         ids,
@@ -73,11 +73,64 @@ fn the_twelve_lessons_come_in_the_issue_order() {
             "tempo",
             "parity",
             "endgame",
-            "master-game"
+            "master-game",
+            "unbalanced-edges",
+            "stoner-trap",
+            "evaporation",
+            "access",
+            "sacrifice"
         ]
     );
     let orders: Vec<u32> = lessons().iter().map(|l| l.order).collect();
-    assert_eq!(orders, (1..=12).collect::<Vec<u32>>());
+    assert_eq!(orders, (1..=17).collect::<Vec<u32>>());
+}
+
+/// Issue 44: the second course follows the first in the Learn list, under its own
+/// heading, and each of its lessons has every kind of step and its own puzzles: the
+/// new theme its idea needs.
+#[test]
+fn the_second_course_follows_the_first_with_its_own_puzzles() {
+    use othello_tutor::tutor::course::{Course, CourseRow, course_rows, lesson_puzzles};
+    use othello_tutor::tutor::puzzle::Theme;
+    let all = lessons();
+    let rows = course_rows(&all);
+    let first_second = all
+        .iter()
+        .position(|l| Course::of(l) == Course::Second)
+        .expect("a second course");
+    assert_eq!(rows[0], CourseRow::Heading(Course::First, 0));
+    assert_eq!(
+        rows[first_second + 1],
+        CourseRow::Heading(Course::Second, first_second)
+    );
+    assert_eq!(rows.len(), all.len() + 2);
+    let (puzzles, errors) = othello_tutor::tutor::content::load_embedded_puzzles();
+    assert!(errors.is_empty());
+    let wanted = [
+        ("unbalanced-edges", Theme::UnbalancedEdge),
+        ("stoner-trap", Theme::StonerTrap),
+        ("evaporation", Theme::Evaporation),
+        ("access", Theme::Access),
+        ("sacrifice", Theme::Sacrifice),
+    ];
+    for (id, theme) in wanted {
+        let lesson = all.iter().find(|l| l.id == id).expect(id);
+        assert_eq!(Course::of(lesson), Course::Second, "{id}");
+        for kind in ["read", "find-move", "question", "play-out"] {
+            assert!(
+                lesson.steps.iter().any(|s| s.kind_name() == kind),
+                "{id} has no {kind} step"
+            );
+        }
+        let run = lesson_puzzles(lesson, &puzzles).expect(id);
+        assert_eq!(run.ids.len(), 5, "{id}");
+        let with_theme = run
+            .ids
+            .iter()
+            .filter(|i| puzzles.iter().any(|p| &p.id == *i && p.has_theme(theme)))
+            .count();
+        assert!(with_theme >= 1, "{id}: none of {:?} has {theme}", run.ids);
+    }
 }
 
 #[test]

@@ -530,3 +530,37 @@ fn a_lost_drill_play_out_is_refuted_at_its_costliest_move() {
         d.verdict()
     );
 }
+
+/// Issue 44: a wrong answer in the second course is refuted like any other: the
+/// Stoner trap's first find-move step (White's g7) and the sacrifice lesson's (b2).
+#[test]
+fn the_second_course_refutes_a_wrong_find_move_answer() {
+    for (id, step, wrong, better) in [("stoner-trap", 2, "g8", "g7"), ("sacrifice", 1, "h7", "b2")]
+    {
+        let lesson = load_lessons()
+            .expect("lessons")
+            .into_iter()
+            .find(|l| l.id == id)
+            .expect(id);
+        let (model, effects) = LessonScreen::new(lesson, step);
+        let mut d = Driver::new(model, effects);
+        d.choose(wrong);
+        assert!(d.verdict().starts_with("✗"), "{id}: {}", d.verdict());
+        let effects = d.act_only(StepAction::Refutation);
+        assert!(
+            matches!(effects.as_slice(), [Effect::Run(_, Work::Refute(_))]),
+            "{id}: {effects:?}"
+        );
+        d.run(effects);
+        let verdict = d.verdict();
+        assert!(
+            verdict.contains(&format!("{wrong} costs")),
+            "{id}: {verdict}"
+        );
+        let panel = d.panel();
+        assert!(
+            panel.contains(&format!("Better: {better}.")),
+            "{id}: {panel}"
+        );
+    }
+}

@@ -167,6 +167,178 @@ fn wedge(p: &Position, s: Square) -> bool {
         .all(|(a, b)| at(a, b).is_some_and(|n| after.disc_at(n) == Some(p.to_move.opposite())))
 }
 
+/// Whether `colour` may play `s` on `q`, walked line by line (whoever is to move).
+fn legal_for(q: &Position, colour: Color, s: Square) -> bool {
+    if !empty(q, s) {
+        return false;
+    }
+    let (x, y) = xy(s);
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let (mut cx, mut cy, mut between) = (x + dx, y + dy, 0);
+            while let Some(t) = at(cx, cy) {
+                match q.disc_at(t) {
+                    Some(c) if c != colour => between += 1,
+                    Some(_) if between > 0 => return true,
+                    _ => break,
+                }
+                cx += dx;
+                cy += dy;
+            }
+        }
+    }
+    false
+}
+
+/// The four edges, each as its eight squares in order, corners at both ends.
+fn edge_lines() -> Vec<Vec<Square>> {
+    let row = |y: i32| (0..8).map(|x| at(x, y).unwrap()).collect();
+    let col = |x: i32| (0..8).map(|y| at(x, y).unwrap()).collect();
+    vec![row(0), row(7), col(0), col(7)]
+}
+
+/// The issue 44 definition of an unbalanced edge of `owner`: both corners empty, no
+/// disc of the other colour on the edge, the owner's discs one unbroken run, and
+/// exactly one of the two C-squares the owner's.
+fn unbalanced(p: &Position, owner: Color, e: &[Square]) -> bool {
+    let holds: Vec<bool> = e.iter().map(|&s| p.disc_at(s) == Some(owner)).collect();
+    let others = e.iter().any(|&s| p.disc_at(s) == Some(owner.opposite()));
+    let first = holds.iter().position(|&h| h);
+    let last = holds.iter().rposition(|&h| h);
+    let (Some(a), Some(b)) = (first, last) else {
+        return false;
+    };
+    empty(p, e[0])
+        && empty(p, e[7])
+        && !others
+        && holds[a..=b].iter().all(|&h| h)
+        && holds[1] != holds[6]
+}
+
+/// The discs `s` flips, counted by comparing the boards.
+fn flip_count(p: &Position, s: Square) -> usize {
+    let a = p.play_unchecked(s);
+    (0..64)
+        .map(|i| Square::new(i as u8).unwrap())
+        .filter(|&t| t != s && p.disc_at(t).is_some() && p.disc_at(t) != a.disc_at(t))
+        .count()
+}
+
+/// The empty regions of `q` (king moves), each a list of squares.
+fn region_list(q: &Position) -> Vec<Vec<Square>> {
+    let mut seen: Vec<Square> = Vec::new();
+    let mut out = Vec::new();
+    for i in 0..64 {
+        let s = Square::new(i as u8).unwrap();
+        if empty(q, s) && !seen.contains(&s) {
+            let mut region = vec![s];
+            seen.push(s);
+            let mut k = 0;
+            while k < region.len() {
+                for m in neighbours(region[k]) {
+                    if empty(q, m) && !seen.contains(&m) {
+                        seen.push(m);
+                        region.push(m);
+                    }
+                }
+                k += 1;
+            }
+            out.push(region);
+        }
+    }
+    out
+}
+
+/// The second course's five themes, by their definitions, in the themes' order.
+fn second_course(p: &Position, key: Square, others: &[Square]) -> Vec<Theme> {
+    let (me, them) = (p.to_move, p.to_move.opposite());
+    let after = p.play_unchecked(key);
+    let edges = edge_lines();
+    let mut out = Vec::new();
+    if !is_corner(key)
+        && edges
+            .iter()
+            .any(|e| e.contains(&key) && unbalanced(p, them, e))
+    {
+        out.push(Theme::UnbalancedEdge);
+    }
+    let stoner = match corner_touched(key, true).filter(|&c| empty(p, c)) {
+        Some(c) => {
+            let far_run = edges.iter().any(|e| {
+                let near_c = if e[0] == c { e[1] } else { e[6] };
+                (e[0] == c || e[7] == c)
+                    && unbalanced(p, them, e)
+                    && p.disc_at(near_c) != Some(them)
+            });
+            far_run && !legal_for(&after, them, c)
+        }
+        None => {
+            on_edge(key)
+                && !is_corner(key)
+                && edges.iter().any(|e| {
+                    let Some(i) = e.iter().position(|&s| s == key) else {
+                        return false;
+                    };
+                    let beside = [i.checked_sub(1), Some(i + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&j| j < 8)
+                        .any(|j| p.disc_at(e[j]) == Some(them));
+                    // The open end: the corner whose C-square is not the opponent's.
+                    let open = if p.disc_at(e[1]) != Some(them) {
+                        e[0]
+                    } else {
+                        e[7]
+                    };
+                    let holds_x = neighbours(open)
+                        .into_iter()
+                        .find(|&n| corner_touched(n, true) == Some(open))
+                        .is_some_and(|x| p.disc_at(x) == Some(me));
+                    unbalanced(p, them, e)
+                        && beside
+                        && holds_x
+                        && [e[0], e[7]].into_iter().any(|c| legal_for(&after, me, c))
+                })
+        }
+    };
+    if stoner {
+        out.push(Theme::StonerTrap);
+    }
+    let empties = (0..64)
+        .filter(|&i| empty(p, Square::new(i as u8).unwrap()))
+        .count();
+    let n = flip_count(p, key);
+    if empties >= 24
+        && !is_corner(key)
+        && others.iter().all(|&o| flip_count(p, o) >= n)
+        && others.iter().any(|&o| flip_count(p, o) > n)
+    {
+        out.push(Theme::Evaporation);
+    }
+    let keeps = |s: Square| {
+        let a = p.play_unchecked(s);
+        region_list(&a).iter().any(|r| {
+            r.iter().any(|&t| legal_for(&a, me, t)) && !r.iter().any(|&t| legal_for(&a, them, t))
+        })
+    };
+    if empties <= 24 && keeps(key) && others.iter().any(|&o| !keeps(o)) {
+        out.push(Theme::Access);
+    }
+    let gives = |s: Square| {
+        let a = p.play_unchecked(s);
+        CORNERS
+            .iter()
+            .any(|c| legal_for(&a, them, sq(c)) && !legal_for(p, them, sq(c)))
+    };
+    if gives(key) && others.iter().any(|&o| !gives(o)) {
+        out.push(Theme::Sacrifice);
+    }
+    out
+}
+
 /// The themes by the definitions, counted here.
 fn by_definition(p: &Position, key: Square, value: i32, proof: Proof) -> Vec<Theme> {
     let moves: Vec<Square> = p.legal_moves().into_iter().collect();
@@ -227,6 +399,7 @@ fn by_definition(p: &Position, key: Square, value: i32, proof: Proof) -> Vec<The
     if empties <= 20 && regions(p) >= 2 && odd(key) && others.iter().any(|&o| !odd(o)) {
         out.push(Theme::Parity);
     }
+    out.extend(second_course(p, key, &others));
     if proof == Proof::Exact && value == 64 {
         out.push(Theme::WipeOut);
     }

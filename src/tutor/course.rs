@@ -1,4 +1,5 @@
-//! What follows a lesson: the puzzles that practise its ideas and the practice game
+//! The courses and what follows a lesson: the two courses the lessons are grouped in
+//! (by their order), the puzzles that practise a lesson's ideas and the practice game
 //! that fits it.
 
 use crate::engine::Color;
@@ -6,6 +7,103 @@ use crate::engine::players::Strategy;
 use crate::tutor::lesson::Lesson;
 use crate::tutor::practice::Setup;
 use crate::tutor::puzzle::{Puzzle, Theme};
+
+/// The first order of the second course: lessons 1 to 12 are the first course (the
+/// basics), lessons from 13 on the second (the ideas strong players learn next).
+pub const SECOND_COURSE_FROM: u32 = 13;
+
+/// A course: a group of lessons taken in order. Every lesson is open at any time;
+/// the second course follows the first, and a learner who knows the basics may
+/// start it directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Course {
+    /// The basics: rules, corners, edges, mobility, tempo, parity, the endgame.
+    First,
+    /// After the basics: edge play, evaporation, access, sacrifices, endgame counting.
+    Second,
+}
+
+impl Course {
+    /// Both courses, in order.
+    pub const ALL: [Course; 2] = [Course::First, Course::Second];
+
+    /// The course of a lesson, decided by its order.
+    ///
+    /// ```
+    /// use othello_tutor::tutor::content::load_lessons;
+    /// use othello_tutor::tutor::course::Course;
+    /// let lessons = load_lessons().expect("lessons");
+    /// assert_eq!(Course::of(&lessons[0]), Course::First);
+    /// assert_eq!(Course::of(lessons.last().expect("a lesson")), Course::Second);
+    /// ```
+    pub fn of(lesson: &Lesson) -> Course {
+        Course::of_order(lesson.order)
+    }
+
+    /// The course of a lesson of this order.
+    pub const fn of_order(order: u32) -> Course {
+        if order < SECOND_COURSE_FROM {
+            Course::First
+        } else {
+            Course::Second
+        }
+    }
+
+    /// Its heading in the lesson list.
+    pub const fn heading(self) -> &'static str {
+        match self {
+            Course::First => "First course: the basics",
+            Course::Second => "Second course: after the basics (open now, or after the first)",
+        }
+    }
+}
+
+/// A row of the lesson list: a course's heading or a lesson.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CourseRow {
+    /// A course's heading; choosing it opens the course's first lesson (its index).
+    Heading(Course, usize),
+    /// The lesson at this index of the list given.
+    Lesson(usize),
+}
+
+impl CourseRow {
+    /// The index of the lesson the row opens.
+    pub fn lesson(&self) -> usize {
+        match self {
+            CourseRow::Heading(_, i) | CourseRow::Lesson(i) => *i,
+        }
+    }
+}
+
+/// The rows of the lesson list for `lessons` (sorted by order): each course that has
+/// lessons, its heading first, then its lessons.
+///
+/// ```
+/// use othello_tutor::tutor::content::load_lessons;
+/// use othello_tutor::tutor::course::{Course, CourseRow, course_rows};
+/// let lessons = load_lessons().expect("lessons");
+/// let rows = course_rows(&lessons);
+/// assert_eq!(rows[0], CourseRow::Heading(Course::First, 0));
+/// assert_eq!(rows.len(), lessons.len() + 2);
+/// ```
+pub fn course_rows(lessons: &[Lesson]) -> Vec<CourseRow> {
+    let mut rows = Vec::new();
+    for course in Course::ALL {
+        let mut first = true;
+        for (i, l) in lessons.iter().enumerate() {
+            if Course::of(l) != course {
+                continue;
+            }
+            if first {
+                rows.push(CourseRow::Heading(course, i));
+                first = false;
+            }
+            rows.push(CourseRow::Lesson(i));
+        }
+    }
+    rows
+}
 
 /// Puzzles a lesson offers at its end: the easiest ones with its themes.
 pub const LESSON_PUZZLES: usize = 5;
@@ -42,6 +140,11 @@ pub fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
             "parity" | "regions" => &[Theme::Parity],
             "tempo" | "passing" => &[Theme::Tempo],
             "endgame" | "counting" | "scoring" => &[Theme::ExactEndgame],
+            "balanced edge" | "unbalanced edges" => &[Theme::UnbalancedEdge],
+            "stoner trap" => &[Theme::StonerTrap, Theme::UnbalancedEdge],
+            "evaporation" => &[Theme::Evaporation],
+            "access" => &[Theme::Access],
+            "sacrifice" => &[Theme::Sacrifice],
             _ => &[],
         };
         for &t in themes {
@@ -109,6 +212,9 @@ pub fn lesson_game(lesson: &Lesson) -> LessonGame {
             Strategy::MobilityOnly,
         ),
         5 | 8 | 9 => ("beat engine level 2, with feedback on", Strategy::Engine(2)),
+        o if Course::of_order(o) == Course::Second => {
+            ("beat engine level 4, with feedback on", Strategy::Engine(4))
+        }
         _ => ("beat engine level 3, with feedback on", Strategy::Engine(3)),
     };
     LessonGame {

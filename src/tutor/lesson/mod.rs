@@ -13,7 +13,8 @@
 //! ```toml
 //! id = "mobility"                    # unique, lowercase letters, digits and '-'
 //! title = "Mobility: leave your opponent bad moves only"
-//! order = 6                          # lessons are shown by order (unique)
+//! order = 6                          # lessons are shown by order (unique); 1-12 the first
+//!                                    # course, 13 on the second (tutor::course::Course)
 //! concepts = ["mobility", "x-square"]
 //! summary = "One line for the lesson menu."   # optional
 //!

@@ -72,7 +72,7 @@
 //! - `raw`: the serde types, as written; `read`: raw → checked ([`parse_set`]);
 //! - `model`: the checked types; `error`: [`PuzzleError`];
 //! - `judge`: a move played in a puzzle ([`Puzzle::judge`]);
-//! - `themes`: [`themes_of`]; `write`: back to TOML ([`to_toml`]);
+//! - `themes`: [`themes_of`] (the second course's board tests in `edge_themes`); `write`: back to TOML ([`to_toml`]);
 //! - `proof`: the engine's proof ([`prove_puzzle`], [`check_puzzles`]);
 //! - `miner`: the puzzle miner (`othello-lab mine-puzzles`);
 //! - `grading`: what the rating rules need ([`Puzzle::giveaway`], near misses);
@@ -83,6 +83,7 @@
 //! loader, [`crate::tutor::content`]; its puzzle functions are re-exported here.
 
 pub mod drill;
+mod edge_themes;
 mod error;
 mod grading;
 mod judge;
@@ -107,7 +108,7 @@ pub use proof::{
 pub use raw::{RawPuzzle, RawSource};
 pub use read::{MIN_MARGIN, answer_matters, parse_set};
 pub use stated::{stated_fact_errors, why_claims};
-pub use stats::{CONCEPTS, RATING_BANDS, statistics};
+pub use stats::{CONCEPTS, PHASE_BANDS, RATING_BANDS, statistics};
 pub use themes::themes_of;
 pub use write::to_toml;
 

@@ -95,6 +95,28 @@ pub enum Theme {
     /// At most 20 empties, two or more regions: the key move plays into an odd region
     /// while another legal move is in an even one.
     Parity,
+    /// The key move (not a corner) is played on an edge where the opponent has an
+    /// unbalanced edge (one run of its discs that takes exactly one C-square, both
+    /// corners empty, no disc of the mover there: `engine::features::unbalanced_edges`):
+    /// it attacks that edge.
+    UnbalancedEdge,
+    /// The Stoner trap: the key move is an X-square next to an empty corner that the
+    /// opponent cannot take right after it, and along an edge through that corner the
+    /// opponent has an unbalanced edge whose C-square is at the far end; or the key
+    /// move is on the edge of an unbalanced edge of the opponent, next to its open
+    /// end, the mover holds the X-square by the corner at that end, and the mover then
+    /// has a move on a corner of that edge (as if to move again).
+    StonerTrap,
+    /// Evaporation: at least 24 empties, the key move (not a corner) flips no more
+    /// discs than any other legal move, and some legal move flips more.
+    Evaporation,
+    /// Access: at most 24 empties; after the key move an empty region holds a move of
+    /// the mover (as if to move again) and none of the opponent's, while after some
+    /// other legal move no region does.
+    Access,
+    /// A sacrifice: the key move gives the opponent a corner move it did not have,
+    /// while another legal move gives none.
+    Sacrifice,
     /// Exact value 64: the opponent ends with no disc.
     WipeOut,
     /// Proved by the exact solver.
@@ -103,7 +125,7 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in order.
-    pub const ALL: [Theme; 13] = [
+    pub const ALL: [Theme; 18] = [
         Theme::Corner,
         Theme::StableDiscs,
         Theme::XSquare,
@@ -115,6 +137,11 @@ impl Theme {
         Theme::Frontier,
         Theme::Tempo,
         Theme::Parity,
+        Theme::UnbalancedEdge,
+        Theme::StonerTrap,
+        Theme::Evaporation,
+        Theme::Access,
+        Theme::Sacrifice,
         Theme::WipeOut,
         Theme::ExactEndgame,
     ];
@@ -133,6 +160,11 @@ impl Theme {
             Theme::Frontier => "frontier",
             Theme::Tempo => "tempo",
             Theme::Parity => "parity",
+            Theme::UnbalancedEdge => "unbalanced-edge",
+            Theme::StonerTrap => "stoner-trap",
+            Theme::Evaporation => "evaporation",
+            Theme::Access => "access",
+            Theme::Sacrifice => "sacrifice",
             Theme::WipeOut => "wipe-out",
             Theme::ExactEndgame => "exact-endgame",
         }
@@ -152,6 +184,11 @@ impl Theme {
             Theme::Frontier => "Frontier",
             Theme::Tempo => "Tempo",
             Theme::Parity => "Parity",
+            Theme::UnbalancedEdge => "Unbalanced edge",
+            Theme::StonerTrap => "Stoner trap",
+            Theme::Evaporation => "Evaporation",
+            Theme::Access => "Access",
+            Theme::Sacrifice => "Sacrifice",
             Theme::WipeOut => "Wipe-out",
             Theme::ExactEndgame => "Exact endgame",
         }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 /// The lesson concepts and the themes that count for each (a puzzle counts once per
 /// concept even when it has two of its themes).
-pub const CONCEPTS: [(&str, &[Theme]); 9] = [
+pub const CONCEPTS: [(&str, &[Theme]); 14] = [
     ("corner", &[Theme::Corner]),
     ("x-square or c-square", &[Theme::XSquare, Theme::CSquare]),
     ("wedge or edge", &[Theme::Wedge, Theme::Edge]),
@@ -19,6 +19,11 @@ pub const CONCEPTS: [(&str, &[Theme]); 9] = [
     ("parity", &[Theme::Parity]),
     ("stable-discs", &[Theme::StableDiscs]),
     ("exact-endgame", &[Theme::ExactEndgame]),
+    ("unbalanced-edge", &[Theme::UnbalancedEdge]),
+    ("stoner-trap", &[Theme::StonerTrap]),
+    ("evaporation", &[Theme::Evaporation]),
+    ("access", &[Theme::Access]),
+    ("sacrifice", &[Theme::Sacrifice]),
 ];
 
 /// The rating bands of the per-concept table: 400 points wide from 1000, the lowest
@@ -30,6 +35,10 @@ pub const RATING_BANDS: [(u32, u32); 5] = [
     (1800, 2200),
     (2200, u32::MAX),
 ];
+
+/// The phase bands of the per-concept table, in empties (inclusive): the last
+/// moves, the endgame, the late midgame, the midgame.
+pub const PHASE_BANDS: [(u32, u32); 4] = [(1, 14), (15, 20), (21, 26), (27, 60)];
 
 /// The counts as lines of text.
 pub fn statistics(puzzles: &[Puzzle]) -> String {
@@ -57,6 +66,21 @@ pub fn statistics(puzzles: &[Puzzle]) -> String {
         for (lo, hi) in RATING_BANDS {
             let n =
                 count(&|p| themes.iter().any(|&t| p.has_theme(t)) && (lo..hi).contains(&p.rating));
+            out.push_str(&format!(" {n:>9}"));
+        }
+        out.push('\n');
+    }
+    out.push_str("per concept and phase (empties):");
+    for (lo, hi) in PHASE_BANDS {
+        out.push_str(&format!(" {:>9}", format!("{lo}-{hi}")));
+    }
+    out.push('\n');
+    for (name, themes) in CONCEPTS {
+        out.push_str(&format!("  {name:<22}"));
+        for (lo, hi) in PHASE_BANDS {
+            let n = count(&|p| {
+                themes.iter().any(|&t| p.has_theme(t)) && (lo..=hi).contains(&p.empties())
+            });
             out.push_str(&format!(" {n:>9}"));
         }
         out.push('\n');

@@ -1,6 +1,7 @@
 //! The themes of a puzzle, decided from the engine's facts of its key move (the
 //! definitions are those of [`Theme`], and each test below is one of them).
 
+use super::edge_themes;
 use super::model::{Proof, Theme, plays};
 use crate::engine::bits::{CORNERS, EDGES};
 use crate::engine::features::{frontier_discs, region_counts};
@@ -91,6 +92,21 @@ pub fn themes_of(pos: &Position, key: Square, value: i32, proof: Proof) -> Vec<T
     let (regions, _) = region_counts(pos.board.empty());
     if empties <= 20 && regions >= 2 && f.odd_region() && others.iter().any(|o| !o.odd_region()) {
         out.push(Theme::Parity);
+    }
+    if edge_themes::attacks_unbalanced_edge(pos, key) {
+        out.push(Theme::UnbalancedEdge);
+    }
+    if edge_themes::stoner_trap(pos, key, f.x_square_of) {
+        out.push(Theme::StonerTrap);
+    }
+    if edge_themes::evaporates(pos, key) {
+        out.push(Theme::Evaporation);
+    }
+    if edge_themes::keeps_access(pos, key) {
+        out.push(Theme::Access);
+    }
+    if !f.corners_given.is_empty() && others.iter().any(|o| o.corners_given.is_empty()) {
+        out.push(Theme::Sacrifice);
     }
     if proof == Proof::Exact && value == 64 {
         out.push(Theme::WipeOut);

@@ -2,6 +2,7 @@
 
 use super::{LIST, open_lesson, open_lesson_game, open_lesson_puzzles};
 use crate::tutor::content::load_lessons;
+use crate::tutor::course::{CourseRow, course_rows};
 use crate::tutor::lesson::{Lesson, ONE_STAR, THREE_STARS, TWO_STARS};
 use crate::tutor::models::lesson::{LIST_KEYS, ListAction};
 use crate::tutor::screen::footer;
@@ -28,13 +29,16 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
             return;
         }
     };
+    let rows = course_rows(&lessons);
     let lines: Vec<(String, usize)> = with_progress(siv, |ps| {
-        lessons
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
-                (crate::tutor::models::progress_page::lesson_row(l, &p), i)
+        rows.iter()
+            .map(|row| match row {
+                CourseRow::Heading(course, i) => (course.heading().to_string(), *i),
+                CourseRow::Lesson(i) => {
+                    let l = &lessons[*i];
+                    let p = ps.progress.lesson(&l.id).cloned().unwrap_or_default();
+                    (crate::tutor::models::progress_page::lesson_row(l, &p), *i)
+                }
             })
             .collect()
     });
@@ -42,9 +46,12 @@ pub fn open_list(siv: &mut Cursive, select: Option<&str>) {
     for (text, i) in lines {
         list.add_item(text, i);
     }
-    if let Some(i) = select.and_then(|id| lessons.iter().position(|l| l.id == id)) {
-        list.set_selection(i);
-    }
+    let at = |i: usize| rows.iter().position(|r| *r == CourseRow::Lesson(i));
+    match select.and_then(|id| lessons.iter().position(|l| l.id == id)) {
+        Some(i) => list.set_selection(at(i).unwrap_or(0)),
+        // The first lesson, below its course's heading.
+        None => list.set_selection(at(0).unwrap_or(0)),
+    };
     let lessons = Arc::new(lessons);
     {
         let lessons = lessons.clone();
