@@ -27,6 +27,7 @@ pub mod refutation;
 pub mod saved_games;
 pub mod screen;
 pub mod settings;
+pub mod strength;
 pub mod text;
 pub mod values;
 
