@@ -14,6 +14,7 @@ pub mod leitner;
 pub mod lesson;
 pub mod library;
 pub mod lock;
+pub mod mistakes;
 pub mod models;
 pub mod openings;
 pub mod personal;

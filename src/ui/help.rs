@@ -124,6 +124,16 @@ THE GAME REVIEW
             crate::tutor::models::coach::COACH_KEYS,
             width,
         ),
+        ScreenId::Mistakes => section(
+            screen,
+            &format!(
+                "After a practice game (l at its end, or in its review; or the coach's plan), each of your moves graded inaccuracy, mistake or blunder is asked back on the position before it, with nothing of the answer shown. Your answer is graded as practice grades a move: one that loses at most {} against the best (book, best or good) solves it and it leaves the queue; otherwise you see the refutation of your answer, and the mistake goes into your spaced review as a puzzle of its own.",
+                crate::tutor::text::count(GOOD_MAX_LOSS as usize, "disc")
+            ),
+            BOARD_KEYS,
+            crate::tutor::models::mistakes::MISTAKES_KEYS,
+            width,
+        ),
         ScreenId::Library => format!(
             "{}\n  Your saved games (w in a practice game saves one) and the games you import, newest first: the name, the date, the players, the result (B+16: Black won by 16 discs), the moves and the opening. A deleted game goes to the trash, never away at once; emptying the trash (after a confirmation) deletes its games for good. When a second tutor has the data directory, this one opens it read-only: every change is refused with the reason.\n  {}; PgUp/PgDn, Home/End: scroll\n{}\n  In the trash:\n{}\n",
             screen.heading(),

@@ -110,11 +110,11 @@ impl LevelRatings {
     /// The table as TOML, compact: the header, one line per player, one per pair.
     pub fn to_toml(&self) -> String {
         let mut out = String::new();
-        out.push_str("# The strength ladder's ratings: every pair of rated players played\n");
-        out.push_str("# games_per_pair games from XOT openings (each with both colours); the\n");
-        out.push_str("# ratings are the Bradley-Terry fit of the results on the Elo scale,\n");
-        out.push_str("# anchored at the anchor's rating (see src/tutor/strength/). Made by\n");
-        out.push_str("# the command below; do not edit by hand.\n");
+        out.push_str("# The strength ladder's ratings: each pair of rated players at most four\n");
+        out.push_str("# places apart played games_per_pair games from XOT openings (each with\n");
+        out.push_str("# both colours); the ratings are the Bradley-Terry fit of the results on\n");
+        out.push_str("# the Elo scale, the anchor at anchor_rating (src/tutor/strength/). Made\n");
+        out.push_str("# by the command below (nice -n 19, --threads 1); do not edit by hand.\n");
         out.push_str(&format!("command = {:?}\n", self.command));
         out.push_str(&format!("games_per_pair = {}\n", self.games_per_pair));
         out.push_str(&format!("seed = {}\n", self.seed));
