@@ -213,7 +213,10 @@ impl MistakesScreen {
     }
 
     fn solved_count(&self) -> usize {
-        self.results.iter().filter(|r| **r == MistakeResult::Solved).count()
+        self.results
+            .iter()
+            .filter(|r| **r == MistakeResult::Solved)
+            .count()
     }
 
     fn answered(&mut self, judged: Judged, now: u64) -> Effects {
@@ -320,8 +323,9 @@ impl MistakesScreen {
 
     fn step_line(&mut self, forward: bool) {
         let Some(view) = self.refutation.view_mut() else {
-            self.lines =
-                vec!["[ and ] step through a refutation: one is shown after a wrong answer.".into()];
+            self.lines = vec![
+                "[ and ] step through a refutation: one is shown after a wrong answer.".into(),
+            ];
             return;
         };
         let moved = if forward { view.forward() } else { view.back() };
@@ -485,7 +489,9 @@ impl BoardModel for MistakesScreen {
             Ok(judged) => self.answered(judged, self.answered_at),
             Err(e) => {
                 self.stage = Stage::Asking;
-                self.lines = vec![format!("Your answer could not be judged ({e}): play it again.")];
+                self.lines = vec![format!(
+                    "Your answer could not be judged ({e}): play it again."
+                )];
                 Vec::new()
             }
         }
@@ -501,7 +507,8 @@ impl BoardModel for MistakesScreen {
 
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         if let Some(e) = error {
-            self.lines.push(format!("Your progress could not be saved: {e}"));
+            self.lines
+                .push(format!("Your progress could not be saved: {e}"));
         } else if let Applied::Added(n) = applied {
             self.queued += n;
             if n == 0 {
@@ -517,18 +524,21 @@ impl BoardModel for MistakesScreen {
     }
 
     fn shown(&self) -> Shown {
-        let board = self.refutation.scene().unwrap_or_else(|| match &self.stage {
-            Stage::Done => BoardScene {
-                markers: false,
-                ..BoardScene::plain(self.position())
-            },
-            Stage::Answered(j) => BoardScene {
-                highlights: vec![j.answer],
-                markers: false,
-                ..BoardScene::plain(self.position())
-            },
-            _ => BoardScene::plain(self.position()),
-        });
+        let board = self
+            .refutation
+            .scene()
+            .unwrap_or_else(|| match &self.stage {
+                Stage::Done => BoardScene {
+                    markers: false,
+                    ..BoardScene::plain(self.position())
+                },
+                Stage::Answered(j) => BoardScene {
+                    highlights: vec![j.answer],
+                    markers: false,
+                    ..BoardScene::plain(self.position())
+                },
+                _ => BoardScene::plain(self.position()),
+            });
         Shown {
             board,
             title: "Learn from your mistakes".into(),

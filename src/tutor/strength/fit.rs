@@ -47,7 +47,12 @@ pub struct Fitted {
 /// The ratings of `players` players from `results` (each pair's games from its first
 /// player's side), shifted so that player `anchor` has `anchor_rating`. A player
 /// with no games gets the anchor's rating and an infinite deviation.
-pub fn fit(players: usize, results: &[PairResult], anchor: usize, anchor_rating: f64) -> Vec<Fitted> {
+pub fn fit(
+    players: usize,
+    results: &[PairResult],
+    anchor: usize,
+    anchor_rating: f64,
+) -> Vec<Fitted> {
     // Games and points between each pair, virtual draws included.
     let mut n = vec![vec![0.0f64; players]; players];
     let mut won = vec![0.0f64; players];
