@@ -11,11 +11,10 @@ mod common;
 
 use common::models::{Driver, assert_every_key_acts};
 use othello_tutor::engine::notation::to_obf;
-use othello_tutor::engine::players::{Player, Strategy};
 use othello_tutor::engine::search::Searcher;
 use othello_tutor::engine::{Color, Move, Square};
 use othello_tutor::tutor::coach::{CoachEvent, Task, game_record, graded_mistake};
-use othello_tutor::tutor::feedback::{GOOD_MAX_LOSS, grade_move};
+use othello_tutor::tutor::feedback::GOOD_MAX_LOSS;
 use othello_tutor::tutor::mistakes::{MistakeRun, OpenedFrom, judge};
 use othello_tutor::tutor::models::asked::Asked;
 use othello_tutor::tutor::models::coach::today::{build_plan, item_status, mistakes_to_learn};
@@ -24,56 +23,12 @@ use othello_tutor::tutor::models::mistakes::{
 };
 use othello_tutor::tutor::models::practice::{Env, GAME_OVER_KEYS, OverAction, PracticeScreen};
 use othello_tutor::tutor::personal::{GradedMistake, graded_mistakes, personal_id};
-use othello_tutor::tutor::practice::{Practice, Setup};
 use othello_tutor::tutor::progress::Progress;
 use othello_tutor::tutor::screen::{Answer, BoardModel, Effect, ProgressChange, Route};
-use othello_tutor::tutor::settings::{feedback_values, grading_values};
-use rand::SeedableRng;
+use othello_tutor::tutor::settings::feedback_values;
 use std::collections::BTreeMap;
 
-/// Black's moves are graded from this many empties on (exact: quick to judge again).
-const GRADED_FROM: u32 = 14;
-
-/// A finished game of Black (engine level 4, then from [`GRADED_FROM`] empties a
-/// random legal move each time) against engine level 3, seeded; Black's moves from
-/// [`GRADED_FROM`] empties on graded with the practice feedback's own values.
-fn scripted_game() -> Practice {
-    game_with_seed(SEED)
-}
-
-/// The seed of the scripted game.
-const SEED: u64 = 1;
-
-fn game_with_seed(seed: u64) -> Practice {
-    use rand::RngExt;
-    let mut practice = Practice::new(Setup::against(Color::Black, Strategy::Engine(3)));
-    let mut learner = Player::new(Strategy::Engine(4));
-    let mut engine = Player::new(Strategy::Engine(3));
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut searcher = Searcher::new(16, 16);
-    while !practice.is_over() {
-        if practice.pass_if_forced().is_some() {
-            continue;
-        }
-        let pos = practice.position();
-        let black = pos.to_move == Color::Black;
-        let late = pos.board.empty_count() <= GRADED_FROM;
-        let sq = if black && late {
-            let moves: Vec<Square> = pos.board.legal_moves().into_iter().collect();
-            moves[rng.random_range(0..moves.len())]
-        } else {
-            let player = if black { &mut learner } else { &mut engine };
-            player.choose(&pos.board, &mut rng).expect("a move")
-        };
-        practice.play(Move::Place(sq)).expect("legal");
-        if black && late {
-            let values = grading_values(&mut searcher, &pos.board, sq).expect("values");
-            let feedback = grade_move(&pos, sq, &values).expect("graded");
-            practice.set_feedback_at(practice.game().len() - 1, feedback);
-        }
-    }
-    practice
-}
+use common::games::scripted_game;
 
 fn mistakes() -> Vec<GradedMistake> {
     let m = graded_mistakes(&scripted_game(), Color::Black);
@@ -108,7 +63,10 @@ fn each_mistake_is_asked_on_the_position_before_it_with_nothing_shown() {
         !panel.contains(&ms[0].best.to_string()),
         "the answer shown: {panel}"
     );
-    assert!(panel.contains(&format!("1 of {}", ms.len())), "{panel}");
+    assert!(
+        panel.contains(&format!("Mistake 1 of {}", ms.len())),
+        "{panel}"
+    );
 }
 
 #[test]

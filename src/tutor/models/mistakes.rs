@@ -350,9 +350,9 @@ impl MistakesScreen {
     fn heading(&self) -> String {
         let n = self.run.mistakes.len();
         let mut out = format!(
-            "Your mistakes against {}: {} of {n}\nSolved {} · to review {}\n\n",
-            self.run.opponent,
+            "Mistake {} of {n} · vs {}\nSolved {} · to review {}\n\n",
             (self.current + 1).min(n),
+            self.run.opponent,
             self.solved_count(),
             self.results.len() - self.solved_count()
         );
@@ -406,7 +406,8 @@ impl MistakesScreen {
                 out.push_str("Esc: back\n");
             }
         }
-        push_lines(&mut out, &self.lines);
+        // The first line is the verdict, shown under the board.
+        push_lines(&mut out, self.lines.get(1..).unwrap_or_default());
         push_lines(&mut out, &self.refutation.panel_lines(LINE_KEYS));
         out
     }

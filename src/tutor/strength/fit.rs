@@ -100,7 +100,7 @@ pub fn fit(
         }
     }
     let theta: Vec<f64> = gamma.iter().map(|g| g.ln()).collect();
-    let shift = anchor_rating - ELO_PER_NEPER * theta.get(anchor).copied().unwrap_or(0.0);
+    let at_anchor = theta.get(anchor).copied().unwrap_or(0.0);
     (0..players)
         .map(|i| {
             let information: f64 = (0..players)
@@ -112,7 +112,7 @@ pub fn fit(
                 .sum();
             Fitted {
                 rating: if games[i] > 0 {
-                    ELO_PER_NEPER * theta[i] + shift
+                    anchor_rating + ELO_PER_NEPER * (theta[i] - at_anchor)
                 } else {
                     anchor_rating
                 },
