@@ -321,20 +321,20 @@ pub fn strength_line(progress: &Progress) -> String {
     match strength.suggestion(table) {
         Some(s) => {
             let me = strength.current();
+            let level = match s.level {
+                Strategy::Engine(l) => format!("level {l}"),
+                other => other.name(),
+            };
             format!(
-                "Playing strength {:.0} (±{:.0}, {}); next: {} ({:.0}, you'd score {:.0}%).",
+                "Strength {:.0} ±{:.0} after {}; next: {level} ({:.0}), expect {:.0}%",
                 me.rating,
                 me.deviation,
                 crate::tutor::text::count(strength.count as usize, "rated game"),
-                s.level.name(),
                 s.rating,
                 100.0 * s.expected
             )
         }
-        None => {
-            "Playing strength: none yet (a game against an engine level from the start gives one)."
-                .into()
-        }
+        None => "Playing strength: none yet; play an engine level from the start.".into(),
     }
 }
 
