@@ -25,7 +25,7 @@ pub fn run(
     threads: usize,
     write: Option<&Path>,
 ) -> Result<(), UserError> {
-    if settings.games == 0 || settings.games % 2 == 1 {
+    if settings.games == 0 || !settings.games.is_multiple_of(2) {
         return Err(UserError(format!(
             "--games {} is not an even number above 0 (each opening is played with both colours)",
             settings.games

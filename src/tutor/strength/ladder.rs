@@ -89,7 +89,7 @@ fn mix(mut x: u64) -> u64 {
 pub fn play_ladder_game(settings: &LadderSettings, g: LadderGame) -> i32 {
     let (a, b) = (LADDER_PLAYERS[g.a], LADDER_PLAYERS[g.b]);
     let start = xot_position(settings.first_opening + g.game / 2);
-    let a_black = g.game % 2 == 0;
+    let a_black = g.game.is_multiple_of(2);
     let key = mix(settings.seed ^ mix(((g.a * 16 + g.b) as u64) << 32 | g.game as u64));
     let mut rng = StdRng::seed_from_u64(key);
     let mut searchers = [
