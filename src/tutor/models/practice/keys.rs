@@ -174,8 +174,8 @@ pub const GAME_OVER_KEYS: &[Binding<OverAction>] = &[
     Binding {
         keys: &[Key::Char('l')],
         action: OverAction::Mistakes,
-        footer: "Learn from your mistakes",
-        help: "each of your mistakes asked back: find a better move",
+        footer: "Learn",
+        help: "learn from your mistakes: each asked back, find a better move",
     },
     Binding {
         keys: &[Key::Char('z')],
