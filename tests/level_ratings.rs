@@ -336,3 +336,45 @@ fn a_practice_game_counts_once_and_only_when_it_is_rated() {
     d.confirm(true);
     assert_eq!(d.progress.strength.count, 0);
 }
+
+#[test]
+fn the_coach_shows_the_strength_and_its_plan_points_to_the_next_level() {
+    use othello_tutor::tutor::coach::{Task, report};
+    use othello_tutor::tutor::models::coach::strength_line;
+    use othello_tutor::tutor::models::coach::today::build_plan;
+    use othello_tutor::tutor::progress::Progress;
+    let t = shipped();
+    let mut p = Progress::default();
+    assert!(
+        strength_line(&p).contains("none yet"),
+        "{}",
+        strength_line(&p)
+    );
+    p.strength
+        .record(Strategy::Engine(1), GameResult::Won, 10, t);
+    p.strength
+        .record(Strategy::Engine(2), GameResult::Won, 20, t);
+    let s = p.strength.suggestion(t).expect("a suggestion");
+    let line = strength_line(&p);
+    assert!(
+        line.contains(&format!("Strength {:.0}", p.strength.current().rating)),
+        "{line}"
+    );
+    assert!(line.contains("after 2 rated games"), "{line}");
+    assert!(
+        line.chars().count() <= 76,
+        "fits the coach at 80 columns: {line}"
+    );
+    let r = report(&p.coach, &p.puzzles, &[], &[]);
+    let plan = build_plan(&p, &r, &[], 1000);
+    let (opponent, why) = plan
+        .items
+        .iter()
+        .find_map(|i| match &i.task {
+            Task::Practice { opponent } => Some((opponent.clone(), i.why.clone())),
+            _ => None,
+        })
+        .expect("a practice item");
+    assert_eq!(opponent, s.level.name());
+    assert!(why.contains("next level"), "{why}");
+}
