@@ -240,9 +240,9 @@ impl MistakesScreen {
             self.results.push(MistakeResult::Solved);
             self.lines.push(format!("✓ {}", summary_line(fb)));
             self.lines.push(format!(
-                "In the game you played {}: {} discs worse than {} by the same measure. This mistake leaves the queue.",
+                "In the game you played {}, graded {} worse than {}. This mistake leaves the queue.",
                 m.played,
-                m.loss(),
+                count(m.loss() as usize, "disc"),
                 m.best
             ));
             self.refutation = Asked::Not;
