@@ -378,3 +378,43 @@ fn the_coach_shows_the_strength_and_its_plan_points_to_the_next_level() {
     assert_eq!(opponent, s.level.name());
     assert!(why.contains("next level"), "{why}");
 }
+
+#[test]
+fn with_a_weakness_the_plan_still_points_to_the_next_level() {
+    use othello_tutor::tutor::coach::{CoachEvent, Task, game_record, report};
+    use othello_tutor::tutor::content::{load_lessons, load_puzzles};
+    use othello_tutor::tutor::models::coach::today::build_plan;
+    use othello_tutor::tutor::progress::Progress;
+    let t = shipped();
+    let mut p = Progress::default();
+    let record = game_record(
+        &common::games::scripted_game(),
+        &std::collections::BTreeMap::new(),
+        5,
+    )
+    .expect("a record");
+    p.coach.record(CoachEvent::Game(record));
+    p.strength
+        .record(Strategy::Engine(1), GameResult::Won, 10, t);
+    let s = p.strength.suggestion(t).expect("a suggestion");
+    let (lessons, puzzles) = (
+        load_lessons().expect("lessons"),
+        load_puzzles().expect("puzzles"),
+    );
+    let r = report(&p.coach, &p.puzzles, &lessons, &puzzles);
+    assert!(r.weakest().is_some_and(|w| w.lost > 0), "a weakness");
+    let plan = build_plan(&p, &r, &lessons, 1000);
+    let games: Vec<&str> = plan
+        .items
+        .iter()
+        .filter_map(|i| match &i.task {
+            Task::Practice { opponent } => Some(opponent.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(games.contains(&s.level.name().as_str()), "{plan:?}");
+    assert!(
+        matches!(plan.items[0].task, Task::LearnMistakes { .. }),
+        "{plan:?}"
+    );
+}

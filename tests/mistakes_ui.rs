@@ -62,3 +62,11 @@ fn the_help_explains_the_screen() {
     let help = h.text();
     assert!(help.contains("LEARN FROM YOUR MISTAKES"), "{help}");
 }
+
+#[test]
+fn a_large_terminal_gets_the_roomy_board() {
+    let mut h = Harness::new(140, 45);
+    open(&mut h);
+    let t = h.text();
+    assert!(t.contains("a     b     c"), "{t}");
+}

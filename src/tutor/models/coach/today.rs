@@ -15,7 +15,9 @@
 //!    unless a step of it was answered since the first recent game the concept cost
 //!    discs in; [`PLAN_PUZZLES`] of its puzzles near the learner's rating; a game
 //!    against the partner of its lesson's practice game
-//!    ([`crate::tutor::course::lesson_game`]);
+//!    ([`crate::tutor::course::lesson_game`]); and, once a game was rated, a game
+//!    against the next level of the learner's playing strength
+//!    ([`crate::tutor::strength`]);
 //! 4. with no weakness to work on: the course's next unfinished lesson, and a graded
 //!    game, so that the coach can learn what costs the learner discs: against the
 //!    next level of the learner's playing strength ([`crate::tutor::strength`]) once
@@ -55,6 +57,25 @@ pub fn mistakes_to_learn(progress: &Progress) -> Option<MistakeRun> {
         mistakes,
         opponent: game.opponent.clone(),
         from: OpenedFrom::Coach,
+    })
+}
+
+/// A game against the next level of the learner's playing strength, once a game was
+/// rated, when the plan has no game against that level yet.
+fn climb_item(progress: &Progress, items: &[PlanItem]) -> Option<PlanItem> {
+    let s = LevelRatings::shipped().and_then(|t| progress.strength.suggestion(t))?;
+    let opponent = s.level.name();
+    let planned = items
+        .iter()
+        .any(|i| matches!(&i.task, Task::Practice { opponent: o } if *o == opponent));
+    (!planned).then(|| PlanItem {
+        task: Task::Practice { opponent },
+        why: format!(
+            "The next level of your playing strength ({:.0}): rated {:.0}, you would score about {:.0}% against it.",
+            progress.strength.current().rating,
+            s.rating,
+            100.0 * s.expected
+        ),
     })
 }
 
@@ -188,7 +209,10 @@ pub fn build_plan(
         });
     }
     match report.weakest().filter(|w| w.lost > 0) {
-        Some(w) => items.extend(weakness_items(w, progress, lessons)),
+        Some(w) => {
+            items.extend(weakness_items(w, progress, lessons));
+            items.extend(climb_item(progress, &items));
+        }
         None => {
             let mut course: Vec<&Lesson> = lessons.iter().collect();
             course.sort_by_key(|l| l.order);
