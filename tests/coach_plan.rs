@@ -65,6 +65,7 @@ fn game(opponent: &str, mistakes: &[(Concept, u32, u32)]) -> GameRecord {
             concept,
             fact: format!("a fact about {}", concept.name()),
             position: format!("position {n}"),
+            ..MistakeRecord::default()
         });
     }
     g

@@ -52,6 +52,7 @@ fn corner_giver(dir: &std::path::Path) {
             concept: Concept::Theme(Theme::Corner),
             fact: "b1 opens the a1 corner: White takes the a1 corner, which b1 opened.".into(),
             position: to_obf(&Position::start()),
+            ..MistakeRecord::default()
         });
         if n == 1 {
             g.mistakes.push(MistakeRecord {

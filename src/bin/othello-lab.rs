@@ -125,6 +125,15 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
                 },
             )
         }
+        Command::Ladder(l) => {
+            let threads = l.threads.apply();
+            let settings = othello_tutor::tutor::strength::ladder::LadderSettings {
+                games: l.games,
+                seed: l.seed,
+                first_opening: l.offset,
+            };
+            lab::ladder::run(settings, threads, l.write.as_deref())
+        }
         Command::Bench(b) => {
             use_weights(&b.weights)?;
             let threads = b.threads.apply();

@@ -38,6 +38,12 @@ pub enum Strategy {
 /// The strongest engine level.
 pub const MAX_LEVEL: u8 = 6;
 
+/// The midgame nodes a move that stand for the full-strength level's time limit when
+/// a move must not depend on the machine's speed ([`choose_move_untimed`]): about
+/// what its 0.9 s search at 3.3 million nodes a second (the bench's midgame speed on
+/// one core of the reference machine).
+pub const UNTIMED_NODES: u64 = 3_000_000;
+
 /// Search settings of an engine level: depth, exact-solve empties, time limit.
 pub const fn level_settings(level: u8) -> (u32, u32, Option<Duration>) {
     match level {
@@ -131,7 +137,7 @@ impl Player {
         match self.strategy {
             Strategy::Engine(level) => {
                 let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16, 16));
-                engine_search(searcher, board, level)
+                engine_search(searcher, board, level, true)
                     .ok()
                     .and_then(|r| r.best)
                     .or_else(|| board.legal_moves().into_iter().next())
@@ -176,6 +182,29 @@ pub fn choose_move(
     strategy: Strategy,
     rng: &mut impl Rng,
 ) -> Option<Choice> {
+    choose(searcher, board, strategy, rng, true)
+}
+
+/// [`choose_move`] with no clock: the full-strength level's time limit is replaced by
+/// a budget of [`UNTIMED_NODES`] nodes a move (its exact solves run to the end, as
+/// they do under the clock), so that the same board and the same random draws give
+/// the same move on any machine (the strength ladder's matches).
+pub fn choose_move_untimed(
+    searcher: &mut Searcher,
+    board: &Board,
+    strategy: Strategy,
+    rng: &mut impl Rng,
+) -> Option<Choice> {
+    choose(searcher, board, strategy, rng, false)
+}
+
+fn choose(
+    searcher: &mut Searcher,
+    board: &Board,
+    strategy: Strategy,
+    rng: &mut impl Rng,
+    timed: bool,
+) -> Option<Choice> {
     if board.legal_moves_bits() == 0 {
         return None;
     }
@@ -184,7 +213,7 @@ pub fn choose_move(
             if let Some(choice) = book_choice(board, level, rng) {
                 return Some(choice);
             }
-            let r = engine_search(searcher, board, level).ok()?;
+            let r = engine_search(searcher, board, level, timed).ok()?;
             r.best.map(|square| Choice {
                 square,
                 value: whole_discs(r.score),
@@ -250,25 +279,31 @@ fn whole_discs(score: i32) -> i32 {
 }
 
 /// The search of an engine level, with the level's depth, exact-solve empties and
-/// time limit.
+/// time limit (when not `timed`, [`UNTIMED_NODES`] in its place).
 fn engine_search(
     searcher: &mut Searcher,
     board: &Board,
     level: u8,
+    timed: bool,
 ) -> Result<SearchResult, SearchError> {
     let (depth, exact, time) = level_settings(level);
     let limits = Limits {
         depth,
-        nodes: u64::MAX,
-        time,
+        nodes: if time.is_some() && !timed {
+            UNTIMED_NODES
+        } else {
+            u64::MAX
+        },
+        time: time.filter(|_| timed),
         exact_empties: exact,
     };
     searcher.search(board, limits)
 }
 
-/// The move of a simple strategy (for an engine level, the first legal move);
-/// `None` when there is none.
-fn simple_move(strategy: Strategy, board: &Board, rng: &mut impl Rng) -> Option<Square> {
+/// The move of a flawed strategy (for an engine level, the first legal move);
+/// `None` when there is none. [`choose_move`] plays the same move (it draws the same
+/// random numbers for ties) and values it too.
+pub fn simple_move(strategy: Strategy, board: &Board, rng: &mut impl Rng) -> Option<Square> {
     let moves = board.legal_moves();
     if moves.is_empty() {
         return None;

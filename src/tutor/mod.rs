@@ -14,6 +14,7 @@ pub mod leitner;
 pub mod lesson;
 pub mod library;
 pub mod lock;
+pub mod mistakes;
 pub mod models;
 pub mod openings;
 pub mod personal;
@@ -27,6 +28,7 @@ pub mod refutation;
 pub mod saved_games;
 pub mod screen;
 pub mod settings;
+pub mod strength;
 pub mod text;
 pub mod values;
 

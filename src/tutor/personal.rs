@@ -5,7 +5,7 @@ use crate::engine::analysis::{AnalysisOptions, analyze};
 use crate::engine::notation::{parse_obf, to_obf};
 use crate::engine::search::Searcher;
 use crate::engine::{Color, Move, Position, Square, SquareSet};
-use crate::tutor::feedback::GOOD_MAX_LOSS;
+use crate::tutor::feedback::{GOOD_MAX_LOSS, Grade};
 use crate::tutor::practice::Practice;
 use crate::tutor::puzzle::{
     Goal, InvalidPuzzle, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleError, PuzzleProblem,
@@ -146,15 +146,71 @@ impl PersonalPuzzle {
     }
 }
 
+/// One graded mistake of the learner's: the position before the move, the move and
+/// the grade's figures (its best move, both values, exact or searched), as practice
+/// graded it. A personal puzzle and a "find the better move" step are made from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradedMistake {
+    /// The position the move was played from.
+    pub position: Position,
+    /// The move played.
+    pub played: Square,
+    /// Its grade.
+    pub grade: Grade,
+    /// The grade's best move.
+    pub best: Square,
+    /// The best move's value in discs, as graded.
+    pub best_value: i32,
+    /// The played move's value in discs, as graded.
+    pub played_value: i32,
+    /// Whether the values are exact; otherwise searched at `depth` (or the book's).
+    pub exact: bool,
+    /// The search (or book) depth behind the values when not exact.
+    pub depth: u32,
+    /// The move number in the game.
+    pub number: usize,
+    /// The game up to the position, as a transcript (or the start's OBF line and the
+    /// moves).
+    pub game: String,
+}
+
+impl GradedMistake {
+    /// Discs lost against the best move.
+    pub fn loss(&self) -> i32 {
+        (self.best_value - self.played_value).max(0)
+    }
+}
+
+/// `color`'s mistakes in a practice game (the moves graded inaccuracy or worse), in
+/// game order.
+pub fn graded_mistakes(practice: &Practice, color: Color) -> Vec<GradedMistake> {
+    let game = practice.game();
+    practice
+        .review(color)
+        .errors
+        .iter()
+        .filter_map(|item| {
+            let pos = game.position_at(item.index);
+            let fb = &item.feedback;
+            (pos.to_move == color && pos.board.is_legal(fb.played)).then(|| GradedMistake {
+                position: pos,
+                played: fb.played,
+                grade: fb.grade,
+                best: fb.best,
+                best_value: fb.best_value,
+                played_value: fb.played_value,
+                exact: fb.exact,
+                depth: fb.depth,
+                number: item.number,
+                game: game_text(&game.start(), &game.moves()[..item.index]),
+            })
+        })
+        .collect()
+}
+
 /// Personal puzzles from `color`'s mistakes in a practice game (the moves its review
-/// grades inaccuracy or worse). The puzzle keeps the game's grading: its best move is
-/// the solution, and its values and depth are the ones stated (one value per fact).
-/// Each position is valued again by the engine (exactly at [`PERSONAL_EXACT_EMPTIES`]
-/// empties or fewer, else at [`PERSONAL_DEPTH`]) only to accept the other moves within
-/// [`GOOD_MAX_LOSS`] discs of that best move, and a mistake the new values no longer
-/// confirm is left out. `rating` is the learner's
-/// rating now (the puzzles start there). Stops early if the searcher's stop flag is
-/// raised.
+/// grades inaccuracy or worse), each made by [`personal_puzzle`]; one per position.
+/// Stops early if the searcher's stop flag is raised.
 pub fn personal_puzzles(
     practice: &Practice,
     color: Color,
@@ -162,84 +218,90 @@ pub fn personal_puzzles(
     rating: f64,
     now: u64,
 ) -> Vec<PersonalPuzzle> {
-    let review = practice.review(color);
-    let game = practice.game();
     let mut out: Vec<PersonalPuzzle> = Vec::new();
-    for item in &review.errors {
-        let pos = game.position_at(item.index);
-        let played = item.feedback.played;
-        if pos.to_move != color || !pos.board.is_legal(played) {
-            continue;
-        }
-        let options = AnalysisOptions {
-            depth: PERSONAL_DEPTH,
-            exact_empties: PERSONAL_EXACT_EMPTIES,
-            time: None,
-            selective: None,
-            two_depths: true,
-        };
-        let Ok(values) = analyze(searcher, &pos.board, options) else {
+    for mistake in graded_mistakes(practice, color) {
+        if searcher.stop_requested() {
             break;
-        };
-        // One value per fact: the puzzle states the game's grading (its best move, the
-        // values and the depth the learner was shown); the new values only decide
-        // which other moves are as good as that best move.
-        let fb = &item.feedback;
-        let best = fb.best;
-        if best == played || !pos.board.is_legal(best) {
-            continue;
         }
-        let value_of = |sq: Square| {
-            values
-                .iter()
-                .find(|v| v.mv == Move::Place(sq))
-                .map(|v| v.discs())
-        };
-        let (Some(reference), Some(played_now)) = (value_of(best), value_of(played)) else {
-            continue;
-        };
-        if played_now >= reference - GOOD_MAX_LOSS {
-            continue;
+        if let Some(p) = personal_puzzle(&mistake, searcher, rating, now)
+            && !out.iter().any(|q| q.id == p.id)
+        {
+            out.push(p);
         }
-        let mut accepted: Vec<Square> = vec![best];
-        accepted.extend(
-            values
-                .iter()
-                .filter(|v| v.discs() >= reference - GOOD_MAX_LOSS)
-                .filter_map(|v| match v.mv {
-                    Move::Place(sq) if sq != best && sq != played => Some(sq),
-                    _ => None,
-                }),
-        );
-        let (best_value, played_value) = (fb.best_value, fb.played_value);
-        let exact = fb.exact;
-        let id = personal_id(&pos);
-        if out.iter().any(|p| p.id == id) {
-            continue;
-        }
-        let moves: Vec<Move> = game.moves()[..item.index].to_vec();
-        out.push(PersonalPuzzle {
-            id,
-            position: to_obf(&pos),
-            accepted: accepted.iter().map(|s| s.to_string()).collect(),
-            best: best.to_string(),
-            played: played.to_string(),
-            best_value,
-            played_value,
-            exact,
-            depth: if exact { 0 } else { fb.depth },
-            number: item.number,
-            game: game_text(&game.start(), &moves),
-            added: now,
-            rating: (rating.round().max(0.0) as u32).clamp(MIN_PUZZLE_RATING, MAX_PUZZLE_RATING),
-        });
     }
     out
 }
 
+/// The personal puzzle of one mistake. The puzzle keeps the game's grading: its best
+/// move is the solution, and its values and depth are the ones stated (one value per
+/// fact). The position is valued again by the engine (exactly at
+/// [`PERSONAL_EXACT_EMPTIES`] empties or fewer, else at [`PERSONAL_DEPTH`]) only to
+/// accept the other moves within [`GOOD_MAX_LOSS`] discs of that best move; `None`
+/// when the new values no longer confirm the mistake (or the search was stopped).
+/// `rating` is the learner's rating now (the puzzle starts there).
+pub fn personal_puzzle(
+    mistake: &GradedMistake,
+    searcher: &mut Searcher,
+    rating: f64,
+    now: u64,
+) -> Option<PersonalPuzzle> {
+    let pos = mistake.position;
+    let (played, best) = (mistake.played, mistake.best);
+    if !pos.board.is_legal(played) || best == played || !pos.board.is_legal(best) {
+        return None;
+    }
+    let options = AnalysisOptions {
+        depth: PERSONAL_DEPTH,
+        exact_empties: PERSONAL_EXACT_EMPTIES,
+        time: None,
+        selective: None,
+        two_depths: true,
+    };
+    let values = analyze(searcher, &pos.board, options).ok()?;
+    // One value per fact: the puzzle states the game's grading (its best move, the
+    // values and the depth the learner was shown); the new values only decide which
+    // other moves are as good as that best move.
+    let value_of = |sq: Square| {
+        values
+            .iter()
+            .find(|v| v.mv == Move::Place(sq))
+            .map(|v| v.discs())
+    };
+    let (reference, played_now) = (value_of(best)?, value_of(played)?);
+    if played_now >= reference - GOOD_MAX_LOSS {
+        return None;
+    }
+    let mut accepted: Vec<Square> = vec![best];
+    accepted.extend(
+        values
+            .iter()
+            .filter(|v| v.discs() >= reference - GOOD_MAX_LOSS)
+            .filter_map(|v| match v.mv {
+                Move::Place(sq) if sq != best && sq != played => Some(sq),
+                _ => None,
+            }),
+    );
+    let exact = mistake.exact;
+    Some(PersonalPuzzle {
+        id: personal_id(&pos),
+        position: to_obf(&pos),
+        accepted: accepted.iter().map(|s| s.to_string()).collect(),
+        best: best.to_string(),
+        played: played.to_string(),
+        best_value: mistake.best_value,
+        played_value: mistake.played_value,
+        exact,
+        depth: if exact { 0 } else { mistake.depth },
+        number: mistake.number,
+        game: mistake.game.clone(),
+        added: now,
+        rating: (rating.round().max(0.0) as u32).clamp(MIN_PUZZLE_RATING, MAX_PUZZLE_RATING),
+    })
+}
+
 /// The game as a transcript, or as the start's OBF line and the moves when it did not
 /// start from the initial position.
-fn game_text(start: &Position, moves: &[Move]) -> String {
+pub fn game_text(start: &Position, moves: &[Move]) -> String {
     let t = crate::engine::notation::to_transcript(moves);
     if *start == Position::start() {
         t

@@ -48,6 +48,10 @@ pub struct Progress {
     /// and today's plan ([`crate::tutor::coach`]). Absent from older files: it then
     /// starts empty.
     pub coach: LearnerProfile,
+    /// The learner's playing strength on the engine levels' scale, from rated
+    /// practice games ([`crate::tutor::strength::learner`]). Absent from older files:
+    /// it then starts with no estimate.
+    pub strength: crate::tutor::strength::LearnerStrength,
 }
 
 impl Default for Progress {
@@ -60,6 +64,7 @@ impl Default for Progress {
             modes: ModeRecords::default(),
             practice_opponent: None,
             coach: LearnerProfile::default(),
+            strength: crate::tutor::strength::LearnerStrength::default(),
         }
     }
 }

@@ -6,8 +6,8 @@ use super::nav::Route;
 use super::shell::{AppState, UiOptions, state};
 use super::size_guard::SizeGuard;
 use super::{
-    analyze, coach, editor, help, lesson, library, openings, potential, practice, progress,
-    puzzles, review,
+    analyze, coach, editor, help, lesson, library, mistakes, openings, potential, practice,
+    progress, puzzles, review,
 };
 use crate::tutor::models::menu::{self, MENU_KEYS, MenuChoice, MenuOutcome};
 use cursive::Cursive;
@@ -142,6 +142,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::Progress => progress::open(siv),
         Route::Coach => coach::open(siv),
         Route::ThemePuzzles(theme) => puzzles::open_theme(siv, theme),
+        Route::Mistakes(run) => mistakes::open(siv, *run),
         Route::Help => help::show(siv),
     }
 }

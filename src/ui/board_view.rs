@@ -24,7 +24,7 @@ pub const BOARD_SIZE: Vec2 = Vec2::new(LEFT + 8 * CELL, 9);
 pub const ROOMY_FROM: Vec2 = Vec2::new(110, 30);
 
 /// The names under which screens register their boards.
-pub const BOARD_NAMES: [&str; 8] = [
+pub const BOARD_NAMES: [&str; 9] = [
     "practice-board",
     "analyze-board",
     "lesson-board",
@@ -33,6 +33,7 @@ pub const BOARD_NAMES: [&str; 8] = [
     "run-board",
     "drill-board",
     "opening-board",
+    "mistakes-board",
 ];
 
 /// Lets every board on screen use the roomy size when the terminal is large enough

@@ -119,9 +119,19 @@ THE GAME REVIEW
         ),
         ScreenId::Coach => section(
             screen,
-            "Today's plan, made from what the coach has seen of you and your review schedules: each item says why it is there and is ticked off when you do it. Then the concepts that cost you discs in your last graded practice games, the most costly first, with how many games had them and whether they are getting better. A mistake counts for a concept only when a checked fact of the move or its refutation names it; the others count as \"other\". c shows the charts: discs per concept, accuracy by phase (the share of your graded moves that were book, best or good) game by game, your puzzle rating.",
+            "Today's plan, made from what the coach has seen of you and your review schedules: each item says why it is there and is ticked off when you do it. Then the concepts that cost you discs in your last graded practice games, the most costly first, with how many games had them and whether they are getting better. A mistake counts for a concept only when a checked fact of the move or its refutation names it; the others count as \"other\". c shows the charts: discs per concept, accuracy by phase (the share of your graded moves that were book, best or good) game by game, your puzzle rating. The line above the plan gives your playing strength (from your practice results against the rated engine levels and flawed strategies) and the next level to play; after a game, the plan first asks its mistakes back (learn from your mistakes).",
             crate::tutor::models::coach::COACH_LEAD,
             crate::tutor::models::coach::COACH_KEYS,
+            width,
+        ),
+        ScreenId::Mistakes => section(
+            screen,
+            &format!(
+                "After a practice game (l at its end, or in its review; or the coach's plan), each of your moves graded inaccuracy, mistake or blunder is asked back on the position before it, with nothing of the answer shown. Your answer is graded as practice grades a move: one that loses at most {} against the best (book, best or good) solves it and it leaves the queue; otherwise you see the refutation of your answer, and the mistake goes into your spaced review as a puzzle of its own.",
+                crate::tutor::text::count(GOOD_MAX_LOSS as usize, "disc")
+            ),
+            BOARD_KEYS,
+            crate::tutor::models::mistakes::MISTAKES_KEYS,
             width,
         ),
         ScreenId::Library => format!(

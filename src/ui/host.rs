@@ -59,6 +59,7 @@ pub fn prefix(id: ScreenId) -> &'static str {
         ScreenId::OpeningDrill => "opening",
         ScreenId::EndgameDrill => "drill",
         ScreenId::PuzzleRun => "run",
+        ScreenId::Mistakes => "mistakes",
         _ => "screen",
     }
 }

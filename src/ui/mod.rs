@@ -15,6 +15,7 @@ pub mod host;
 pub mod layer;
 pub mod lesson;
 pub mod library;
+pub mod mistakes;
 pub mod nav;
 pub mod openings;
 pub mod potential;

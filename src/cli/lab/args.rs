@@ -68,6 +68,10 @@ pub enum Command {
     CheckContent(CheckContentArgs),
     /// Play a match between two players from XOT openings, each colour in turn
     Match(MatchArgs),
+    /// The strength ladder: every pair of rated players (greedy, static, mobility,
+    /// level1..level6) plays from XOT openings; prints the ratings table (engine
+    /// level 1 at 1000) the tutor ships
+    Ladder(LadderArgs),
     /// Print the speed figures, one per line; with --quality, move quality and grading
     /// against an OBF file whose every move is valued
     Bench(BenchArgs),
@@ -304,6 +308,26 @@ pub struct MatchArgs {
     pub threads: Threads,
     #[command(flatten)]
     pub weights: Weights,
+}
+
+/// `ladder`.
+#[derive(Args)]
+pub struct LadderArgs {
+    /// Games each pair plays (even: each opening once with each colour)
+    #[arg(long, default_value_t = 16)]
+    pub games: usize,
+    /// Seed of the games' random draws (ties, book moves near the best)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// First opening of the XOT list to use
+    #[arg(long, default_value_t = 0)]
+    pub offset: usize,
+    /// Also write the table to this file (the shipped one is
+    /// src/data/level_ratings.toml)
+    #[arg(long)]
+    pub write: Option<PathBuf>,
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
 /// `bench`.

@@ -18,6 +18,7 @@ pub mod content;
 #[path = "../cpu.rs"]
 pub mod cpu;
 pub mod jobs;
+pub mod ladder;
 pub mod matches;
 pub mod mine;
 pub mod perft;

@@ -22,7 +22,7 @@ pub use concept::Concept;
 pub use plan::{DayPlan, PlanItem, Task};
 pub use profile::{
     CoachEvent, GameRecord, GameResult, LearnerProfile, LessonRecord, MistakeRecord, PhaseTally,
-    PuzzleRecord,
+    PuzzleRecord, RelearnRecord,
 };
-pub use record::{game_record, learner_color, lesson_record, puzzle_record};
+pub use record::{game_record, graded_mistake, learner_color, lesson_record, puzzle_record};
 pub use report::{CoachReport, Trend, Weakness, report};

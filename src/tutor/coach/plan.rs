@@ -50,6 +50,13 @@ pub enum Task {
         /// The opponent (a strategy's name).
         opponent: String,
     },
+    /// Answer the mistakes of the last practice game again: "find a better move".
+    LearnMistakes {
+        /// How many of its mistakes were still to answer.
+        count: u32,
+        /// The positions of those mistakes (OBF lines).
+        positions: Vec<String>,
+    },
 }
 
 impl Task {
@@ -71,6 +78,10 @@ impl Task {
                 format!("Try {count} {} puzzles", concept.label())
             }
             Task::Practice { opponent } => format!("Play a graded game against {opponent}"),
+            Task::LearnMistakes { count, .. } => format!(
+                "Learn from the last game: {}",
+                crate::tutor::text::count(*count as usize, "mistake")
+            ),
         }
     }
 }

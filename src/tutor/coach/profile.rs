@@ -5,6 +5,9 @@
 //! ([`LearnerProfile::next`]); the oldest are dropped past [`MAX_GAMES`],
 //! [`MAX_PUZZLES`] and [`MAX_LESSONS`].
 //!
+//! The answers of "learn from your mistakes" ([`RelearnRecord`]) are kept too, so
+//! that today's plan knows which of the last game's mistakes were asked back.
+//!
 //! Every field has a default, so a progress file written before the profile loads
 //! with an empty one. The day's plan is rebuilt when it cannot be read (a newer
 //! version's plan), rather than the whole file being set aside.
@@ -21,6 +24,8 @@ pub const MAX_GAMES: usize = 100;
 pub const MAX_PUZZLES: usize = 300;
 /// The most lesson answers the profile keeps.
 pub const MAX_LESSONS: usize = 200;
+/// The most "learn from your mistakes" answers the profile keeps.
+pub const MAX_RELEARNED: usize = 300;
 
 /// Discs lost and moves graded in one phase of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +68,19 @@ pub struct MistakeRecord {
     pub fact: String,
     /// The position it was played from, as an OBF line.
     pub position: String,
+    /// The grade's best move (empty in records made before it was kept).
+    pub best: String,
+    /// The best move's value in discs, as graded.
+    pub best_value: i32,
+    /// The played move's value in discs, as graded.
+    pub played_value: i32,
+    /// Whether the values are exact.
+    pub exact: bool,
+    /// The depth behind the values when not exact.
+    pub depth: u32,
+    /// The game up to the position (a transcript, or the start's OBF line and the
+    /// moves).
+    pub game: String,
 }
 
 impl Default for MistakeRecord {
@@ -76,6 +94,12 @@ impl Default for MistakeRecord {
             concept: Concept::Other,
             fact: String::new(),
             position: String::new(),
+            best: String::new(),
+            best_value: 0,
+            played_value: 0,
+            exact: false,
+            depth: 0,
+            game: String::new(),
         }
     }
 }
@@ -239,6 +263,25 @@ impl LessonRecord {
     }
 }
 
+/// One answer in "learn from your mistakes": a mistake of a practice game asked
+/// back as "find a better move".
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RelearnRecord {
+    /// Its number among the profile's records.
+    pub seq: u64,
+    /// When (seconds since the epoch).
+    pub at: u64,
+    /// The position of the mistake, as an OBF line.
+    pub position: String,
+    /// The move played in the game.
+    pub played: String,
+    /// The learner's answer.
+    pub answer: String,
+    /// Whether the answer was within the grade's tolerance of the best move.
+    pub solved: bool,
+}
+
 /// What the coach knows of the learner.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -251,6 +294,8 @@ pub struct LearnerProfile {
     pub puzzles: Vec<PuzzleRecord>,
     /// Lesson answers, oldest first.
     pub lessons: Vec<LessonRecord>,
+    /// Answers in "learn from your mistakes", oldest first.
+    pub relearned: Vec<RelearnRecord>,
     /// Today's plan, once made.
     #[serde(deserialize_with = "lenient")]
     pub plan: Option<DayPlan>,
@@ -271,6 +316,8 @@ pub enum CoachEvent {
     Puzzle(PuzzleRecord),
     /// A lesson step was answered (or a lesson finished).
     Lesson(LessonRecord),
+    /// A mistake was asked back and answered.
+    Relearned(RelearnRecord),
     /// Today's plan was made.
     Plan(DayPlan),
 }
@@ -300,6 +347,10 @@ impl LearnerProfile {
             CoachEvent::Lesson(mut l) => {
                 l.seq = seq;
                 push_capped(&mut self.lessons, l, MAX_LESSONS);
+            }
+            CoachEvent::Relearned(mut r) => {
+                r.seq = seq;
+                push_capped(&mut self.relearned, r, MAX_RELEARNED);
             }
             CoachEvent::Plan(plan) => {
                 self.plan = Some(plan);

@@ -10,6 +10,7 @@ use crate::engine::Color;
 use crate::engine::notation::to_obf;
 use crate::tutor::feedback::Grade;
 use crate::tutor::lesson::{Lesson, StepAttempts};
+use crate::tutor::personal::GradedMistake;
 use crate::tutor::practice::{Practice, Seat};
 use crate::tutor::puzzle::Puzzle;
 use crate::tutor::rating::Outcome;
@@ -72,6 +73,12 @@ pub fn game_record(
                 concept: why.concept,
                 fact: why.fact,
                 position: to_obf(pos),
+                best: fb.best.to_string(),
+                best_value: fb.best_value,
+                played_value: fb.played_value,
+                exact: fb.exact,
+                depth: fb.depth,
+                game: crate::tutor::personal::game_text(&game.start(), &game.moves()[..i]),
             });
         }
     }
@@ -144,4 +151,33 @@ pub fn lesson_record(
         solved: t.solved,
         finished,
     }
+}
+
+/// The mistake a record keeps, as a graded mistake to ask back; `None` for a record
+/// made before the grade's figures were kept, or a damaged one.
+pub fn graded_mistake(m: &MistakeRecord) -> Option<GradedMistake> {
+    let position = crate::engine::notation::parse_obf(&m.position)
+        .ok()?
+        .position;
+    let square = |t: &str| {
+        crate::engine::Square::parse(t)
+            .ok()
+            .filter(|&sq| position.board.is_legal(sq))
+    };
+    let (played, best) = (square(&m.square)?, square(&m.best)?);
+    let grade = [Grade::Inaccuracy, Grade::Mistake, Grade::Blunder]
+        .into_iter()
+        .find(|g| g.word() == m.grade)?;
+    (played != best).then(|| GradedMistake {
+        position,
+        played,
+        grade,
+        best,
+        best_value: m.best_value,
+        played_value: m.played_value,
+        exact: m.exact,
+        depth: m.depth,
+        number: m.number,
+        game: m.game.clone(),
+    })
 }

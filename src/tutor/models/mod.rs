@@ -10,6 +10,7 @@ pub mod editor;
 pub mod lesson;
 pub mod library;
 pub mod menu;
+pub mod mistakes;
 pub mod opening;
 pub mod openings_list;
 pub mod potential;

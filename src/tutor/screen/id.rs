@@ -40,6 +40,8 @@ pub enum ScreenId {
     Progress,
     /// The coach.
     Coach,
+    /// "Learn from your mistakes".
+    Mistakes,
 }
 
 impl ScreenId {
@@ -64,6 +66,7 @@ impl ScreenId {
             ScreenId::Potential => "IN POTENTIAL",
             ScreenId::Progress => "YOUR PROGRESS",
             ScreenId::Coach => "THE COACH",
+            ScreenId::Mistakes => "LEARN FROM YOUR MISTAKES",
         }
     }
 }

@@ -286,6 +286,16 @@ pub enum ProgressChange {
     /// A record for the coach's learner profile (a graded practice game, a lesson
     /// answer) or today's plan.
     Coach(Box<crate::tutor::coach::CoachEvent>),
+    /// A rated practice game ended: the learner's playing strength moves
+    /// ([`crate::tutor::strength::learner`]).
+    PracticeResult {
+        /// The opponent.
+        opponent: crate::engine::players::Strategy,
+        /// The learner's result.
+        result: crate::tutor::coach::GameResult,
+        /// When it ended.
+        at: u64,
+    },
     /// A lesson's last step is done: its run is finished and its stars counted.
     LessonFinish {
         /// The lesson's id.
@@ -324,6 +334,9 @@ pub enum Applied {
     ),
     /// The stars a finished lesson earned.
     Stars(u8),
+    /// What a rated game did to the learner's playing strength (`None`: the opponent
+    /// is not rated).
+    Rated(Option<crate::tutor::strength::RatedGame>),
     /// It was done.
     Done,
 }
@@ -412,6 +425,14 @@ impl ProgressChange {
                 lp.advance(resume);
                 Applied::Done
             }
+            ProgressChange::PracticeResult {
+                opponent,
+                result,
+                at,
+            } => Applied::Rated(
+                crate::tutor::strength::LevelRatings::shipped()
+                    .and_then(|table| progress.strength.record(opponent, result, at, table)),
+            ),
             ProgressChange::LessonFinish {
                 lesson,
                 tries,

@@ -51,6 +51,9 @@ pub enum Route {
     /// The puzzle trainer serving one theme's puzzles (its due reviews first, then
     /// those nearest the learner's rating), as the coach links to a concept.
     ThemePuzzles(crate::tutor::puzzle::Theme),
+    /// "Learn from your mistakes": a game's mistakes asked back, on top of the screen
+    /// that asks for it.
+    Mistakes(Box<crate::tutor::mistakes::MistakeRun>),
     /// The help for the screen on top.
     Help,
 }

@@ -135,6 +135,10 @@ pub struct CoachScreen {
     plan: DayPlan,
     status: Vec<ItemStatus>,
     page: Page,
+    /// The last game's mistakes left to ask back.
+    mistakes: Option<crate::tutor::mistakes::MistakeRun>,
+    /// The learner's playing strength, in words.
+    strength: String,
 }
 
 /// The squares of the ticked box and the empty one.
@@ -164,6 +168,8 @@ impl CoachScreen {
                 plan,
                 status,
                 page: Page::Plan,
+                mistakes: today::mistakes_to_learn(progress),
+                strength: strength_line(progress),
             },
             keep,
         )
@@ -195,7 +201,8 @@ impl CoachScreen {
         );
         let done = self.status.iter().filter(|s| s.ticked()).count();
         format!(
-            "{seen}\nToday's plan ({done} of {} done), then what costs you discs:",
+            "{seen}\n{}\nToday's plan ({done} of {} done), then what costs you discs:",
+            self.strength,
             self.plan.items.len()
         )
     }
@@ -271,7 +278,7 @@ impl CoachScreen {
             }
             CoachAction::Open => match row {
                 Some(Row::Item(i)) => match self.plan.items.get(i) {
-                    Some(item) => start(&item.task),
+                    Some(item) => self.start(&item.task),
                     None => Outcome::Say("Choose an item of the plan.".into()),
                 },
                 Some(Row::Weakness(i)) => match self.report.weaknesses.get(i) {
@@ -302,6 +309,32 @@ impl CoachScreen {
                 None => Outcome::Say(NOTHING_YET.into()),
             },
         }
+    }
+}
+
+/// The learner's playing strength and the next level, in one line.
+pub fn strength_line(progress: &Progress) -> String {
+    let strength = &progress.strength;
+    let Some(table) = crate::tutor::strength::LevelRatings::shipped() else {
+        return String::new();
+    };
+    match strength.suggestion(table) {
+        Some(s) => {
+            let me = strength.current();
+            let level = match s.level {
+                Strategy::Engine(l) => format!("level {l}"),
+                other => other.name(),
+            };
+            format!(
+                "Strength {:.0} ±{:.0} after {}; next: {level} ({:.0}), expect {:.0}%",
+                me.rating,
+                me.deviation,
+                crate::tutor::text::count(strength.count as usize, "rated game"),
+                s.rating,
+                100.0 * s.expected
+            )
+        }
+        None => "Playing strength: none yet; play an engine level from the start.".into(),
     }
 }
 
@@ -457,9 +490,25 @@ fn positions(w: &Weakness) -> Outcome {
     }
 }
 
-/// What doing a plan item opens.
+impl CoachScreen {
+    /// What doing a plan item opens.
+    fn start(&self, task: &Task) -> Outcome {
+        match task {
+            Task::LearnMistakes { .. } => match &self.mistakes {
+                Some(run) => Outcome::Go(Route::Mistakes(Box::new(run.clone()))),
+                None => Outcome::Say(
+                    "You have answered every mistake of your last game again: play another.".into(),
+                ),
+            },
+            other => start(other),
+        }
+    }
+}
+
+/// What doing a plan item opens (the last game's mistakes: [`CoachScreen::start`]).
 fn start(task: &Task) -> Outcome {
     match task {
+        Task::LearnMistakes { .. } => Outcome::Say("No mistake to ask back.".into()),
         Task::ReviewPuzzles { .. } => Outcome::Go(Route::Puzzles(None)),
         Task::ReviewOpenings { .. } => Outcome::Go(Route::Openings(None)),
         Task::Lesson { id, .. } => Outcome::Go(Route::Lessons(Some(id.clone()))),

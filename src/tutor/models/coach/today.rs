@@ -7,25 +7,98 @@
 //!
 //! The items, in this order, each when it applies:
 //!
+//! 0. the last practice game's mistakes not yet asked back ("learn from your
+//!    mistakes": [`mistakes_to_learn`]);
 //! 1. the puzzles due in the spaced review (at most [`PLAN_REVIEWS`]);
 //! 2. the opening lines due for review (at most [`PLAN_OPENINGS`]);
 //! 3. for the weakest concept of the recent games ([`crate::tutor::coach::report`]): its lesson,
 //!    unless a step of it was answered since the first recent game the concept cost
 //!    discs in; [`PLAN_PUZZLES`] of its puzzles near the learner's rating; a game
 //!    against the partner of its lesson's practice game
-//!    ([`crate::tutor::course::lesson_game`]);
+//!    ([`crate::tutor::course::lesson_game`]); and, once a game was rated, a game
+//!    against the next level of the learner's playing strength
+//!    ([`crate::tutor::strength`]);
 //! 4. with no weakness to work on: the course's next unfinished lesson, and a graded
-//!    game against the last practice opponent, so that the coach can learn what
-//!    costs the learner discs.
+//!    game, so that the coach can learn what costs the learner discs: against the
+//!    next level of the learner's playing strength ([`crate::tutor::strength`]) once
+//!    a game was rated, else against the last practice opponent.
 
+use crate::tutor::coach::graded_mistake;
 use crate::tutor::coach::plan::{
     DayPlan, PLAN_OPENINGS, PLAN_PUZZLES, PLAN_REVIEWS, PlanItem, Task, day_of,
 };
 use crate::tutor::coach::report::{CoachReport, Weakness};
 use crate::tutor::course::lesson_game;
 use crate::tutor::lesson::Lesson;
+use crate::tutor::mistakes::{MistakeRun, OpenedFrom};
 use crate::tutor::practice::first_opponent;
 use crate::tutor::progress::Progress;
+use crate::tutor::strength::LevelRatings;
+
+/// The last practice game's mistakes that were not answered again since it ended,
+/// to ask back from the coach (`None` when none is left, or the last game's records
+/// predate the grade's figures).
+pub fn mistakes_to_learn(progress: &Progress) -> Option<MistakeRun> {
+    let coach = &progress.coach;
+    let game = coach.games.last()?;
+    let answered: Vec<&str> = coach
+        .relearned
+        .iter()
+        .filter(|r| r.seq > game.seq)
+        .map(|r| r.position.as_str())
+        .collect();
+    let mistakes: Vec<_> = game
+        .mistakes
+        .iter()
+        .filter(|m| !answered.contains(&m.position.as_str()))
+        .filter_map(graded_mistake)
+        .collect();
+    (!mistakes.is_empty()).then(|| MistakeRun {
+        mistakes,
+        opponent: game.opponent.clone(),
+        from: OpenedFrom::Coach,
+    })
+}
+
+/// A game against the next level of the learner's playing strength, once a game was
+/// rated, when the plan has no game against that level yet.
+fn climb_item(progress: &Progress, items: &[PlanItem]) -> Option<PlanItem> {
+    let s = LevelRatings::shipped().and_then(|t| progress.strength.suggestion(t))?;
+    let opponent = s.level.name();
+    let planned = items
+        .iter()
+        .any(|i| matches!(&i.task, Task::Practice { opponent: o } if *o == opponent));
+    (!planned).then(|| PlanItem {
+        task: Task::Practice { opponent },
+        why: format!(
+            "The next level of your playing strength ({:.0}): rated {:.0}, you would score about {:.0}% against it.",
+            progress.strength.current().rating,
+            s.rating,
+            100.0 * s.expected
+        ),
+    })
+}
+
+/// The plan's item for the last game's mistakes, when some are left to answer.
+fn learn_item(progress: &Progress) -> Option<PlanItem> {
+    let run = mistakes_to_learn(progress)?;
+    let n = run.mistakes.len();
+    Some(PlanItem {
+        task: Task::LearnMistakes {
+            count: n as u32,
+            positions: run
+                .mistakes
+                .iter()
+                .map(|m| crate::engine::notation::to_obf(&m.position))
+                .collect(),
+        },
+        why: format!(
+            "Your last game, against {}, has {} you have not answered again: each is asked back as \"find a better move\"; one you miss goes into your spaced review.",
+            run.opponent,
+            crate::tutor::text::count_with(n, "mistake", "mistakes")
+        ),
+    })
+}
 
 fn weakness_items(w: &Weakness, progress: &Progress, lessons: &[Lesson]) -> Vec<PlanItem> {
     let label = w.concept.label();
@@ -107,6 +180,7 @@ pub fn build_plan(
     now: u64,
 ) -> DayPlan {
     let mut items = Vec::new();
+    items.extend(learn_item(progress));
     let due = progress.puzzles.review.due_count(now) as u32;
     if due > 0 {
         let count = due.min(PLAN_REVIEWS);
@@ -135,7 +209,10 @@ pub fn build_plan(
         });
     }
     match report.weakest().filter(|w| w.lost > 0) {
-        Some(w) => items.extend(weakness_items(w, progress, lessons)),
+        Some(w) => {
+            items.extend(weakness_items(w, progress, lessons));
+            items.extend(climb_item(progress, &items));
+        }
         None => {
             let mut course: Vec<&Lesson> = lessons.iter().collect();
             course.sort_by_key(|l| l.order);
@@ -152,12 +229,28 @@ pub fn build_plan(
                     why: "The next lesson of the course you have not finished.".into(),
                 });
             }
-            let opponent = first_opponent(progress.practice_opponent.as_deref());
+            let suggestion = LevelRatings::shipped().and_then(|t| progress.strength.suggestion(t));
+            let opponent = suggestion.map_or_else(
+                || first_opponent(progress.practice_opponent.as_deref()),
+                |s| s.level,
+            );
             items.push(PlanItem {
                 task: Task::Practice {
                     opponent: opponent.name(),
                 },
-                why: if report.recent_games == 0 {
+                why: if let Some(s) = suggestion {
+                    format!(
+                        "{} It is the next level of your playing strength ({:.0}): rated {:.0}, you would score about {:.0}% against it.",
+                        if report.recent_games == 0 {
+                            "Keep playing with feedback on: the coach learns from your graded moves what costs you discs."
+                        } else {
+                            "No concept cost you discs in your recent graded games."
+                        },
+                        progress.strength.current().rating,
+                        s.rating,
+                        100.0 * s.expected
+                    )
+                } else if report.recent_games == 0 {
                     "No graded game yet: play one with feedback on, and the coach learns from your graded moves what costs you discs.".into()
                 } else {
                     "No concept cost you discs in your recent graded games: keep playing with feedback on.".into()
@@ -242,6 +335,20 @@ pub fn item_status(plan: &DayPlan, item: &PlanItem, progress: &Progress, now: u6
                 of: *count,
             }
         }
+        Task::LearnMistakes { count, positions } => {
+            let mut answered: Vec<&str> = coach
+                .relearned
+                .iter()
+                .filter(|r| since(r.seq) && positions.contains(&r.position))
+                .map(|r| r.position.as_str())
+                .collect();
+            answered.sort_unstable();
+            answered.dedup();
+            ItemStatus {
+                done: (answered.len() as u32).min(*count),
+                of: *count,
+            }
+        }
         Task::Practice { opponent } => {
             let played = coach
                 .games
@@ -265,7 +372,27 @@ pub fn plan_for_today(
     now: u64,
 ) -> (DayPlan, bool) {
     match &progress.coach.plan {
-        Some(p) if p.day == day_of(now) => (p.clone(), false),
+        Some(p) if p.day == day_of(now) => {
+            // A game played since the plan was made brings its mistakes in.
+            let mut p = p.clone();
+            let item = learn_item(progress);
+            let covered = item.as_ref().is_none_or(|item| {
+                p.items.iter().any(|i| match (&i.task, &item.task) {
+                    (
+                        Task::LearnMistakes { positions: old, .. },
+                        Task::LearnMistakes { positions: new, .. },
+                    ) => new.iter().all(|n| old.contains(n)),
+                    _ => false,
+                })
+            });
+            match item {
+                Some(item) if !covered => {
+                    p.items.insert(0, item);
+                    (p, true)
+                }
+                _ => (p, false),
+            }
+        }
         _ => (build_plan(progress, report, lessons, now), true),
     }
 }

@@ -145,6 +145,8 @@ pub enum OverAction {
     NewGame,
     /// The learner's graded mistakes as puzzles for review.
     Puzzles,
+    /// Learn from the mistakes: each asked back as "find a better move".
+    Mistakes,
     /// Close the dialog, back to the final board.
     Board,
 }
@@ -168,6 +170,12 @@ pub const GAME_OVER_KEYS: &[Binding<OverAction>] = &[
         action: OverAction::NewGame,
         footer: "New game",
         help: "a new game",
+    },
+    Binding {
+        keys: &[Key::Char('l')],
+        action: OverAction::Mistakes,
+        footer: "Learn",
+        help: "learn from your mistakes: each asked back, find a better move",
     },
     Binding {
         keys: &[Key::Char('z')],

@@ -4,6 +4,7 @@
 //! and opening games (with the players the file names), resigning, the game-over
 //! choices and the learner's mistakes as puzzles.
 
+mod after;
 mod keys;
 mod panel;
 mod refute;
@@ -108,6 +109,11 @@ pub struct PracticeScreen {
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
     /// The game was recorded in the coach's profile (once, when it first ended).
     coached: bool,
+    /// The game counts for the learner's playing strength when it ends (it was
+    /// started on this screen: see [`PracticeScreen::rateable`]).
+    rateable: bool,
+    /// Its result was counted (once, when it first ended).
+    rated: bool,
 }
 
 type Effects = Vec<Effect<Task>>;
@@ -135,6 +141,8 @@ impl PracticeScreen {
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
             coached: false,
+            rateable: false,
+            rated: false,
             now: env.now,
             env,
         };
@@ -155,6 +163,7 @@ impl PracticeScreen {
             )
         };
         screen.event(opening);
+        screen.rateable = PracticeScreen::rateable(&screen.practice);
         let effects = screen.go_on();
         (screen, effects)
     }
@@ -275,6 +284,7 @@ impl PracticeScreen {
                 crate::tutor::coach::CoachEvent::Game(record),
             ))));
         }
+        effects.extend(self.rated_result());
         effects.push(Effect::Choose {
             title: "Game over".into(),
             text,
@@ -298,6 +308,7 @@ impl PracticeScreen {
             OverAction::WholeGame => self.whole_game(),
             OverAction::NewGame => self.act(Action::NewGame, context(now)),
             OverAction::Puzzles => self.act(Action::Puzzles, context(now)),
+            OverAction::Mistakes => self.learn_mistakes(),
             OverAction::Board => Vec::new(),
         }
     }
@@ -348,8 +359,10 @@ impl PracticeScreen {
             header.push_str("Enter or a click: back to the position before that move.\n");
         }
         items.push("g  the whole game: every move of both sides valued".into());
+        items.push("l  learn from your mistakes: each asked back as \"find a better move\"".into());
         let mut keys = vec![None; indices.len()];
         keys.push(Some(crate::tutor::screen::Key::Char('g')));
+        keys.push(Some(crate::tutor::screen::Key::Char('l')));
         self.asking = Asking::Review(indices);
         vec![Effect::Choose {
             title: "Review".into(),
@@ -789,8 +802,9 @@ impl BoardModel for PracticeScreen {
                     ));
                     Vec::new()
                 }
-                // The item after the mistakes: the whole game.
-                None => self.whole_game(),
+                // The items after the mistakes: the whole game, then learning from them.
+                None if i == indices.len() => self.whole_game(),
+                None => self.learn_mistakes(),
             },
             _ => Vec::new(),
         }
@@ -799,6 +813,18 @@ impl BoardModel for PracticeScreen {
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {
         let added = match applied {
             Applied::Added(n) => n,
+            Applied::Rated(Some(g)) if error.is_none() => {
+                let what = match g.result {
+                    crate::tutor::coach::GameResult::Won => "a win",
+                    crate::tutor::coach::GameResult::Drawn => "a draw",
+                    crate::tutor::coach::GameResult::Lost => "a loss",
+                };
+                self.event(format!(
+                    "Your playing strength: {:.0} → {:.0} after {what} against {} (rated {:.0}).",
+                    g.before, g.after, g.opponent, g.opponent_rating
+                ));
+                return Vec::new();
+            }
             _ => {
                 // The game's record for the coach.
                 if let Some(e) = error {
