@@ -1,5 +1,6 @@
 //! Refutations, checked on the board: for every wrong move of every lesson step that
-//! asks for a move (find-move and play-out starts) and for a sample of the puzzles,
+//! asks for a move (find-move and play-out starts), for the most tempting wrong move
+//! of every step of every puzzle, and for a sample of the puzzles' other wrong moves,
 //! every gain a refutation states is recounted on the board at the end of its line by
 //! an independent check (`common/refutation.rs`), its line is legal, and its cost is
 //! the difference of the engine's values. Then hand-built positions whose refutation
@@ -91,6 +92,50 @@ fn sampled_puzzle_wrong_moves_are_refuted_with_gains_that_hold_on_the_board() {
     assert!(
         gains > refuted / 3,
         "{gains} gains in {refuted} refutations"
+    );
+}
+
+/// The wrong move a learner is most drawn to at `pos`: the one the evaluation likes
+/// best one ply deep (ties to the lower square).
+fn most_tempting(pos: &Position, accepted: &othello_tutor::engine::SquareSet) -> Option<Square> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| !accepted.contains(*m))
+        .max_by_key(|m| {
+            let child = pos.board.play_unchecked(*m);
+            (
+                -othello_tutor::engine::eval::evaluate(&child),
+                -(m.index() as i32),
+            )
+        })
+}
+
+#[test]
+fn every_puzzles_most_tempting_wrong_move_is_refuted_with_gains_that_hold_on_the_board() {
+    use std::cell::RefCell;
+    thread_local! {
+        static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::new(16, 16));
+    }
+    let puzzles = load_puzzles().expect("puzzles");
+    let steps: Vec<(String, Position, Square)> = puzzles
+        .iter()
+        .flat_map(|p| {
+            p.steps.iter().enumerate().filter_map(move |(k, step)| {
+                most_tempting(&step.position, &step.accepted)
+                    .map(|w| (format!("puzzle {} step {k} {w}", p.id), step.position, w))
+            })
+        })
+        .collect();
+    let gains = othello_tutor::engine::pool::map(2, &steps, |_, (label, pos, w)| {
+        SEARCHER.with(|s| refute_and_check(&mut s.borrow_mut(), pos, *w, label))
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(steps.len() >= puzzles.len(), "{} steps", steps.len());
+    let gains: usize = gains.iter().sum();
+    assert!(
+        gains > steps.len() / 3,
+        "{gains} gains in {} refutations",
+        steps.len()
     );
 }
 
