@@ -94,13 +94,13 @@ pub const MISTAKES_KEYS: &[Binding<MistakesAction>] = &[
     Binding {
         keys: &[Key::Char('[')],
         action: MistakesAction::LineBack,
-        footer: "",
+        footer: "line back",
         help: "one move back through the refutation's line",
     },
     Binding {
         keys: &[Key::Char(']')],
         action: MistakesAction::LineForward,
-        footer: "",
+        footer: "line on",
         help: "one move on through the refutation's line, then the better move's",
     },
     Binding {
