@@ -5,10 +5,15 @@
 //! an independent check (`common/refutation.rs`), its line is legal, and its cost is
 //! the difference of the engine's values. Then hand-built positions whose refutation
 //! is known: an X- or C-square move that opens a corner, a move that leaves the
-//! learner squeezed onto X- and C-squares.
+//! learner squeezed onto X- and C-squares, and a wrong move whose lines win nothing
+//! on the board but whose facts and moves tell it from the better one. Every
+//! refutation gives the better move a reason: a gain, a fact, the moves compared, or
+//! the plain statement that no one fact tells them apart.
 
 #[path = "common/refutation.rs"]
 mod check;
+#[path = "common/positions.rs"]
+mod positions;
 
 use check::{SHALLOW, check_refutation};
 use othello_tutor::engine::analysis::AnalysisOptions;
@@ -139,10 +144,10 @@ fn every_puzzles_most_tempting_wrong_move_is_refuted_with_gains_that_hold_on_the
     );
 }
 
-/// Exact to the end: the positions below have 13 empties.
+/// Exact to the end: the positions below have 13 to 22 empties.
 const EXACT: AnalysisOptions = AnalysisOptions {
-    depth: 20,
-    exact_empties: 20,
+    depth: 22,
+    exact_empties: 22,
     time: None,
     selective: None,
     two_depths: true,
@@ -276,4 +281,93 @@ fn a_best_move_has_nothing_to_refute() {
         refute_with(&mut s, &pos, sq("a1"), SHALLOW),
         Err(RefuteError::Illegal(sq("a1")))
     );
+}
+
+#[test]
+fn a_move_whose_lines_win_nothing_is_told_apart_by_its_facts_and_the_moves_left() {
+    // Black to move, 22 empties (a mined endgame puzzle). After c8 White has
+    // 8 moves, after h2 only 6: no line wins a corner, a wedge or stable discs, so
+    // the better move's reasons are that fact and the moves each side has after the
+    // two replies (c8 h7: Black 8, White 7; h2 a7: Black 10, White 5).
+    let r = exact_refutation(
+        "----XX-----XXX--OOOOOXOOXXXXXXOOXXOOXOOOXXXOOO-X--OOOO-----OO--- X",
+        "c8",
+    );
+    let text = r.lines().join("\n");
+    assert_eq!(r.better, sq("h2"), "{text}");
+    assert!(r.gains.is_empty(), "{text}");
+    assert!(
+        r.reasons.contains(&Reason::Contrast(
+            "c8 leaves White 8 moves, h2 only 6.".into()
+        )),
+        "{text}"
+    );
+    let moves = r
+        .reasons
+        .iter()
+        .find_map(|x| match x {
+            Reason::Moves { wrong, better, .. } => Some((*wrong, *better)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no moves compared: {text}"));
+    assert_eq!(
+        (moves.0.reply, moves.0.mine, moves.0.theirs),
+        (sq("h7"), 8, 7),
+        "{text}"
+    );
+    assert_eq!(
+        (moves.1.reply, moves.1.mine, moves.1.theirs),
+        (sq("a7"), 10, 5),
+        "{text}"
+    );
+    assert!(
+        text.contains("After c8 h7 Black has 8 moves to White's 7; after h2 a7, 10 to 5."),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_refutation_in_positions_of_random_play_gives_the_better_move_a_reason() {
+    use rand::SeedableRng;
+    use std::cell::RefCell;
+    thread_local! {
+        static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::new(16, 16));
+    }
+    // Forty positions 14 to 33 plies into random games, each with a random legal
+    // move that is not the only one: practice-like middle games, not the content's.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4242);
+    let mut items = Vec::new();
+    while items.len() < 40 {
+        let plies = 14 + items.len() / 2;
+        let pos = positions::random_position(&mut rng, plies);
+        let moves: Vec<Square> = pos.legal_moves().into_iter().collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        use rand::RngExt;
+        let w = moves[rng.random_range(0..moves.len())];
+        items.push((format!("random {} {w}", items.len()), pos, w));
+    }
+    let reasons = othello_tutor::engine::pool::map(2, &items, |_, (label, pos, w)| {
+        SEARCHER.with(|s| {
+            let s = &mut s.borrow_mut();
+            match refute_with(s, pos, *w, SHALLOW) {
+                Ok(r) => {
+                    check_refutation(s, pos, *w, &r, SHALLOW, label);
+                    Some(r.reasons)
+                }
+                Err(RefuteError::NoLoss(_)) => None,
+                Err(e) => panic!("{label}: {e}"),
+            }
+        })
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let refuted: Vec<_> = reasons.into_iter().flatten().collect();
+    assert!(refuted.len() >= 25, "{} refuted", refuted.len());
+    let plain = refuted
+        .iter()
+        .filter(|r| matches!(r.as_slice(), [Reason::NoSingleFact { .. }]))
+        .count();
+    // The plain statement is the exception, not the rule.
+    assert!(plain * 4 <= refuted.len(), "{plain} of {}", refuted.len());
 }

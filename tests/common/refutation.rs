@@ -180,6 +180,34 @@ pub fn check_gain(line: &Line, g: &Verified, who: Color, label: &str) {
             assert_eq!(r.len() as u32, n, "{label}: {sentence}");
             assert!(r.iter().all(|k| k % 2 == 0), "{label}: {r:?} {sentence}");
         }
+        Gain::Outnumbered {
+            before,
+            victim,
+            beneficiary,
+        } => {
+            assert_eq!(end.to_move, them, "{label}");
+            assert_eq!(
+                moves_of(&start, them).len() as u32,
+                before,
+                "{label}: {sentence}"
+            );
+            assert_eq!(
+                moves_of(&end, them).len() as u32,
+                victim,
+                "{label}: {sentence}"
+            );
+            assert_eq!(
+                moves_of(&end, who).len() as u32,
+                beneficiary,
+                "{label}: {sentence}"
+            );
+            assert!(victim < before && victim > 0, "{label}: {sentence}");
+            assert!(
+                beneficiary >= victim + 5 && beneficiary >= 2 * victim,
+                "{label}: {sentence}"
+            );
+            assert!(victim <= 6, "{label}: {sentence}");
+        }
         Gain::Mobility { before, after } => {
             assert_eq!(
                 moves_of(&start, them).len() as u32,
@@ -256,6 +284,10 @@ pub fn check_refutation(
         let gain_at = lines.iter().position(|l| *l == first_gain).expect("stated");
         assert!(line_at < gain_at, "{label}: {text}");
     }
+    assert!(
+        !r.reasons.is_empty(),
+        "{label}: the better move has no reason: {text}"
+    );
     for reason in &r.reasons {
         match reason {
             Reason::Gains(g) => check_gain(&r.better_line, g, me, label),
@@ -271,6 +303,42 @@ pub fn check_refutation(
                     "{label}"
                 );
             }
+            Reason::Contrast(text) => {
+                assert!(
+                    othello_tutor::tutor::explain::contrast(pos, wrong, r.better).contains(text),
+                    "{label}: {text}"
+                );
+                check_contrast(pos, wrong, r.better, text, label);
+            }
+            Reason::Moves {
+                me: who,
+                wrong: w,
+                better: b,
+            } => {
+                assert_eq!(*who, me, "{label}");
+                for (m, line) in [(w, &r.line), (b, &r.better_line)] {
+                    let played = replay(*pos, &[Move::Place(m.mv), Move::Place(m.reply)]);
+                    assert_eq!(line.moves().get(1), Some(&Move::Place(m.reply)), "{label}");
+                    let end = played[2];
+                    assert_eq!(end.to_move, me, "{label}");
+                    assert_eq!(moves_of(&end, me).len() as u32, m.mine, "{label}");
+                    assert_eq!(
+                        moves_of(&end, me.opposite()).len() as u32,
+                        m.theirs,
+                        "{label}"
+                    );
+                }
+                assert_eq!((w.mv, b.mv), (wrong, r.better), "{label}");
+                assert!(b.mine > w.mine, "{label}: {}", reason.sentence());
+                assert!(
+                    b.mine as i32 - b.theirs as i32 > w.mine as i32 - w.theirs as i32,
+                    "{label}: {}",
+                    reason.sentence()
+                );
+            }
+            Reason::NoSingleFact { .. } => {
+                assert_eq!(r.reasons.len(), 1, "{label}: {text}");
+            }
             Reason::Despite { .. } => {
                 assert!(
                     r.reasons
@@ -280,5 +348,53 @@ pub fn check_refutation(
                 );
             }
         }
+    }
+}
+
+/// Recounts on the board the numbers a contrast sentence of `wrong` against `better`
+/// states (moves left to the opponent, frontier discs flipped, stable discs), each
+/// from our own count.
+fn check_contrast(pos: &Position, wrong: Square, better: Square, text: &str, label: &str) {
+    let them = pos.to_move.opposite();
+    let (a, b) = (pos.play_unchecked(wrong), pos.play_unchecked(better));
+    let numbers: Vec<u32> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    if text.contains(" moves, ") || text.contains(" move, ") {
+        let (na, nb) = (
+            moves_of(&a, them).len() as u32,
+            moves_of(&b, them).len() as u32,
+        );
+        assert!(
+            numbers.contains(&na) && numbers.contains(&nb),
+            "{label}: {text} ({na}, {nb})"
+        );
+        assert!(na >= nb + 2, "{label}: {text}");
+    } else if text.contains("stable discs") {
+        let me = pos.to_move;
+        let (sa, sb) = (stable(&a, me), stable(&b, me));
+        assert!(
+            numbers.contains(&sa) && numbers.contains(&sb),
+            "{label}: {text} ({sa}, {sb})"
+        );
+        assert!(sb >= sa + 2, "{label}: {text}");
+    } else if text.contains("gives") && text.contains("corner") {
+        let corners = |p: &Position| {
+            moves_of(p, them)
+                .into_iter()
+                .filter(|s| CORNERS.contains(&s.to_string().as_str()))
+                .collect::<Vec<_>>()
+        };
+        let given: Vec<Square> = corners(&a)
+            .into_iter()
+            .filter(|c| !moves_of(pos, them).contains(c))
+            .collect();
+        assert!(!given.is_empty(), "{label}: {text}");
+        let before = moves_of(pos, them);
+        assert!(
+            corners(&b).iter().all(|c| before.contains(c)),
+            "{label}: {text}"
+        );
     }
 }

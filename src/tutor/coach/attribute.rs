@@ -165,7 +165,7 @@ fn gain_theme(g: Gain) -> Option<Theme> {
     Some(match g {
         Gain::Corner { .. } => return None,
         Gain::Pass => Theme::Tempo,
-        Gain::Squeeze { .. } | Gain::Mobility { .. } => Theme::Mobility,
+        Gain::Squeeze { .. } | Gain::Mobility { .. } | Gain::Outnumbered { .. } => Theme::Mobility,
         Gain::EdgeWedge(_) => Theme::Wedge,
         Gain::StableDiscs { .. } => Theme::StableDiscs,
         Gain::Parity { .. } => Theme::Parity,

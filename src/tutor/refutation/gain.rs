@@ -1,6 +1,7 @@
 //! What a line wins, in the strategy texts' words, as facts checked on the board: a
 //! corner taken, an edge wedge, a squeeze that leaves the other side only X- and
-//! C-squares, a forced pass, stable discs, parity, mobility taken away.
+//! C-squares, a forced pass, stable discs, parity, mobility taken away, a side
+//! outnumbered in moves.
 //!
 //! A [`Gain`] is a claim; [`Gain::verify`] checks it on the line it is made of and
 //! hands back a [`Verified`] gain, the only thing that has a sentence
@@ -23,6 +24,11 @@ pub const MOBILITY_DROP_MIN: u32 = 3;
 pub const MOBILITY_LEFT_MAX: u32 = 3;
 /// Parity is named only at or below this many empty squares.
 pub const PARITY_EMPTIES_MAX: u32 = 16;
+/// Being outnumbered in moves is named when the side to move has at most this many
+/// moves (fewer than when the line began)…
+pub const OUTNUMBERED_MOVES_MAX: u32 = 6;
+/// …and the other side at least this many more, and at least twice as many.
+pub const OUTNUMBERED_BY_MIN: u32 = 5;
 
 /// What a line wins for one side (the beneficiary) against the other (the victim).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +70,17 @@ pub enum Gain {
         before: u32,
         /// At the end of the line shown.
         after: u32,
+    },
+    /// The victim, to move, has few moves ([`OUTNUMBERED_MOVES_MAX`] at most, fewer
+    /// than before the line) and the beneficiary far more (at least
+    /// [`OUTNUMBERED_BY_MIN`] more, and at least twice as many).
+    Outnumbered {
+        /// The victim's moves before the line.
+        before: u32,
+        /// The victim's moves at the end of the line shown.
+        victim: u32,
+        /// The beneficiary's moves there (as if it were its turn).
+        beneficiary: u32,
     },
 }
 
@@ -114,6 +131,11 @@ impl Verified {
             Gain::Mobility { after, .. } => {
                 format!("{them} is left {}", plural(after, "move", "moves"))
             }
+            Gain::Outnumbered {
+                victim,
+                beneficiary,
+                ..
+            } => format!("{them} is outnumbered in moves, {victim} to {beneficiary}"),
         }
     }
 
@@ -170,6 +192,14 @@ impl Verified {
                 "{them} is left with {} (down from {before}).",
                 plural(after, "move", "moves")
             ),
+            Gain::Outnumbered {
+                before,
+                victim,
+                beneficiary,
+            } => format!(
+                "{them} is short of moves: {} (down from {before}) to {me}'s {beneficiary}.",
+                plural(victim, "move", "moves")
+            ),
         }
     }
 }
@@ -194,6 +224,7 @@ impl Gain {
             Gain::StableDiscs { .. } => 3,
             Gain::Parity { .. } => 2,
             Gain::Mobility { .. } => 1,
+            Gain::Outnumbered { .. } => 1,
         }
     }
 
@@ -313,6 +344,30 @@ impl Gain {
                     return fail(format!("{victim}'s moves do not fall {before} → {after}"));
                 }
             }
+            Gain::Outnumbered {
+                before,
+                victim: v,
+                beneficiary: b,
+            } => {
+                let had = moves_of(&start, victim).len();
+                let (now, theirs) = (
+                    moves_of(&last, victim).len(),
+                    moves_of(&last, beneficiary).len(),
+                );
+                if had != before
+                    || now != v
+                    || theirs != b
+                    || last.to_move != victim
+                    || last.is_game_over()
+                    || now == 0
+                    || now >= had
+                    || now > OUTNUMBERED_MOVES_MAX
+                    || theirs < now + OUTNUMBERED_BY_MIN
+                    || theirs < 2 * now
+                {
+                    return fail(format!("{victim} is not outnumbered {v} to {b} in moves"));
+                }
+            }
         }
         Ok(Verified {
             gain: self,
@@ -382,13 +437,25 @@ pub fn gains_on(line: &Line, end: usize, beneficiary: Color) -> Vec<Verified> {
         before: moves_of(&start, victim).len(),
         after: victim_moves.len(),
     });
+    candidates.push(Gain::Outnumbered {
+        before: moves_of(&start, victim).len(),
+        victim: victim_moves.len(),
+        beneficiary: moves_of(&last, beneficiary).len(),
+    });
     let mut out: Vec<Verified> = candidates
         .into_iter()
         .filter_map(|g| g.verify(line, end, beneficiary).ok())
         .collect();
-    // A squeeze says more than the mobility it takes away.
+    // A squeeze says more than the mobility it takes away, and moves left say
+    // more than a count beside the other side's.
     if out.iter().any(|v| matches!(v.gain, Gain::Squeeze { .. })) {
         out.retain(|v| !matches!(v.gain, Gain::Mobility { .. }));
+    }
+    if out
+        .iter()
+        .any(|v| matches!(v.gain, Gain::Squeeze { .. } | Gain::Mobility { .. }))
+    {
+        out.retain(|v| !matches!(v.gain, Gain::Outnumbered { .. }));
     }
     out.sort_by_key(|v| std::cmp::Reverse(v.gain.weight()));
     out.dedup_by_key(|v| v.gain);

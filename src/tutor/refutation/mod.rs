@@ -28,8 +28,9 @@ use crate::engine::search::{SearchError, Searcher};
 use crate::engine::{Move, Position, Square};
 use crate::tutor::values::{StatedValue, difference_text, rounded};
 
-/// The most plies (the wrong move counted) searched for what the reply wins.
-pub const REFUTATION_LINE_PLIES: usize = 7;
+/// The plies (the wrong move counted) searched for what the reply wins: the first
+/// seven, and only when they win nothing, two more.
+pub const REFUTATION_LINE_PLIES: [usize; 2] = [7, 9];
 
 /// The refutation of one wrong move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,17 +147,39 @@ impl Refutation {
         better_value: StatedValue,
     ) -> Refutation {
         if better != self.better {
+            // The reasons were made for the other move: only the facts of the two
+            // moves themselves carry over to this one.
             self.better = better;
             self.better_line = Line::from_pv(self.position(), &[Some(better)]);
-            self.reasons.clear();
+            self.reasons = crate::tutor::explain::contrast(&self.position(), self.wrong, better)
+                .into_iter()
+                .take(2)
+                .map(Reason::Contrast)
+                .collect();
+            if self.reasons.is_empty() {
+                self.reasons.push(Reason::NoSingleFact {
+                    by: String::new(),
+                    exact: false,
+                    wrong: self.wrong,
+                    better,
+                });
+            }
         }
         self.wrong_value = wrong_value;
         self.better_value = better_value;
         self.wording = Wording::AsGraded;
         let by = self.cost().text();
+        let exact = self.cost().exact;
         for r in &mut self.reasons {
-            if let Reason::Despite { by: b, .. } = r {
-                *b = by.clone();
+            match r {
+                Reason::Despite { by: b, .. } => *b = by.clone(),
+                Reason::NoSingleFact {
+                    by: b, exact: e, ..
+                } => {
+                    *b = by.clone();
+                    *e = exact;
+                }
+                _ => {}
             }
         }
         self
@@ -287,19 +310,26 @@ pub fn compute(
     let them = pos.to_move.opposite();
     // The weightiest gain for the opponent, at the earliest ply it is on the board.
     let mut chosen: Option<(usize, Vec<Verified>)> = None;
-    for end in 1..full.moves().len().min(REFUTATION_LINE_PLIES) {
-        if full.before(end).to_move != them {
-            continue;
+    let mut from = 1;
+    for plies in REFUTATION_LINE_PLIES {
+        if chosen.is_some() {
+            break;
         }
-        let gains = gains_on(&full, end, them);
-        let weight = gains.first().map_or(0, |g| g.gain().weight());
-        let so_far = chosen
-            .as_ref()
-            .and_then(|(_, g)| g.first())
-            .map_or(0, |g| g.gain().weight());
-        if weight > so_far {
-            chosen = Some((end, gains));
+        for end in from..full.moves().len().min(plies) {
+            if full.before(end).to_move != them {
+                continue;
+            }
+            let gains = gains_on(&full, end, them);
+            let weight = gains.first().map_or(0, |g| g.gain().weight());
+            let so_far = chosen
+                .as_ref()
+                .and_then(|(_, g)| g.first())
+                .map_or(0, |g| g.gain().weight());
+            if weight > so_far {
+                chosen = Some((end, gains));
+            }
         }
+        from = plies;
     }
     let (line, gains) = match chosen {
         Some((end, gains)) => (full.truncated(end + 1), gains.into_iter().take(3).collect()),
@@ -325,7 +355,8 @@ pub fn compute(
     if better_full.moves().first() != Some(&Move::Place(better)) {
         better_full = Line::from_pv(*pos, &[Some(better)]);
     }
-    let (better_line, reasons) = better::reasons(&better_full, &line, feared, &cost.text());
+    let (better_line, reasons) =
+        better::reasons(&better_full, &line, feared, &cost.text(), cost.exact);
     Ok(Refutation {
         wrong,
         wrong_value,
