@@ -101,11 +101,15 @@ fn a_lesson_refutation_is_engine_work_then_stepped_through() {
         d.model.shown().board.position.disc_at(sq("a1")),
         Some(Color::Black)
     );
-    // A choice on the board brings the step back; then the lesson goes on.
-    d.choose("a1");
-    assert_eq!(d.model.shown().board.position, start);
+    // A move made while the refutation's board is shown is the step's: answered
+    // on the step's board, and the lesson goes on.
     d.choose("a1");
     assert!(d.verdict().starts_with("✓"), "{}", d.verdict());
+    assert_ne!(d.model.shown().board.position, start);
+    assert_eq!(
+        d.model.shown().board.position.disc_at(sq("a1")),
+        Some(Color::Black)
+    );
     d.act(StepAction::Next);
     assert_eq!(d.model.index(), 2);
     assert!(!d.panel().contains("b1 costs"), "{}", d.panel());
@@ -207,6 +211,30 @@ fn a_practice_mistake_is_refuted_from_its_grade() {
     assert_eq!(
         d.model.practice().game().moves().first().copied(),
         None::<Move>
+    );
+    // A move made while the refutation's board is shown is the game's: the game's
+    // board comes back and the move is played on it.
+    let effects = d.model.choose(sq("h7"), cx);
+    d.run(effects);
+    d.act(PAction::ShowBest);
+    assert!(d.panel().contains("h7 costs"), "{}", d.panel());
+    let game = d.model.practice().game().current();
+    let mv = game
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("White can move");
+    let before = d.model.practice().game().len();
+    let effects = d.model.choose(mv, cx);
+    d.run(effects);
+    assert!(
+        d.model.practice().game().len() > before,
+        "the move was played"
+    );
+    assert!(!d.panel().contains("h7 costs"), "{}", d.panel());
+    assert_eq!(
+        d.model.shown().board.position,
+        d.model.practice().game().current()
     );
 }
 

@@ -228,6 +228,13 @@ impl Gain {
         }
     }
 
+    /// Whether the gain is a state of the board at the end of the line (moves left,
+    /// a pass, stable discs, parity) rather than a move played in it (a corner, a
+    /// wedge).
+    pub fn is_state(self) -> bool {
+        !matches!(self, Gain::Corner { .. } | Gain::EdgeWedge(_))
+    }
+
     /// Checks the gain for `beneficiary` on `line` up to and with ply `end` (the
     /// line's moves `0..=end`); the [`Verified`] gain it gives is the one source of
     /// the gain's sentence.

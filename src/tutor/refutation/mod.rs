@@ -264,7 +264,14 @@ impl Refutation {
                 out.push(format!("Its line: {}", self.better_line.text()));
                 line_shown = true;
             }
-            out.push(format!("  · {}", r.sentence()));
+            // A state the better move itself leaves on the board says so.
+            let after_it = self.better_line.moves().len() < 2
+                && matches!(r, better::Reason::Gains(g) if g.gain().is_state());
+            if after_it {
+                out.push(format!("  · After {better} {}", r.sentence()));
+            } else {
+                out.push(format!("  · {}", r.sentence()));
+            }
         }
         out
     }

@@ -463,10 +463,9 @@ impl BoardModel for LessonScreen {
 
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
         if self.refutation.view().is_some() {
-            // The board shows the refutation's line, not the step: back to the step.
+            // The board shows the refutation's line: the move is for the step, whose
+            // board comes back with it (r shows the refutation again).
             self.refutation = Asked::Not;
-            self.say("Refutation hidden: the step's board is back (r shows it again).");
-            return Vec::new();
         }
         match self.step().clone() {
             Step::FindMove(_) => self.find_move(square),

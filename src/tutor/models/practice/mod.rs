@@ -653,10 +653,9 @@ impl BoardModel for PracticeScreen {
 
     fn choose(&mut self, square: Square, _context: Context) -> Effects {
         if self.refutation.view().is_some() {
-            // The board shows the refutation's line, not the game: back to the game.
+            // The board shows the refutation's line: the move is for the game, whose
+            // board comes back with it (s shows the refutation again).
             self.refutation = crate::tutor::models::asked::Asked::Not;
-            self.tell("Refutation hidden: the game's board is back (s shows it again).");
-            return Vec::new();
         }
         self.learner_move(square)
     }

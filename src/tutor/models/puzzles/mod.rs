@@ -602,9 +602,8 @@ impl BoardModel for PuzzleScreen {
 
     fn choose(&mut self, square: Square, context: Context) -> Effects {
         if self.refutation.view().is_some() {
+            // The move is for the puzzle, whose board comes back with it.
             self.refutation = Asked::Not;
-            self.say("Back to the solution: r shows the refutation again.");
-            return Vec::new();
         }
         self.played(square, context.now)
     }
