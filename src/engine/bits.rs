@@ -16,10 +16,6 @@ pub const ROW_8: u64 = 0xFF00_0000_0000_0000;
 pub const EDGES: u64 = COL_A | COL_H | ROW_1 | ROW_8;
 /// The four corners a1, h1, a8, h8.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// The X-squares b2, g2, b7, g7 (diagonally next to a corner).
-pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-/// The C-squares a2, b1, g1, h2, a7, b8, g8, h7 (next to a corner along an edge).
-pub const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 /// The quadrants a1-d4, e1-h4, a5-d8, e5-h8 (used for parity).
 pub const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,

@@ -20,10 +20,6 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// 0: not checked yet; 1: the plain copies; 2: the x86-64-v3 copies.
 static LEVEL: AtomicU8 = AtomicU8::new(0);
 
-/// The instruction-set extensions the fast copies are compiled for, as
-/// `#[target_feature]` names them.
-pub const FAST_FEATURES: &str = "avx2,bmi1,bmi2,lzcnt,popcnt";
-
 /// Whether this CPU runs the fast (x86-64-v3) copies of the hot functions.
 #[inline(always)]
 pub fn fast() -> bool {

@@ -14,9 +14,9 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{RngExt, SeedableRng};
 
 use super::board::Board;
 use super::canonical::{Frame, canonical_hash, mix64};
@@ -188,12 +188,6 @@ impl Player {
         }
     }
 
-    /// Replaces the evaluation weights (for tuning).
-    pub fn with_weights(mut self, weights: Weights) -> Player {
-        self.weights = weights;
-        self
-    }
-
     /// This player's level.
     pub fn level(&self) -> Level {
         self.level
@@ -360,9 +354,4 @@ fn move_slot(mv: PotentialMove) -> usize {
         }
     };
     (mix64(code) & 4095) as usize
-}
-
-/// Draws a seed for a new player from the thread's random source.
-pub fn fresh_seed() -> u64 {
-    rand::rng().random()
 }

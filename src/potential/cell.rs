@@ -69,11 +69,6 @@ impl Cell {
             _ => Adjacency::None,
         }
     }
-
-    /// True when the cells are king-move neighbours (direct or oblique).
-    pub fn is_neighbour(self, other: Cell) -> bool {
-        self.adjacency(other) != Adjacency::None
-    }
 }
 
 impl fmt::Display for Cell {

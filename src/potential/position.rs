@@ -32,12 +32,6 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// A result from White's point of view: `+k` White wins by `k`, `−k`
-    /// Black wins by `k`, `0` a draw.
-    pub const fn from_white_score(score: i32) -> GameResult {
-        GameResult { score }
-    }
-
     /// A draw.
     pub const DRAW: GameResult = GameResult { score: 0 };
 

@@ -174,11 +174,6 @@ impl BoardView {
         }
     }
 
-    /// Removes the labels.
-    pub fn clear_labels(&mut self) {
-        self.labels = vec![None; 64];
-    }
-
     /// The cursor's square.
     pub fn cursor(&self) -> Square {
         self.cursor
@@ -450,51 +445,6 @@ impl View for BoardView {
         self.typed.clear();
         EventResult::Consumed(None)
     }
-}
-
-/// The layout the board screens share: the board beside a titled, scrolling text panel
-/// named `panel`, filling the height, with `below` underneath (status, input, keys).
-pub fn board_screen(
-    board: cursive::views::NamedView<BoardView>,
-    panel: &str,
-    title: &str,
-    below: cursive::views::LinearLayout,
-) -> cursive::views::LinearLayout {
-    use cursive::traits::{Nameable, Resizable};
-    use cursive::views::TextView;
-    use cursive::views::{LinearLayout, Panel, ScrollView};
-    let left = LinearLayout::vertical().child(Panel::new(board)).child(
-        TextView::new("")
-            .with_name(verdict_name(panel))
-            .max_width(BOARD_SIZE.x + 2),
-    );
-    let mut layout = LinearLayout::vertical().child(
-        LinearLayout::horizontal()
-            .child(left)
-            .child(
-                Panel::new(ScrollView::new(
-                    crate::ui::wrap_text::WrapText::new("").with_name(panel),
-                ))
-                .title(title)
-                .full_width(),
-            )
-            .full_height(),
-    );
-    layout.add_child(below);
-    layout
-}
-
-/// The name of the verdict line under the board of the screen whose panel is `panel`.
-pub fn verdict_name(panel: &str) -> String {
-    format!("{panel}-verdict")
-}
-
-/// Writes the verdict line (the result of the learner's last action) under the board
-/// of the screen whose panel is `panel`.
-pub fn set_verdict(siv: &mut Cursive, panel: &str, text: &str) {
-    siv.call_on_name(&verdict_name(panel), |t: &mut cursive::views::TextView| {
-        t.set_content(text)
-    });
 }
 
 /// A board showing `position` whose chosen squares go to `f` with the screen's

@@ -23,13 +23,4 @@ impl Engine {
     pub(crate) fn searcher(&self) -> Arc<Mutex<Searcher>> {
         self.searcher.clone()
     }
-
-    /// Runs `work` with the searcher on the calling thread (for tests and tools).
-    pub fn with_searcher<R>(&self, work: impl FnOnce(&mut Searcher) -> R) -> R {
-        let mut guard = match self.searcher.lock() {
-            Ok(g) => g,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        work(&mut guard)
-    }
 }
