@@ -6,7 +6,7 @@ use crate::engine::board::{Board, MAX_MOVES, flips, legal_moves};
 use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::pattern::shipped_ref;
 use crate::engine::square::Square;
-use std::mem::MaybeUninit;
+use arrayvec::ArrayVec;
 
 /// One legal move: its square, the discs it flips and its ordering key (lower first).
 #[derive(Clone, Copy)]
@@ -26,12 +26,11 @@ impl Scored {
 
 /// The legal moves of a node.
 ///
-/// The slots past `len` are left uninitialised: a list has room for any position's
-/// moves (`MAX_MOVES`), and zeroing that much at every node of the solver costs a few
-/// per cent of its speed.
+/// An [`ArrayVec`]: room for any position's moves (`MAX_MOVES`) on the stack, the
+/// slots past its length left unwritten (zeroing them at every node of the solver
+/// would cost a few per cent of its speed).
 pub(super) struct MoveList {
-    moves: [MaybeUninit<Scored>; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Scored, MAX_MOVES>,
 }
 
 /// The union of the quadrants holding an odd number of empty squares.
@@ -51,8 +50,7 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new(),
         }
     }
 
@@ -63,12 +61,11 @@ impl MoveList {
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
             moves &= moves - 1;
-            self.moves[self.len].write(Scored {
+            self.moves.push(Scored {
                 flipped: flips(p, o, sq as usize),
                 sq,
                 key: 0,
             });
-            self.len += 1;
         }
     }
 
@@ -151,24 +148,19 @@ impl MoveList {
     /// The number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// The moves written so far.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Scored] {
-        // SAFETY: the first `len` slots were written by `new` (`len` only grows after a
-        // write), and `MaybeUninit<Scored>` has the layout of `Scored`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Scored>(), self.len) }
+        &self.moves
     }
 
     /// The moves written so far, to reorder.
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Scored] {
-        // SAFETY: as in `as_slice`.
-        unsafe {
-            std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Scored>(), self.len)
-        }
+        &mut self.moves
     }
 }
 
