@@ -18,7 +18,7 @@
 
 use super::puzzles::{Done, NearMiss, Work};
 use crate::engine::{Move, Position, Square};
-use crate::tutor::models::asked::Asked;
+use crate::tutor::models::asked::{Asked, Press};
 use crate::tutor::progress::ModeRecords;
 use crate::tutor::puzzle::Puzzle;
 use crate::tutor::puzzle::timed::{
@@ -248,7 +248,7 @@ impl RunScreen {
                 let ticket = self.job.start();
                 return vec![Effect::Run(
                     ticket,
-                    Work::NearMiss(NearMiss {
+                    Work::Own(NearMiss {
                         puzzle: Box::new(puzzle),
                         step,
                         played: sq,
@@ -314,9 +314,8 @@ impl RunScreen {
     /// The refutation key: once the run is over, the refutation of the next miss as
     /// engine work; while one is shown (or could not be made), back to the summary.
     fn refutation(&mut self) -> Effects {
-        match &self.refutation {
-            Asked::Shown(_) | Asked::Unavailable(_) => {
-                self.refutation = Asked::Not;
+        match self.refutation.press() {
+            Press::Hidden => {
                 let next = if self.next_miss == 0 {
                     "r starts again from your first miss".to_string()
                 } else {
@@ -329,11 +328,11 @@ impl RunScreen {
                 self.lines = vec![format!("Back to the summary: {next}.")];
                 return Vec::new();
             }
-            Asked::Working => {
+            Press::Busy => {
                 self.lines = vec!["The refutation is being worked out: a moment.".into()];
                 return Vec::new();
             }
-            Asked::Not => {}
+            Press::Ask => {}
         }
         if !self.run.is_over() {
             self.lines = vec![format!(
@@ -504,7 +503,7 @@ impl BoardModel for RunScreen {
             return Vec::new();
         }
         match done {
-            Done::NearMiss(near) => self.settled(near),
+            Done::Own(near) => self.settled(near),
             Done::Refuted(result) => {
                 self.lines = vec![self.refutation.settle(*result)];
                 Vec::new()
@@ -514,14 +513,13 @@ impl BoardModel for RunScreen {
 
     fn failed(&mut self, ticket: Ticket) -> Effects {
         if self.refutation == Asked::Working {
-            if self.job.accept(ticket) {
-                self.refutation = Asked::Unavailable("the engine failed".into());
+            if self.job.accept(ticket) && self.refutation.fail() {
                 self.lines = vec!["The refutation could not be worked out.".into()];
             }
             return Vec::new();
         }
         // Without its value the miss costs the full penalty.
-        self.finished(ticket, Done::NearMiss(false))
+        self.finished(ticket, Done::Own(false))
     }
 
     fn progress_saved(&mut self, applied: Applied, error: Option<String>) -> Effects {

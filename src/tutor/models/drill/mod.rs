@@ -507,8 +507,7 @@ impl BoardModel for DrillScreen {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        if self.refutation == Asked::Working {
-            self.refutation = Asked::Unavailable("the engine failed".into());
+        if self.refutation.fail() {
             self.lines = vec!["The refutation could not be worked out.".into()];
         } else {
             self.lines = vec!["The solver stopped. n: the next position.".into()];

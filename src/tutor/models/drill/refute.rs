@@ -5,7 +5,7 @@
 
 use super::{DrillScreen, DrillTask, Effects};
 use crate::engine::{Move, Position, Square};
-use crate::tutor::models::asked::Asked;
+use crate::tutor::models::asked::{Asked, Press};
 use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
 use crate::tutor::screen::Effect;
 
@@ -45,18 +45,17 @@ impl DrillScreen {
 
     /// The refutation key: work it out, or hide it when shown.
     pub(super) fn refutation(&mut self) -> Effects {
-        match &self.refutation {
-            Asked::Shown(_) | Asked::Unavailable(_) => {
-                self.refutation = Asked::Not;
+        match self.refutation.press() {
+            Press::Hidden => {
                 self.lines =
                     vec!["Refutation hidden: [ and ] step the best line, r shows it again.".into()];
                 return Vec::new();
             }
-            Asked::Working => {
+            Press::Busy => {
                 self.lines = vec!["The refutation is being worked out: a moment.".into()];
                 return Vec::new();
             }
-            Asked::Not => {}
+            Press::Ask => {}
         }
         if self.job.busy() {
             self.lines = vec!["The solver is thinking: a moment.".into()];

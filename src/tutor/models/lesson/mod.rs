@@ -494,7 +494,7 @@ impl BoardModel for LessonScreen {
             return Vec::new();
         }
         match output {
-            Done::Replied(choice) => self.replied(choice),
+            Done::Own(choice) => self.replied(choice),
             Done::Refuted(result) => self.refuted(*result),
         }
     }
@@ -503,8 +503,7 @@ impl BoardModel for LessonScreen {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        if self.refutation == Asked::Working {
-            self.refutation = Asked::Unavailable("the engine failed".into());
+        if self.refutation.fail() {
             self.say("The refutation could not be worked out.");
         } else {
             if let Some(play) = self.play.as_mut() {

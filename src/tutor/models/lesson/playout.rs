@@ -154,7 +154,7 @@ impl LessonScreen {
                     let ticket = self.job.start();
                     vec![Effect::Run(
                         ticket,
-                        super::Work::Reply(Reply {
+                        super::Work::Own(Reply {
                             position: current,
                             strategy: po.opponent(),
                         }),

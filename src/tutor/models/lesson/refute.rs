@@ -4,39 +4,16 @@
 
 use super::{Effects, LessonScreen, Reply};
 use crate::engine::players::Choice;
-use crate::engine::search::Searcher;
-use crate::tutor::models::asked::Asked;
-use crate::tutor::refutation::{Refutation, RefutationView, RefuteError, RefuteTask};
-use crate::tutor::screen::{Effect, EngineTask};
+use crate::tutor::models::asked::{self, Asked, Press, Stepped};
+use crate::tutor::refutation::{Refutation, RefuteError, RefuteTask};
+use crate::tutor::screen::Effect;
 
 /// The engine work of a lesson: the play-out opponent's reply, or a refutation.
-#[derive(Clone, Debug)]
-pub enum Work {
-    /// The opponent's reply in a play-out.
-    Reply(Reply),
-    /// The refutation of the learner's wrong move.
-    Refute(RefuteTask),
-}
+pub type Work = asked::Work<Reply>;
 
-/// What the lesson's engine work hands back.
-#[derive(Clone, Debug)]
-pub enum Done {
-    /// The opponent's reply (`None`: none).
-    Replied(Option<Choice>),
-    /// The refutation, or why there is none.
-    Refuted(Box<Result<Refutation, RefuteError>>),
-}
-
-impl EngineTask for Work {
-    type Output = Done;
-
-    fn run(self, searcher: &mut Searcher) -> Done {
-        match self {
-            Work::Reply(r) => Done::Replied(r.run(searcher)),
-            Work::Refute(t) => Done::Refuted(Box::new(t.run(searcher))),
-        }
-    }
-}
+/// What the lesson's engine work hands back: the opponent's reply (`None`: none), or
+/// the refutation.
+pub type Done = asked::Done<Option<Choice>>;
 
 /// How the refutation's line is stepped, as the lesson's key table says it.
 pub(super) const LINE_KEYS: &str = "[ and ]";
@@ -44,17 +21,16 @@ pub(super) const LINE_KEYS: &str = "[ and ]";
 impl LessonScreen {
     /// The refutation key: work it out, or hide it when shown.
     pub(super) fn refutation(&mut self) -> Effects {
-        match &self.refutation {
-            Asked::Shown(_) | Asked::Unavailable(_) => {
-                self.refutation = Asked::Not;
+        match self.refutation.press() {
+            Press::Hidden => {
                 self.say("Refutation hidden: r shows it again.");
                 return Vec::new();
             }
-            Asked::Working => {
+            Press::Busy => {
                 self.say("The refutation is being worked out: a moment.");
                 return Vec::new();
             }
-            Asked::Not => {}
+            Press::Ask => {}
         }
         if self.missed.is_empty() {
             self.say("No wrong move to refute: r works after a wrong answer.");
@@ -69,7 +45,7 @@ impl LessonScreen {
         let ticket = self.job.start();
         vec![Effect::Run(
             ticket,
-            Work::Refute(RefuteTask {
+            asked::Work::Refute(RefuteTask {
                 moves: self.missed.clone(),
             }),
         )]
@@ -77,33 +53,20 @@ impl LessonScreen {
 
     /// The refutation came back.
     pub(super) fn refuted(&mut self, result: Result<Refutation, RefuteError>) -> Effects {
-        match result {
-            Ok(r) => {
-                self.say(format!("Refutation: {}", r.headline()));
-                self.refutation = Asked::Shown(Box::new(RefutationView::new(r)));
-            }
-            Err(e) => {
-                self.say(format!("No refutation: {e}."));
-                self.refutation = Asked::Unavailable(e.to_string());
-            }
-        }
+        let line = self.refutation.settle(result);
+        self.say(line);
         Vec::new()
     }
 
     /// `[` or `]`: one move back or on through the refutation's lines.
     pub(super) fn step_line(&mut self, forward: bool) {
-        let Some(view) = self.refutation.view_mut() else {
-            self.say("[ and ] step through a refutation: r shows one after a wrong move.");
-            return;
-        };
-        let moved = if forward { view.forward() } else { view.back() };
-        let caption = view.caption();
-        if moved {
-            self.say(caption);
-        } else if forward {
-            self.say("That is the end of the line: [ goes back.");
-        } else {
-            self.say("That is the position before the wrong move: ] goes on.");
+        match self.refutation.step(forward) {
+            None => self.say("[ and ] step through a refutation: r shows one after a wrong move."),
+            Some(Stepped::Moved(caption)) => self.say(caption),
+            Some(Stepped::AtEnd) => self.say("That is the end of the line: [ goes back."),
+            Some(Stepped::AtStart) => {
+                self.say("That is the position before the wrong move: ] goes on.")
+            }
         }
     }
 }

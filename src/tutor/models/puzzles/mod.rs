@@ -359,7 +359,7 @@ impl PuzzleScreen {
         let ticket = self.job.start();
         vec![Effect::Run(
             ticket,
-            Work::NearMiss(NearMiss {
+            Work::Own(NearMiss {
                 puzzle: Box::new(p),
                 step: self.step,
                 played: sq,
@@ -613,7 +613,7 @@ impl BoardModel for PuzzleScreen {
             return Vec::new();
         }
         match done {
-            Done::NearMiss(near) => self.judged(near),
+            Done::Own(near) => self.judged(near),
             Done::Refuted(result) => self.refuted(*result),
         }
     }
@@ -622,8 +622,7 @@ impl BoardModel for PuzzleScreen {
         if !self.job.accept(ticket) {
             return Vec::new();
         }
-        if self.refutation == Asked::Working {
-            self.refutation = Asked::Unavailable("the engine failed".into());
+        if self.refutation.fail() {
             self.say("The refutation could not be worked out.");
             return Vec::new();
         }
