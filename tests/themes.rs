@@ -9,7 +9,7 @@
 mod counts;
 
 use counts::*;
-use othello_tutor::engine::{Color, Position, Square};
+use othello_tutor::engine::{Color, Move, Position, Square};
 use othello_tutor::tutor::puzzle::{Proof, Theme, themes_of};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
