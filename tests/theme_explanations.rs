@@ -10,7 +10,6 @@ use othello_tutor::engine::{Color, Move, Position, Square};
 use othello_tutor::tutor::puzzle::Proof;
 use std::collections::BTreeMap;
 
-
 /// The number that follows `prefix` in `text` (the first one after it).
 fn number_after(text: &str, prefix: &str) -> Option<u32> {
     let rest = &text[text.find(prefix)? + prefix.len()..];

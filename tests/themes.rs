@@ -15,7 +15,6 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::BTreeMap;
 
-
 /// The four edges, each as its eight squares in order, corners at both ends.
 fn edge_lines() -> Vec<Vec<Square>> {
     let row = |y: i32| (0..8).map(|x| at(x, y).unwrap()).collect();
