@@ -147,12 +147,12 @@ pub fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
             "access" => &[Theme::Access],
             "sacrifice" => &[Theme::Sacrifice],
             "parity across regions" => &[Theme::Parity, Theme::Access],
-            "diagonal control" => &[Theme::XSquare, Theme::Corner],
+            "diagonal control" => &[Theme::XSquare],
             "counting by regions" => &[Theme::ExactEndgame, Theme::Parity],
             "whole-board tempo" => &[Theme::Tempo, Theme::QuietMove],
-            "wing" | "safe edge" => &[Theme::UnbalancedEdge, Theme::Edge],
-            "corner given back" => &[Theme::Sacrifice, Theme::Corner],
-            "x-square for a region" => &[Theme::Sacrifice, Theme::XSquare],
+            "wing" => &[Theme::UnbalancedEdge],
+            "corner given back" => &[Theme::Sacrifice, Theme::CSquare],
+            "x-square for a region" => &[Theme::XSquare, Theme::Sacrifice],
             _ => &[],
         };
         for &t in themes {
