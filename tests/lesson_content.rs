@@ -31,7 +31,7 @@ fn check_content_proves_every_embedded_lesson() {
             report.puzzles
         )
     );
-    assert!(last.starts_with("lessons: 17 (steps: "), "{last}");
+    assert!(last.starts_with("lessons: 24 (steps: "), "{last}");
     // The practice sample's sentences are replayed too.
     assert!(
         report.practice_facts > 1000,
@@ -78,11 +78,18 @@ fn the_lessons_come_in_the_issue_order() {
             "stoner-trap",
             "evaporation",
             "access",
-            "sacrifice"
+            "sacrifice",
+            "parity-regions",
+            "diagonals",
+            "counting",
+            "whole-board-tempo",
+            "safe-edges",
+            "corner-given-back",
+            "x-square-for-a-region"
         ]
     );
     let orders: Vec<u32> = lessons().iter().map(|l| l.order).collect();
-    assert_eq!(orders, (1..=17).collect::<Vec<u32>>());
+    assert_eq!(orders, (1..=24).collect::<Vec<u32>>());
 }
 
 /// Issue 44: the second course follows the first in the Learn list, under its own
@@ -112,6 +119,13 @@ fn the_second_course_follows_the_first_with_its_own_puzzles() {
         ("evaporation", Theme::Evaporation),
         ("access", Theme::Access),
         ("sacrifice", Theme::Sacrifice),
+        ("parity-regions", Theme::Parity),
+        ("diagonals", Theme::XSquare),
+        ("counting", Theme::ExactEndgame),
+        ("whole-board-tempo", Theme::Tempo),
+        ("safe-edges", Theme::UnbalancedEdge),
+        ("corner-given-back", Theme::Sacrifice),
+        ("x-square-for-a-region", Theme::Sacrifice),
     ];
     for (id, theme) in wanted {
         let lesson = all.iter().find(|l| l.id == id).expect(id);

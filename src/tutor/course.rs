@@ -19,7 +19,8 @@ pub const SECOND_COURSE_FROM: u32 = 13;
 pub enum Course {
     /// The basics: rules, corners, edges, mobility, tempo, parity, the endgame.
     First,
-    /// After the basics: edge play, evaporation, access, sacrifices, endgame counting.
+    /// After the basics: edge play, evaporation, access, sacrifices, parity across
+    /// regions, diagonals, endgame counting, whole-board tempo.
     Second,
 }
 
@@ -145,6 +146,13 @@ pub fn lesson_themes(lesson: &Lesson) -> Vec<Theme> {
             "evaporation" => &[Theme::Evaporation],
             "access" => &[Theme::Access],
             "sacrifice" => &[Theme::Sacrifice],
+            "parity across regions" => &[Theme::Parity, Theme::Access],
+            "diagonal control" => &[Theme::XSquare],
+            "counting by regions" => &[Theme::ExactEndgame, Theme::Parity],
+            "whole-board tempo" => &[Theme::Tempo, Theme::QuietMove],
+            "wing" => &[Theme::UnbalancedEdge],
+            "corner given back" => &[Theme::Sacrifice, Theme::CSquare],
+            "x-square for a region" => &[Theme::XSquare, Theme::Sacrifice],
             _ => &[],
         };
         for &t in themes {
