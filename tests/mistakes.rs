@@ -259,7 +259,7 @@ fn the_game_over_dialog_and_the_review_open_it() {
 #[test]
 fn the_coach_keeps_the_mistakes_and_its_plan_asks_them_back() {
     let practice = scripted_game();
-    let record = game_record(&practice, &BTreeMap::new(), 100).expect("a record");
+    let record = game_record(&practice, &BTreeMap::new(), &BTreeMap::new(), 100).expect("a record");
     let asked: Vec<GradedMistake> = record.mistakes.iter().filter_map(graded_mistake).collect();
     assert_eq!(
         asked,

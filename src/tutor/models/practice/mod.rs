@@ -107,6 +107,9 @@ pub struct PracticeScreen {
     /// Every refutation made of a graded move, by its index in the game: the coach
     /// puts the game's mistakes down to concepts with them.
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
+    /// The grading search's whole lines of each graded move, by its index in the
+    /// game: the coach reads a corner given further off in them.
+    lines: std::collections::BTreeMap<usize, crate::tutor::coach::GradeLines>,
     /// The game was recorded in the coach's profile (once, when it first ended).
     coached: bool,
     /// The game counts for the learner's playing strength when it ends (it was
@@ -140,6 +143,7 @@ impl PracticeScreen {
             refuted: None,
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
+            lines: std::collections::BTreeMap::new(),
             coached: false,
             rateable: false,
             rated: false,
@@ -276,8 +280,12 @@ impl PracticeScreen {
         self.asking = Asking::GameOver;
         let mut effects = Vec::new();
         if !self.coached
-            && let Some(record) =
-                crate::tutor::coach::game_record(&self.practice, &self.refutations, self.now)
+            && let Some(record) = crate::tutor::coach::game_record(
+                &self.practice,
+                &self.refutations,
+                &self.lines,
+                self.now,
+            )
         {
             self.coached = true;
             effects.push(Effect::Progress(ProgressChange::Coach(Box::new(
@@ -678,12 +686,20 @@ impl BoardModel for PracticeScreen {
                     self.refutations.insert(index, r.clone());
                 }
                 self.refuted = refutation.map(|r| (index, r));
+                let values = values.ok();
                 match values
-                    .ok()
-                    .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, &v))
+                    .as_deref()
+                    .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, v))
                 {
                     Some(fb) => {
                         self.verdict = Some(grade_verdict(&fb));
+                        match values
+                            .as_deref()
+                            .and_then(|v| crate::tutor::coach::GradeLines::of(&before, &fb, v))
+                        {
+                            Some(lines) => self.lines.insert(index, lines),
+                            None => self.lines.remove(&index),
+                        };
                         self.practice.set_feedback_at(index, fb);
                     }
                     None => self.tell(format!("{sq} could not be graded.")),
