@@ -3,6 +3,7 @@
 //! once), its choices, the review of the learner's mistakes (also asked for during
 //! the game) and the whole-game review.
 
+use super::grade::{loss_words, value_words};
 use super::{Action, Asking, Effects, GAME_OVER_KEYS, OverAction, PracticeScreen, context, panel};
 use crate::engine::Color;
 use crate::tutor::practice::Seat;
@@ -114,8 +115,14 @@ impl PracticeScreen {
                     .cloned()
                     .unwrap_or_default();
                 items.push(format!(
-                    "Move {} {} {}: {}, -{} (best {} {:+}). {why}",
-                    item.number, item.color, fb.played, fb.grade, fb.loss, fb.best, fb.best_value
+                    "Move {} {} {}: {}, {} (best {} {}). {why}",
+                    item.number,
+                    item.color,
+                    fb.played,
+                    fb.grade,
+                    loss_words(fb),
+                    fb.best,
+                    value_words(fb, fb.best_value)
                 ));
                 indices.push(item.index);
             }

@@ -34,11 +34,12 @@ impl PracticeScreen {
             self.tell(format!("{} was the best move.", fb.played));
             return Vec::new();
         }
-        let (played, best, best_value, grade) = (fb.played, fb.best, fb.best_value, fb.grade);
+        let (played, best, grade) = (fb.played, fb.best, fb.grade);
+        let best_value = super::grade::value_words(fb, fb.best_value);
         self.show_best = true;
         if !grade.is_error() {
             let line = format!(
-                "Instead of {played} (move {}): best {best} ({best_value:+}), shown in the panel.",
+                "Instead of {played} (move {}): best {best} ({best_value}), shown in the panel.",
                 self.practice.game().move_number(index),
             );
             self.tell(line);
