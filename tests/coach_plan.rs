@@ -593,6 +593,40 @@ mod screen {
     }
 
     #[test]
+    fn on_the_charts_enter_and_a_line_said_bring_the_plan_back() {
+        // The charts hide the list and the line under it: Enter there does nothing
+        // to the hidden row, it brings the plan back; a line said comes with it.
+        let (mut model, _) = screen(&corner_giver());
+        model.act(CoachAction::Charts, None);
+        assert_eq!(model.page(), Page::Charts);
+        assert!(matches!(
+            model.act(CoachAction::Open, Some(Row::Item(0))),
+            Outcome::Redraw
+        ));
+        assert_eq!(model.page(), Page::Plan);
+        // "Other" has no lesson: the line that says so is on the plan's page.
+        let other = model
+            .report()
+            .weaknesses
+            .iter()
+            .position(|w| w.concept == Concept::Other)
+            .expect("other");
+        model.act(CoachAction::Charts, None);
+        assert!(matches!(
+            model.act(CoachAction::Lesson, Some(Row::Weakness(other))),
+            Outcome::Say(_)
+        ));
+        assert_eq!(model.page(), Page::Plan);
+        // A screen opened from the charts leaves the page as it was.
+        model.act(CoachAction::Charts, None);
+        assert!(matches!(
+            model.act(CoachAction::Puzzles, Some(Row::Weakness(0))),
+            Outcome::Go(_)
+        ));
+        assert_eq!(model.page(), Page::Charts);
+    }
+
+    #[test]
     fn each_plan_item_opens_what_it_asks_for() {
         let (mut model, _) = screen(&corner_giver());
         let go = |o: Outcome| match o {

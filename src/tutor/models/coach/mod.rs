@@ -47,7 +47,7 @@ pub const COACH_KEYS: &[Binding<CoachAction>] = &[
         keys: &[Key::Enter],
         action: CoachAction::Open,
         footer: "do it",
-        help: "a plan item: start it; a concept: what the coach knows of it",
+        help: "a plan item: start it; a concept: what the coach knows of it; on the charts: back to the plan",
     },
     Binding {
         keys: &[Key::Char('l')],
@@ -265,8 +265,22 @@ impl CoachScreen {
         }
     }
 
-    /// What `action` does with `row` chosen.
+    /// What `action` does with `row` chosen. A line said goes under the list, so the
+    /// plan's page comes back with it (the charts would hide it); Enter on the charts
+    /// brings the plan's page back.
     pub fn act(&mut self, action: CoachAction, row: Option<Row>) -> Outcome {
+        if action == CoachAction::Open && self.page == Page::Charts {
+            self.page = Page::Plan;
+            return Outcome::Redraw;
+        }
+        let outcome = self.outcome(action, row);
+        if matches!(outcome, Outcome::Say(_)) {
+            self.page = Page::Plan;
+        }
+        outcome
+    }
+
+    fn outcome(&mut self, action: CoachAction, row: Option<Row>) -> Outcome {
         match action {
             CoachAction::Leave => Outcome::Leave,
             CoachAction::Charts => {
