@@ -593,6 +593,40 @@ mod screen {
     }
 
     #[test]
+    fn on_the_charts_enter_and_a_line_said_bring_the_plan_back() {
+        // The charts hide the list and the line under it: Enter there does nothing
+        // to the hidden row, it brings the plan back; a line said comes with it.
+        let (mut model, _) = screen(&corner_giver());
+        model.act(CoachAction::Charts, None);
+        assert_eq!(model.page(), Page::Charts);
+        assert!(matches!(
+            model.act(CoachAction::Open, Some(Row::Item(0))),
+            Outcome::Redraw
+        ));
+        assert_eq!(model.page(), Page::Plan);
+        // "Other" has no lesson: the line that says so is on the plan's page.
+        let other = model
+            .report()
+            .weaknesses
+            .iter()
+            .position(|w| w.concept == Concept::Other)
+            .expect("other");
+        model.act(CoachAction::Charts, None);
+        assert!(matches!(
+            model.act(CoachAction::Lesson, Some(Row::Weakness(other))),
+            Outcome::Say(_)
+        ));
+        assert_eq!(model.page(), Page::Plan);
+        // A screen opened from the charts leaves the page as it was.
+        model.act(CoachAction::Charts, None);
+        assert!(matches!(
+            model.act(CoachAction::Puzzles, Some(Row::Weakness(0))),
+            Outcome::Go(_)
+        ));
+        assert_eq!(model.page(), Page::Charts);
+    }
+
+    #[test]
     fn each_plan_item_opens_what_it_asks_for() {
         let (mut model, _) = screen(&corner_giver());
         let go = |o: Outcome| match o {
@@ -601,7 +635,7 @@ mod screen {
         };
         assert!(matches!(
             go(model.act(CoachAction::Open, Some(Row::Item(0)))),
-            Route::Lessons(Some(id)) if id == "x-and-c-squares"
+            Route::Lesson(id) if id == "x-and-c-squares"
         ));
         assert!(matches!(
             go(model.act(CoachAction::Open, Some(Row::Item(1)))),
@@ -620,7 +654,7 @@ mod screen {
         let corner = Some(Row::Weakness(1));
         assert!(matches!(
             go(model.act(CoachAction::Lesson, corner)),
-            Route::Lessons(Some(id)) if id == "corners-stable"
+            Route::Lesson(id) if id == "corners-stable"
         ));
         assert!(matches!(
             go(model.act(CoachAction::Puzzles, corner)),
@@ -629,7 +663,7 @@ mod screen {
         // On a plan item, l and p are the plan's concept's.
         assert!(matches!(
             go(model.act(CoachAction::Lesson, Some(Row::Item(2)))),
-            Route::Lessons(Some(id)) if id == "x-and-c-squares"
+            Route::Lesson(id) if id == "x-and-c-squares"
         ));
         // "Other" has no lesson: said, not opened.
         let other = model

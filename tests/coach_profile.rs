@@ -18,7 +18,8 @@ use othello_tutor::engine::notation::parse_transcript;
 use othello_tutor::engine::players::Strategy;
 use othello_tutor::engine::{Color, Move, Square};
 use othello_tutor::tutor::coach::{
-    CoachEvent, Concept, GameRecord, GameResult, LearnerProfile, Phase, game_record,
+    CoachEvent, Concept, GameRecord, GameResult, GradeLines, LearnerProfile, Phase, attribute,
+    game_record,
 };
 use othello_tutor::tutor::facts::Fact;
 use othello_tutor::tutor::feedback::{Grade, grade_move};
@@ -369,7 +370,7 @@ fn play(script: &Script) -> (Practice, BTreeMap<usize, Refutation>) {
 
 fn record(script: &Script, at: u64) -> GameRecord {
     let (practice, refutations) = play(script);
-    game_record(&practice, &refutations, at).expect("a record")
+    game_record(&practice, &refutations, &BTreeMap::new(), at).expect("a record")
 }
 
 #[test]
@@ -445,7 +446,7 @@ fn a_corner_given_away_is_named_by_the_refutation_that_takes_it() {
                 r.gains
             );
             // The record's fact says so in the refutation's words.
-            let rec = game_record(&practice, &refutations, 0).expect("a record");
+            let rec = game_record(&practice, &refutations, &BTreeMap::new(), 0).expect("a record");
             let fact = &rec
                 .mistakes
                 .iter()
@@ -493,7 +494,7 @@ fn without_the_refutation_the_corner_given_is_still_a_checked_fact() {
     // the opponent can take after it and not after the better move) still name it.
     let script = game_one();
     let (practice, _) = play(&script);
-    let r = game_record(&practice, &BTreeMap::new(), 0).expect("a record");
+    let r = game_record(&practice, &BTreeMap::new(), &BTreeMap::new(), 0).expect("a record");
     let g7 = r
         .mistakes
         .iter()
@@ -501,6 +502,110 @@ fn without_the_refutation_the_corner_given_is_still_a_checked_fact() {
         .expect("the X-square");
     assert_eq!(g7.concept, Concept::Theme(Theme::XSquare));
     assert!(g7.fact.contains("can take the h8 corner"), "{}", g7.fact);
+}
+
+/// The walk's X-square (issue 43): after d3 c3 b3 e3 f3 f4 c5 c4 b5 e2 d1 f2, Black's
+/// g2 lost 31 discs at depth 14; White cannot take h1 at once, and takes it only at
+/// the tenth ply of the engine's line, beyond what the refutation looks at.
+const WALK_GAME: &str = "d3c3b3e3f3f4c5c4b5e2d1f2";
+const WALK_G2_LINE: &str = "g2 g3 h3 f1 f6 d2 g1 e6 e1 h1 f5 c2 c1 b1";
+const WALK_G3_LINE: &str = "g3 e1 f1 d2 g4 f5 c1 c6 d6 a4 a6 d7 e6 b6";
+
+fn pv(text: &str) -> Vec<Option<Square>> {
+    text.split(' ').map(|s| Some(sq(s))).collect()
+}
+
+/// The grade of the walk's g2 (its values as the grading search gave them, the
+/// best move the first of `best_line`, worth -20), the refutation made from them,
+/// and the grade's lines.
+fn walk_g2(
+    best_line: &str,
+) -> (
+    othello_tutor::engine::Position,
+    othello_tutor::tutor::feedback::Feedback,
+    Refutation,
+    GradeLines,
+) {
+    let pos = parse_transcript(WALK_GAME).expect("legal").current();
+    let values = vec![
+        value(sq(&best_line[..2]), -20, pv(best_line)),
+        value(sq("g2"), -51, pv(WALK_G2_LINE)),
+    ];
+    let fb = grade_move(&pos, sq("g2"), &values).expect("graded");
+    let r = compute(&pos, sq("g2"), &values).expect("a refutation");
+    let lines = GradeLines::of(&pos, &fb, &values).expect("both lines");
+    (pos, fb, r, lines)
+}
+
+#[test]
+fn an_x_square_whose_corner_falls_further_down_the_engines_line_is_named_by_it() {
+    let (pos, fb, r, lines) = walk_g2(WALK_G3_LINE);
+    assert_eq!(fb.grade, Grade::Blunder);
+    // The refutation's plies hold no corner: alone, it puts g2 down to its frontier
+    // discs, as the walk's coach did.
+    assert!(
+        !r.gains
+            .iter()
+            .any(|g| matches!(g.gain(), Gain::Corner { .. })),
+        "{:?}",
+        r.gains
+    );
+    let without = attribute(&pos, &fb, Some(&r), None);
+    assert_eq!(
+        without.concept,
+        Concept::Theme(Theme::Frontier),
+        "{}",
+        without.fact
+    );
+    // The grade's whole line has White take h1: the X-square is named, with the line.
+    let with = attribute(&pos, &fb, Some(&r), Some(&lines));
+    assert_eq!(
+        with.concept,
+        Concept::Theme(Theme::XSquare),
+        "{}",
+        with.fact
+    );
+    assert_eq!(
+        with.fact,
+        "g2 is an X-square next to the empty h1 corner: in the engine's line after it \
+         (g2 g3 h3 f1 f6 d2 g1 e6 e1 h1) White takes the h1 corner; in its line after g3 \
+         (g3 e1 f1 d2 g4 f5 c1 c6 d6 a4) it does not."
+    );
+}
+
+#[test]
+fn a_corner_down_the_line_is_not_the_x_squares_when_the_better_line_gives_it_too() {
+    // A (made-up) better move g1 whose line has White take h1 at the same ply: the
+    // corner is not what tells g2 from it.
+    let (pos, fb, r, lines) = walk_g2("g1 e1 f1 b2 b1 a1 c2 c1 g3 h1");
+    assert_eq!(fb.best, sq("g1"));
+    assert_eq!(
+        lines.best.moves().len(),
+        10,
+        "the made-up line is legal to its end"
+    );
+    let a = attribute(&pos, &fb, Some(&r), Some(&lines));
+    assert_ne!(a.concept, Concept::Theme(Theme::XSquare), "{}", a.fact);
+    // Nor when the better line stops before the ply the corner falls at.
+    let (pos, fb, r, lines) = walk_g2("g3 e1 f1 d2");
+    let a = attribute(&pos, &fb, Some(&r), Some(&lines));
+    assert_ne!(a.concept, Concept::Theme(Theme::XSquare), "{}", a.fact);
+    // Lines of another position are not read.
+    let (_, _, _, walk_lines) = walk_g2(WALK_G3_LINE);
+    let other = parse_transcript("d3c3b3e3f3f4c5c4b5e2d1")
+        .expect("legal")
+        .current();
+    assert!(GradeLines::of(&other, &fb, &[]).is_none());
+    let a = attribute(
+        &pos,
+        &fb,
+        Some(&r),
+        Some(&GradeLines {
+            played: othello_tutor::tutor::refutation::Line::from_pv(other, &pv("g2")),
+            ..walk_lines
+        }),
+    );
+    assert_ne!(a.concept, Concept::Theme(Theme::XSquare), "{}", a.fact);
 }
 
 #[test]
@@ -555,7 +660,7 @@ fn a_game_with_no_graded_move_or_no_single_learner_is_not_recorded() {
     for &mv in game.moves() {
         practice.play(mv).expect("legal");
     }
-    assert!(game_record(&practice, &BTreeMap::new(), 0).is_none());
+    assert!(game_record(&practice, &BTreeMap::new(), &BTreeMap::new(), 0).is_none());
     // A game between two people at one keyboard is nobody's to coach.
     let (graded, _) = play(&script);
     let mut two = Setup::against(Color::White, Strategy::Engine(2));
@@ -567,7 +672,7 @@ fn a_game_with_no_graded_move_or_no_single_learner_is_not_recorded() {
             both.set_feedback_at(i, fb.clone());
         }
     }
-    assert!(game_record(&both, &BTreeMap::new(), 0).is_none());
+    assert!(game_record(&both, &BTreeMap::new(), &BTreeMap::new(), 0).is_none());
 }
 
 #[test]

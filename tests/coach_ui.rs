@@ -119,12 +119,22 @@ fn the_charts_read_without_colour_at_80x24() {
 
 #[test]
 fn each_link_opens_its_screen() {
-    // Enter on the plan's first item: the lesson list.
+    // Enter on the plan's first item: the lesson itself, not the list.
     let mut dirs = Vec::new();
     let (mut h, dir) = coach("coach-links");
     dirs.push(dir);
     h.send(Event::Key(Key::Enter));
-    assert_eq!(top_screen(h.siv()), ScreenId::Lessons);
+    assert_eq!(top_screen(h.siv()), ScreenId::Lesson);
+    assert!(
+        h.text().contains("Corners and stable discs"),
+        "{}",
+        h.text()
+    );
+    // l on a concept: its lesson, itself.
+    let (mut h, dir) = coach("coach-links-l");
+    dirs.push(dir);
+    h.keys("l");
+    assert_eq!(top_screen(h.siv()), ScreenId::Lesson);
     // p: the corner's puzzles.
     let (mut h, dir) = coach("coach-links-p");
     dirs.push(dir);
@@ -161,16 +171,38 @@ fn each_link_opens_its_screen() {
 
 #[test]
 fn every_key_of_the_coach_does_something() {
-    for binding in COACH_KEYS {
-        for &key in binding.keys {
-            let (mut h, dir) = coach(&format!("coach-key-{}", binding.footer));
-            let before = h.text();
-            h.send(event_of(key));
-            let after = h.text();
-            assert_ne!(before, after, "{} changed nothing", binding.keys_label());
-            let _ = std::fs::remove_dir_all(dir);
+    // On the plan's page, and on the charts (where the list is hidden).
+    for charts in [false, true] {
+        for binding in COACH_KEYS {
+            for &key in binding.keys {
+                let (mut h, dir) = coach(&format!("coach-key-{}-{charts}", binding.footer));
+                if charts {
+                    h.keys("c");
+                }
+                let before = h.text();
+                h.send(event_of(key));
+                let after = h.text();
+                assert_ne!(
+                    before,
+                    after,
+                    "{} changed nothing (charts: {charts})",
+                    binding.keys_label()
+                );
+                let _ = std::fs::remove_dir_all(dir);
+            }
         }
     }
+}
+
+#[test]
+fn enter_on_the_charts_brings_the_plan_back() {
+    let (mut h, dir) = coach("coach-charts-enter");
+    h.keys("c");
+    assert!(!h.text().contains("Today's plan"), "{}", h.text());
+    h.send(Event::Key(Key::Enter));
+    assert!(h.text().contains("Today's plan"), "{}", h.text());
+    assert_eq!(top_screen(h.siv()), ScreenId::Coach);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

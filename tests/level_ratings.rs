@@ -390,6 +390,7 @@ fn with_a_weakness_the_plan_still_points_to_the_next_level() {
     let record = game_record(
         &common::games::scripted_game(),
         &std::collections::BTreeMap::new(),
+        &std::collections::BTreeMap::new(),
         5,
     )
     .expect("a record");

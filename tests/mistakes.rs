@@ -17,7 +17,9 @@ use othello_tutor::tutor::coach::{CoachEvent, Task, game_record, graded_mistake}
 use othello_tutor::tutor::feedback::GOOD_MAX_LOSS;
 use othello_tutor::tutor::mistakes::{MistakeRun, OpenedFrom, judge};
 use othello_tutor::tutor::models::asked::Asked;
-use othello_tutor::tutor::models::coach::today::{build_plan, item_status, mistakes_to_learn};
+use othello_tutor::tutor::models::coach::today::{
+    build_plan, item_status, mistakes_to_learn, plan_for_today,
+};
 use othello_tutor::tutor::models::mistakes::{
     MISTAKES_KEYS, MistakeResult, MistakesAction, MistakesScreen,
 };
@@ -259,7 +261,7 @@ fn the_game_over_dialog_and_the_review_open_it() {
 #[test]
 fn the_coach_keeps_the_mistakes_and_its_plan_asks_them_back() {
     let practice = scripted_game();
-    let record = game_record(&practice, &BTreeMap::new(), 100).expect("a record");
+    let record = game_record(&practice, &BTreeMap::new(), &BTreeMap::new(), 100).expect("a record");
     let asked: Vec<GradedMistake> = record.mistakes.iter().filter_map(graded_mistake).collect();
     assert_eq!(
         asked,
@@ -361,4 +363,77 @@ fn a_personal_puzzle_of_a_practice_game_is_made_as_before() {
         assert_eq!(p.played_value, m.played_value);
     }
     let _ = ProgressChange::AddPersonal { puzzles, now: 0 };
+}
+
+#[test]
+fn a_later_game_s_mistakes_take_the_place_of_an_earlier_game_s_in_today_s_plan() {
+    // The walk: a game, the coach (today's plan made), another game, the coach again
+    // showed "Learn from the last game: 7 mistakes" above "…: 5 mistakes", and both
+    // opened the last game's seven.
+    let practice = scripted_game();
+    let first = game_record(&practice, &BTreeMap::new(), &BTreeMap::new(), 100).expect("a record");
+    let mut p = Progress::default();
+    p.coach.record(CoachEvent::Game(first.clone()));
+    let lessons: Vec<othello_tutor::tutor::lesson::Lesson> = Vec::new();
+    let report = othello_tutor::tutor::coach::report(&p.coach, &p.puzzles, &lessons, &[]);
+    let (plan, new) = plan_for_today(&p, &report, &lessons, 1000);
+    assert!(new);
+    p.coach.record(CoachEvent::Plan(plan.clone()));
+    let learn = |plan: &othello_tutor::tutor::coach::DayPlan| -> Vec<Vec<String>> {
+        plan.items
+            .iter()
+            .filter_map(|i| match &i.task {
+                Task::LearnMistakes { positions, .. } => Some(positions.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(learn(&plan).len(), 1);
+    // The second game, another one: its mistakes are other positions.
+    let second = game_record(
+        &common::games::graded_game(),
+        &BTreeMap::new(),
+        &BTreeMap::new(),
+        200,
+    )
+    .expect("a record");
+    let theirs: Vec<&str> = second
+        .mistakes
+        .iter()
+        .map(|m| m.position.as_str())
+        .collect();
+    assert!(
+        !theirs.is_empty()
+            && theirs
+                .iter()
+                .all(|t| !learn(&plan)[0].iter().any(|o| o == t))
+    );
+    p.coach.record(CoachEvent::Game(second.clone()));
+    let (plan, new) = plan_for_today(&p, &report, &lessons, 2000);
+    assert!(new);
+    let items = learn(&plan);
+    assert_eq!(items.len(), 1, "one item for the last game: {plan:?}");
+    let run = mistakes_to_learn(&p).expect("the last game's mistakes");
+    assert_eq!(items[0].len(), run.mistakes.len());
+    assert!(items[0].iter().all(|i| theirs.contains(&i.as_str())));
+    // An earlier game's item answered in full stays, ticked.
+    let mut done = Progress::default();
+    done.coach.record(CoachEvent::Game(first));
+    let (plan, _) = plan_for_today(&done, &report, &lessons, 1000);
+    done.coach.record(CoachEvent::Plan(plan.clone()));
+    for m in mistakes_to_learn(&done).expect("asked").mistakes {
+        done.coach.record(CoachEvent::Relearned(
+            othello_tutor::tutor::coach::RelearnRecord {
+                seq: 0,
+                at: 1500,
+                position: othello_tutor::engine::notation::to_obf(&m.position),
+                played: m.played.to_string(),
+                answer: m.best.to_string(),
+                solved: true,
+            },
+        ));
+    }
+    done.coach.record(CoachEvent::Game(second));
+    let (plan, _) = plan_for_today(&done, &report, &lessons, 2000);
+    assert_eq!(learn(&plan).len(), 2, "{plan:?}");
 }

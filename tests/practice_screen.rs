@@ -285,3 +285,131 @@ fn a_prepared_grade_has_the_values_of_a_fresh_one() {
     assert!(fb.exact);
     assert_eq!(fb.best_value, 18, "g8 wins by 18 (FFO #1)");
 }
+
+/// The learner's move `played` graded from `values` (square, discs, exact) as the
+/// grading search would hand them over, in a position out of the book; the
+/// computer's reply then runs.
+fn graded_from(
+    played: usize,
+    values: &[(usize, i32, bool)],
+) -> (Driver<PracticeScreen>, Vec<String>) {
+    use othello_tutor::engine::Move;
+    use othello_tutor::engine::analysis::MoveValue;
+    use othello_tutor::tutor::models::practice::{Output, Task};
+    use othello_tutor::tutor::screen::{BoardModel, Context};
+    let later =
+        parse_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5f2e2a3d1c1a4a5f3g4f1").expect("legal");
+    let setup = Setup {
+        start: later.current(),
+        start_name: "a pasted position".into(),
+        ..Setup::against(Color::Black, Strategy::Engine(1))
+    };
+    let mut d = screen(setup);
+    let moves: Vec<othello_tutor::engine::Square> = d
+        .model
+        .practice()
+        .position()
+        .legal_moves()
+        .into_iter()
+        .collect();
+    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let sq = moves[played];
+    let effects = d.model.choose(
+        sq,
+        Context {
+            cursor: sq,
+            now: d.now,
+        },
+    );
+    let (ticket, before, index) = effects
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Run(t, Task::Grade { before, index, .. }) => Some((t, before, index)),
+            _ => None,
+        })
+        .expect("the move is graded by search");
+    let values = values
+        .iter()
+        .map(|&(i, discs, exact)| MoveValue {
+            mv: Move::Place(moves[i]),
+            score: discs * 100,
+            exact,
+            depth: if exact { 0 } else { 14 },
+            pv: vec![Some(moves[i])],
+        })
+        .collect();
+    let next = d.model.finished(
+        ticket,
+        Output::Graded {
+            before,
+            sq,
+            index,
+            values: Ok(values),
+            refutation: None,
+        },
+    );
+    d.run(next);
+    (d, names)
+}
+
+/// The walk's grade "d6: best move (-64, depth 14)" at 12-26 discs: the evaluation
+/// stops at 63 discs, so a searched value there is a bound, and the grade says so.
+#[test]
+fn a_searched_value_at_the_evaluations_limit_reads_as_the_bound_it_is() {
+    use othello_tutor::tutor::models::practice::SEARCH_LIMIT;
+    assert_eq!(SEARCH_LIMIT, 63);
+    // The best move, every move at the limit: the game looks lost.
+    let (d, m) = graded_from(0, &[(0, -64, false), (1, -64, false)]);
+    let verdict = d.verdict();
+    assert!(
+        verdict.contains(&format!(
+            "{}: best move; the game looks lost (-63 or worse, depth 14)",
+            m[0]
+        )),
+        "{verdict}"
+    );
+    assert!(
+        !verdict.contains("-64") && !d.panel().contains("-64"),
+        "{}",
+        d.panel()
+    );
+    // A move at the limit against a best move that is not: the loss is a least loss.
+    let (mut d, m) = graded_from(0, &[(1, -52, false), (0, -63, false)]);
+    let line = format!(
+        "{}: blunder, loses 11 discs or more (-63 or worse against -52 for {}, depth 14)",
+        m[0], m[1]
+    );
+    assert!(d.verdict().contains(&line), "{}", d.verdict());
+    assert!(d.panel().contains(&line), "{}", d.panel());
+    d.act(Action::Review);
+    let items = d
+        .asked
+        .iter()
+        .find_map(|e| match e {
+            Effect::Choose { items, .. } => Some(items.clone()),
+            _ => None,
+        })
+        .expect("the review");
+    assert!(
+        items[0].contains(&format!("blunder, -11 or more (best {} -52)", m[1])),
+        "{items:?}"
+    );
+    // Proved values are final margins, stated as they are.
+    let (d, m) = graded_from(0, &[(0, -64, true), (1, -64, true)]);
+    assert!(
+        d.verdict()
+            .contains(&format!("{}: best move (-64, exact)", m[0])),
+        "{}",
+        d.verdict()
+    );
+    // Below the limit, the searched value is the number it was.
+    let (d, m) = graded_from(0, &[(1, -50, false), (0, -62, false)]);
+    assert!(
+        d.verdict().contains(&format!(
+            "{}: blunder, loses 12 discs (-62 against -50 for {}, depth 14)",
+            m[0], m[1]
+        )),
+        "{}",
+        d.verdict()
+    );
+}

@@ -126,6 +126,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
     match route {
         Route::Menu => show_menu(siv),
         Route::Lessons(select) => lesson::open_list(siv, select.as_deref()),
+        Route::Lesson(id) => lesson::open_by_id(siv, &id),
         Route::Puzzles(run) => puzzles::open(siv, run),
         Route::PuzzleMode(mode) => puzzles::open_mode(siv, mode),
         Route::PracticeSetup => practice::open_setup(siv),

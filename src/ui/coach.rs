@@ -13,7 +13,7 @@ use crate::tutor::content::load_puzzles;
 use crate::tutor::models::coach::{
     COACH_KEYS, COACH_LEAD, CoachAction, CoachScreen, Outcome, Page, Row,
 };
-use crate::tutor::screen::{Key, ScreenId, footer};
+use crate::tutor::screen::{ScreenId, footer};
 use cursive::Cursive;
 use cursive::traits::*;
 use cursive::views::{
@@ -92,8 +92,9 @@ pub fn open(siv: &mut Cursive) {
         }));
     let mut view = OnEventView::new(body);
     for binding in COACH_KEYS {
-        // Enter belongs to the list, which submits the row it is on.
-        for &key in binding.keys.iter().filter(|&&k| k != Key::Enter) {
+        // Enter belongs to the list, which submits the row it is on; it reaches
+        // here when the list is hidden (the charts).
+        for &key in binding.keys {
             let shared = shared.clone();
             let action = binding.action;
             view.set_on_event(crate::ui::host::event_of(key), move |s| {
@@ -119,6 +120,21 @@ fn tell(siv: &mut Cursive, line: &str) {
     siv.call_on_name(DETAIL, |t: &mut WrapText| t.set_content(line));
 }
 
+/// Shows the model's page: the plan (the list focused) or the charts.
+fn show_page(siv: &mut Cursive, shared: &Shared) {
+    let charts = lock(shared).page() == Page::Charts;
+    siv.call_on_name(PLAN, |v: &mut HideableView<ResizedView<LinearLayout>>| {
+        v.set_visible(!charts)
+    });
+    siv.call_on_name(
+        CHARTS,
+        |v: &mut HideableView<ResizedView<ScrollView<TextView>>>| v.set_visible(charts),
+    );
+    if !charts {
+        let _ = siv.focus_name(LIST);
+    }
+}
+
 /// Carries out `action` on the row the list is on.
 fn act(siv: &mut Cursive, shared: &Shared, action: CoachAction) {
     let row = siv
@@ -129,20 +145,11 @@ fn act(siv: &mut Cursive, shared: &Shared, action: CoachAction) {
     match outcome {
         Outcome::Go(route) => nav::go(siv, route),
         Outcome::Leave => nav::menu(siv),
-        Outcome::Say(line) => tell(siv, &line),
-        Outcome::Redraw => {
-            let charts = lock(shared).page() == Page::Charts;
-            siv.call_on_name(PLAN, |v: &mut HideableView<ResizedView<LinearLayout>>| {
-                v.set_visible(!charts)
-            });
-            siv.call_on_name(
-                CHARTS,
-                |v: &mut HideableView<ResizedView<ScrollView<TextView>>>| v.set_visible(charts),
-            );
-            if !charts {
-                let _ = siv.focus_name(LIST);
-            }
+        Outcome::Say(line) => {
+            show_page(siv, shared);
+            tell(siv, &line);
         }
+        Outcome::Redraw => show_page(siv, shared),
         Outcome::Show { title, text } => {
             super::size_guard::add_layer(
                 siv,

@@ -11,7 +11,11 @@
 //!    *X-square* when the mistake is the X-square next to that corner, a *C-square*
 //!    when it is the C-square, else *corner*. The better move takes a corner and the
 //!    mistake takes none, or the better move takes away a corner the opponent could
-//!    take after the mistake: *corner*.
+//!    take after the mistake: *corner*. Further off: the mistake is the X- or
+//!    C-square next to an empty corner, the engine's whole line after it (the
+//!    grade's principal variation, [`GradeLines`]) has the opponent take that
+//!    corner, and its line after the better move does not as far: *X-square* or
+//!    *C-square*.
 //! 2. **What the refutation wins** for the opponent, its weightiest gain first: a
 //!    forced pass (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
 //!    wedge (*wedge*), stable discs (*stable discs*), parity in every region
@@ -32,12 +36,13 @@
 
 use super::Phase;
 use super::concept::Concept;
+use crate::engine::analysis::MoveValue;
 use crate::engine::bits::CORNERS;
-use crate::engine::{Position, Square};
+use crate::engine::{Move, Position, Square};
 use crate::tutor::explain::{MoveFacts, move_facts, plural};
 use crate::tutor::feedback::Feedback;
 use crate::tutor::puzzle::Theme;
-use crate::tutor::refutation::{Gain, Reason, Refutation};
+use crate::tutor::refutation::{Gain, Line, Reason, Refutation};
 
 /// Rule 3: the mistake leaves the opponent at least this many more moves than the
 /// better move (as [`crate::tutor::explain::contrast`] says it).
@@ -73,11 +78,51 @@ impl Attribution {
     }
 }
 
+/// The engine's whole lines behind a grade, each played out on the board from the
+/// position before the move: its principal variation after the move played and
+/// after the best move, as the grade's search gave them (the refutation keeps only
+/// their first plies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradeLines {
+    /// The line after the move played, that move first.
+    pub played: Line,
+    /// The line after the best move, that move first.
+    pub best: Line,
+}
+
+impl GradeLines {
+    /// The lines of the grade `fb` of a move played in `pos`, from the values that
+    /// graded it; `None` when a line is missing or does not start with its move.
+    pub fn of(pos: &Position, fb: &Feedback, values: &[MoveValue]) -> Option<GradeLines> {
+        let line = |sq: Square| {
+            let v = values.iter().find(|v| v.mv == Move::Place(sq))?;
+            let line = Line::from_pv(*pos, &v.pv);
+            (line.moves().first() == Some(&Move::Place(sq))).then_some(line)
+        };
+        Some(GradeLines {
+            played: line(fb.played)?,
+            best: line(fb.best)?,
+        })
+    }
+
+    /// Whether these are the lines of `fb` in `pos`.
+    fn of_grade(&self, pos: &Position, fb: &Feedback) -> bool {
+        let starts =
+            |l: &Line, sq: Square| l.start() == *pos && l.moves().first() == Some(&Move::Place(sq));
+        starts(&self.played, fb.played) && starts(&self.best, fb.best)
+    }
+}
+
 /// The concept of the graded move `fb` played in `pos`, with the refutation made
-/// from the grade's values when there is one (a refutation of another move or
-/// another position is ignored). A move graded best or good is not a mistake: it is
-/// put down to "other" with no fact.
-pub fn attribute(pos: &Position, fb: &Feedback, refutation: Option<&Refutation>) -> Attribution {
+/// from the grade's values and the grade's whole `lines` when there are (those of
+/// another move or another position are ignored). A move graded best or good is
+/// not a mistake: it is put down to "other" with no fact.
+pub fn attribute(
+    pos: &Position,
+    fb: &Feedback,
+    refutation: Option<&Refutation>,
+    lines: Option<&GradeLines>,
+) -> Attribution {
     if !fb.grade.is_error() || fb.best == fb.played {
         return Attribution::other();
     }
@@ -85,7 +130,9 @@ pub fn attribute(pos: &Position, fb: &Feedback, refutation: Option<&Refutation>)
         return Attribution::other();
     };
     let refutation = refutation.filter(|r| r.wrong == fb.played && r.position() == *pos);
+    let lines = lines.filter(|l| l.of_grade(pos, fb));
     corners(&a, &b, refutation)
+        .or_else(|| lines.and_then(|l| corner_in_line(&a, l)))
         .or_else(|| refutation.and_then(refutation_gain))
         .or_else(|| contrast(&a, &b, pos))
         .or_else(|| refutation.and_then(better_gain))
@@ -158,6 +205,38 @@ fn corners(a: &MoveFacts, b: &MoveFacts, r: Option<&Refutation>) -> Option<Attri
         }
         _ => None,
     })
+}
+
+/// Rule 1, further off: the mistake `a` is the X- or C-square next to an empty
+/// corner; the engine's line after it has the opponent take that corner (checked on
+/// the board), and its line after the better move reaches as far without it.
+fn corner_in_line(a: &MoveFacts, lines: &GradeLines) -> Option<Attribution> {
+    let c = a.x_square_of.or(a.c_square_of)?;
+    let them = a.mover.opposite();
+    let taken_at = |line: &Line| {
+        (0..line.moves().len())
+            .find(|&i| line.moves()[i] == Move::Place(c) && line.before(i).to_move == them)
+    };
+    let end = taken_at(&lines.played)?;
+    [true, false].into_iter().find_map(|opened| {
+        Gain::Corner { square: c, opened }
+            .verify(&lines.played, end, them)
+            .ok()
+    })?;
+    if lines.best.moves().len() <= end || taken_at(&lines.best).is_some_and(|i| i <= end) {
+        return None;
+    }
+    let (theme, clause) = corner_kind(a, c);
+    let better = lines.best.truncated(end + 1);
+    Some(Attribution::of(
+        theme,
+        format!(
+            "{clause}: in the engine's line after it ({}) {them} takes the {c} corner; in its line after {} ({}) it does not.",
+            lines.played.truncated(end + 1).text(),
+            better.moves()[0],
+            better.text()
+        ),
+    ))
 }
 
 /// The concept a gain other than a corner names.

@@ -17,7 +17,7 @@ pub mod report;
 /// The phases of a game, by the empties before a move: the game review's (one
 /// definition for the review and the coach).
 pub use crate::tutor::game_review::Phase;
-pub use attribute::{Attribution, attribute};
+pub use attribute::{Attribution, GradeLines, attribute};
 pub use concept::Concept;
 pub use plan::{DayPlan, PlanItem, Task};
 pub use profile::{

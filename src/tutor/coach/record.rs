@@ -3,7 +3,7 @@
 //! a puzzle attempt, a lesson answer.
 
 use super::Phase;
-use super::attribute::attribute;
+use super::attribute::{GradeLines, attribute};
 use super::concept::{Concept, lesson_concepts};
 use super::profile::{GameRecord, GameResult, LessonRecord, MistakeRecord, PuzzleRecord};
 use crate::engine::Color;
@@ -32,12 +32,14 @@ pub fn learner_color(practice: &Practice) -> Option<Color> {
 /// The record of a finished practice game for its learner, made at time `at`:
 /// every graded move of the learner tallied by phase, and each mistake (a move
 /// graded inaccuracy or worse) put down to a concept by [`attribute`], with the
-/// refutation kept for it in `refutations` (by move index) when there is one.
+/// refutation kept for it in `refutations` and the grade's whole lines kept in
+/// `lines` (both by move index) when there are.
 /// `None` when the game is not over, has no single learner, or none of the
 /// learner's moves was graded (feedback off, or a loaded game).
 pub fn game_record(
     practice: &Practice,
     refutations: &BTreeMap<usize, Refutation>,
+    lines: &BTreeMap<usize, GradeLines>,
     at: u64,
 ) -> Option<GameRecord> {
     let learner = learner_color(practice)?;
@@ -63,7 +65,7 @@ pub fn game_record(
             .phase_mut(Phase::of_empties(empties))
             .add(good, fb.loss);
         if fb.grade.is_error() {
-            let why = attribute(pos, fb, refutations.get(&i));
+            let why = attribute(pos, fb, refutations.get(&i), lines.get(&i));
             record.mistakes.push(MistakeRecord {
                 number: game.move_number(i),
                 square: fb.played.to_string(),

@@ -16,6 +16,9 @@ pub enum Route {
     Menu,
     /// The lesson list, its cursor on the lesson with this id (or the first).
     Lessons(Option<String>),
+    /// The lesson with this id, where the learner left off (the lesson list, its
+    /// cursor on it, when the course has no such lesson).
+    Lesson(String),
     /// The puzzle trainer; with a lesson's puzzles, only those.
     Puzzles(Option<LessonRun>),
     /// One of the unrated puzzle modes (reached from the puzzle trainer's `m`).

@@ -30,6 +30,18 @@ pub fn open_lesson(siv: &mut Cursive, lesson: Lesson, at: Option<usize>) {
     super::host::open_board(siv, model, effects);
 }
 
+/// Opens the lesson with id `id` where the learner left off; the lesson list, its
+/// cursor on it, when the course has no such lesson.
+pub fn open_by_id(siv: &mut Cursive, id: &str) {
+    let lesson = crate::tutor::content::load_lessons()
+        .ok()
+        .and_then(|ls| ls.into_iter().find(|l| l.id == id));
+    match lesson {
+        Some(lesson) => open_lesson(siv, lesson, None),
+        None => open_list(siv, Some(id)),
+    }
+}
+
 /// Opens the puzzles that practise `lesson`, or says there are none.
 fn open_lesson_puzzles(siv: &mut Cursive, lesson: &Lesson) {
     let puzzles = crate::tutor::content::load_puzzles().unwrap_or_default();

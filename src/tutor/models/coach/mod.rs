@@ -47,7 +47,7 @@ pub const COACH_KEYS: &[Binding<CoachAction>] = &[
         keys: &[Key::Enter],
         action: CoachAction::Open,
         footer: "do it",
-        help: "a plan item: start it; a concept: what the coach knows of it",
+        help: "a plan item: start it; a concept: what the coach knows of it; on the charts: back to the plan",
     },
     Binding {
         keys: &[Key::Char('l')],
@@ -265,8 +265,22 @@ impl CoachScreen {
         }
     }
 
-    /// What `action` does with `row` chosen.
+    /// What `action` does with `row` chosen. A line said goes under the list, so the
+    /// plan's page comes back with it (the charts would hide it); Enter on the charts
+    /// brings the plan's page back.
     pub fn act(&mut self, action: CoachAction, row: Option<Row>) -> Outcome {
+        if action == CoachAction::Open && self.page == Page::Charts {
+            self.page = Page::Plan;
+            return Outcome::Redraw;
+        }
+        let outcome = self.outcome(action, row);
+        if matches!(outcome, Outcome::Say(_)) {
+            self.page = Page::Plan;
+        }
+        outcome
+    }
+
+    fn outcome(&mut self, action: CoachAction, row: Option<Row>) -> Outcome {
         match action {
             CoachAction::Leave => Outcome::Leave,
             CoachAction::Charts => {
@@ -292,7 +306,7 @@ impl CoachScreen {
             },
             CoachAction::Lesson => match self.concept_of(row) {
                 Some(w) => match &w.lesson {
-                    Some(l) => Outcome::Go(Route::Lessons(Some(l.id.clone()))),
+                    Some(l) => Outcome::Go(Route::Lesson(l.id.clone())),
                     None => Outcome::Say(no_link(w.concept, "no lesson")),
                 },
                 None => Outcome::Say(NOTHING_YET.into()),
@@ -511,7 +525,7 @@ fn start(task: &Task) -> Outcome {
         Task::LearnMistakes { .. } => Outcome::Say("No mistake to ask back.".into()),
         Task::ReviewPuzzles { .. } => Outcome::Go(Route::Puzzles(None)),
         Task::ReviewOpenings { .. } => Outcome::Go(Route::Openings(None)),
-        Task::Lesson { id, .. } => Outcome::Go(Route::Lessons(Some(id.clone()))),
+        Task::Lesson { id, .. } => Outcome::Go(Route::Lesson(id.clone())),
         Task::ConceptPuzzles { concept, .. } => match concept.theme() {
             Some(t) => Outcome::Go(Route::ThemePuzzles(t)),
             None => Outcome::Say(no_link(*concept, "no puzzle")),

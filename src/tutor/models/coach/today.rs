@@ -364,7 +364,8 @@ pub fn item_status(plan: &DayPlan, item: &PlanItem, progress: &Progress, now: u6
 
 /// The plan for today: the one kept in `progress` when it is today's, else a new
 /// one (which the caller keeps with [`super::CoachEvent::Plan`]); `true` when it is
-/// new.
+/// new. A game played since today's plan was made brings its mistakes in, in place
+/// of an earlier game's not all answered.
 pub fn plan_for_today(
     progress: &Progress,
     report: &CoachReport,
@@ -387,6 +388,18 @@ pub fn plan_for_today(
             });
             match item {
                 Some(item) if !covered => {
+                    // Only the last game's mistakes are asked back: an earlier game's
+                    // item still open would open them under its own count.
+                    let open: Vec<bool> = p
+                        .items
+                        .iter()
+                        .map(|i| {
+                            matches!(i.task, Task::LearnMistakes { .. })
+                                && !item_status(&p, i, progress, now).ticked()
+                        })
+                        .collect();
+                    let mut open = open.into_iter();
+                    p.items.retain(|_| !open.next().unwrap_or(false));
                     p.items.insert(0, item);
                     (p, true)
                 }

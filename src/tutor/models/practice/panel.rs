@@ -2,10 +2,11 @@
 //! number, the computer's last move, the latest grade, the hint, the log), the status
 //! line (the latest event and whose turn it is) and the Open dialog's rows.
 
+use super::grade::{grade_line, value_words};
 use super::{Busy, PracticeScreen};
 use crate::engine::Color;
 use crate::engine::analysis::MoveValue;
-use crate::tutor::feedback::{Feedback, Grade, summary_line};
+use crate::tutor::feedback::{Feedback, Grade};
 use crate::tutor::library::GameEntry;
 use crate::tutor::practice::{Practice, Seat};
 
@@ -140,11 +141,11 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
     {
         // The grade and the best move, then the refutation in place of the bullets.
         out.push_str(&format!(
-            "\nMove {}, {}\nBest: {} ({:+})\n",
+            "\nMove {}, {}\nBest: {} ({})\n",
             p.game().move_number(index),
-            summary_line(fb),
+            grade_line(fb),
             fb.best,
-            fb.best_value
+            value_words(fb, fb.best_value)
         ));
         crate::tutor::text::push_lines(&mut out, &refutation);
     } else if let Some((index, fb)) = latest_feedback(p) {
@@ -163,7 +164,7 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
 }
 
 fn feedback_text(fb: &Feedback, show_best: bool, number: usize) -> String {
-    let mut out = format!("Move {number}, {}", summary_line(fb));
+    let mut out = format!("Move {number}, {}", grade_line(fb));
     out.push('\n');
     for why in fb.why_played.iter().take(4) {
         out.push_str(&format!("  · {why}\n"));
@@ -173,7 +174,11 @@ fn feedback_text(fb: &Feedback, show_best: bool, number: usize) -> String {
         return out;
     }
     if show_best || !fb.grade.is_error() {
-        out.push_str(&format!("Best: {} ({:+})\n", fb.best, fb.best_value));
+        out.push_str(&format!(
+            "Best: {} ({})\n",
+            fb.best,
+            value_words(fb, fb.best_value)
+        ));
         for why in fb.difference.iter().chain(fb.why_best.iter()).take(5) {
             out.push_str(&format!("  · {why}\n"));
         }

@@ -3,7 +3,7 @@
 //! best-move key, stepped through with the line keys.
 
 use super::{Busy, Effects, PracticeScreen, Task, panel};
-use crate::tutor::models::asked::Asked;
+use crate::tutor::models::asked::{Asked, Press};
 use crate::tutor::refutation::{Refutation, RefutationView, RefuteError};
 use crate::tutor::screen::Verdict;
 
@@ -14,17 +14,16 @@ impl PracticeScreen {
     /// The best-move key: the best move instead of the latest graded one and, for a
     /// mistake, its refutation; again: hide the refutation.
     pub(super) fn show_best(&mut self) -> Effects {
-        match &self.refutation {
-            Asked::Shown(_) | Asked::Unavailable(_) => {
-                self.refutation = Asked::Not;
+        match self.refutation.press() {
+            Press::Hidden => {
                 self.tell("Refutation hidden: s shows it again.");
                 return Vec::new();
             }
-            Asked::Working => {
+            Press::Busy => {
                 self.tell("The refutation is being worked out: a moment.");
                 return Vec::new();
             }
-            Asked::Not => {}
+            Press::Ask => {}
         }
         let Some((index, fb)) = panel::latest_feedback(&self.practice) else {
             self.tell("No graded move yet: s shows the best move after one.");
@@ -34,11 +33,12 @@ impl PracticeScreen {
             self.tell(format!("{} was the best move.", fb.played));
             return Vec::new();
         }
-        let (played, best, best_value, grade) = (fb.played, fb.best, fb.best_value, fb.grade);
+        let (played, best, grade) = (fb.played, fb.best, fb.grade);
+        let best_value = super::grade::value_words(fb, fb.best_value);
         self.show_best = true;
         if !grade.is_error() {
             let line = format!(
-                "Instead of {played} (move {}): best {best} ({best_value:+}), shown in the panel.",
+                "Instead of {played} (move {}): best {best} ({best_value}), shown in the panel.",
                 self.practice.game().move_number(index),
             );
             self.tell(line);
