@@ -11,7 +11,7 @@
 //! use othello_tutor::tutor::content::load_lessons;
 //!
 //! let lessons = load_lessons().expect("the embedded lessons load");
-//! assert_eq!(lessons.len(), 17);
+//! assert_eq!(lessons.len(), 24);
 //! let first = &lessons[0];
 //! println!("{}: {} steps", first.title, first.step_count());
 //! assert!(first.interactive_count() > 0);
