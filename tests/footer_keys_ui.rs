@@ -98,8 +98,8 @@ fn editor_keys() {
 }
 
 #[test]
-fn opening_drill_keys() {
-    every_key_changes("opening drill", opening::OPENING_KEYS, &|h| {
+fn opening_rehearsal_keys() {
+    every_key_changes("opening rehearsal", opening::OPENING_KEYS, &|h| {
         nav::go(h.siv(), Route::Openings(Some("Tiger".into())));
         h.send(Event::Key(Key::Enter));
         h.wait_for("Opening trainer");

@@ -125,7 +125,7 @@ fn the_openings_list_searches_and_says_when_nothing_matches() {
     assert_eq!(nothing[0].1, Choice::Nothing);
     assert!(openings_list::setup(&Choice::Nothing, &none, 0, &mut rand::rng()).is_none());
     let s = openings_list::setup(&Choice::Line("Tiger".into()), &none, 0, &mut rand::rng())
-        .expect("a drill");
+        .expect("a rehearsal");
     assert_eq!(s.opening.name, "Tiger");
 }
 
@@ -135,7 +135,7 @@ fn the_openings_list_footer_keys_act() {
     h.keys("5");
     let t = h.text();
     assert_eq!(top_screen(h.siv()), ScreenId::Openings, "{t}");
-    assert!(t.contains("Enter drill it"), "{t}");
+    assert!(t.contains("Enter rehearse it"), "{t}");
     assert!(t.contains("Esc menu"), "{t}");
     // Letters search; Backspace widens again; Esc leaves.
     h.keys("tiger");
@@ -151,11 +151,16 @@ fn the_openings_list_footer_keys_act() {
     assert!(h.text().contains("A random line"));
     h.send(Event::Key(CKey::Esc));
     assert_eq!(top_screen(h.siv()), ScreenId::Menu);
-    // Enter on the first row drills a line.
+    // Enter on the first row rehearses a line.
     h.keys("5");
     h.send(Event::Key(CKey::Down));
     h.send(Event::Key(CKey::Enter));
-    assert_eq!(top_screen(h.siv()), ScreenId::OpeningDrill, "{}", h.text());
+    assert_eq!(
+        top_screen(h.siv()),
+        ScreenId::OpeningRehearsal,
+        "{}",
+        h.text()
+    );
 }
 
 fn form(colour: Option<Color>, start: StartChoice, text: &str) -> SetupForm {
@@ -286,7 +291,7 @@ fn no_key_table_lists_a_key_twice() {
     use othello_tutor::tutor::models as m;
     keys_once("menu", MENU_KEYS);
     keys_once("openings list", m::openings_list::LIST_KEYS);
-    keys_once("opening drill", m::opening::OPENING_KEYS);
+    keys_once("opening rehearsal", m::opening::OPENING_KEYS);
     keys_once("editor", m::editor::KEYS);
     keys_once("analysis", m::analysis::KEYS);
     keys_once("library", m::library::LIST_KEYS);

@@ -1,4 +1,4 @@
-//! The opening drill's model, driven without a terminal: a right move and the book's
+//! The opening rehearsal's model, driven without a terminal: a right move and the book's
 //! answer, a miss with the line's move marked, the line finished and recorded once,
 //! and every key in every state.
 
@@ -7,12 +7,12 @@ mod common;
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::Color;
 use othello_tutor::tutor::models::opening::{OPENING_KEYS, OpeningAction, OpeningScreen};
-use othello_tutor::tutor::openings::{DrillSetup, OpeningProgress, embedded};
+use othello_tutor::tutor::openings::{OpeningProgress, RehearsalSetup, embedded};
 use othello_tutor::tutor::screen::{BoardModel, Effect, Mark, ProgressChange, Route};
 
 fn tiger() -> Driver<OpeningScreen> {
     let line = embedded().find("Tiger").expect("the Tiger").clone();
-    let mut setup = DrillSetup::new(line, 7);
+    let mut setup = RehearsalSetup::new(line, 7);
     setup.learner = Color::Black;
     Driver::new(
         OpeningScreen::new(setup, OpeningProgress::default(), 1_800_000_000),
@@ -22,9 +22,9 @@ fn tiger() -> Driver<OpeningScreen> {
 
 /// A legal move other than the line's.
 fn a_wrong_move(d: &Driver<OpeningScreen>) -> othello_tutor::engine::Square {
-    let expected = d.model.drill().expected().expect("the line's move");
+    let expected = d.model.rehearsal().expected().expect("the line's move");
     d.model
-        .drill()
+        .rehearsal()
         .position()
         .legal_moves()
         .into_iter()
@@ -35,14 +35,14 @@ fn a_wrong_move(d: &Driver<OpeningScreen>) -> othello_tutor::engine::Square {
 #[test]
 fn a_miss_then_the_line_played_through_is_recorded_once() {
     let mut d = tiger();
-    let first = d.model.drill().expected().expect("the learner's move");
+    let first = d.model.rehearsal().expected().expect("the learner's move");
     d.choose(&first.to_string());
     assert!(
         d.verdict().starts_with(&format!("✓ {first}: right.")),
         "{}",
         d.verdict()
     );
-    let expected = d.model.drill().expected().expect("the next move");
+    let expected = d.model.rehearsal().expected().expect("the next move");
     let wrong = a_wrong_move(&d);
     d.choose(&wrong.to_string());
     assert_eq!(d.model.shown().verdict.map(|v| v.mark), Some(Mark::Wrong));
@@ -52,8 +52,8 @@ fn a_miss_then_the_line_played_through_is_recorded_once() {
         "the line's move is marked"
     );
     let mut guard = 0;
-    while !d.model.drill().is_finished() {
-        let sq = d.model.drill().expected().expect("a move");
+    while !d.model.rehearsal().is_finished() {
+        let sq = d.model.rehearsal().expected().expect("a move");
         d.choose(&sq.to_string());
         guard += 1;
         assert!(guard < 10);
@@ -64,7 +64,7 @@ fn a_miss_then_the_line_played_through_is_recorded_once() {
         .filter(|e| {
             matches!(
                 e,
-                Effect::Progress(ProgressChange::OpeningDrilled { clean: false, .. })
+                Effect::Progress(ProgressChange::OpeningRehearsed { clean: false, .. })
             )
         })
         .count();

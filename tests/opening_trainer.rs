@@ -1,4 +1,4 @@
-//! The opening trainer's drill and schedule, on named lines whose moves are written
+//! The opening trainer's rehearsal and schedule, on named lines whose moves are written
 //! out here by hand.
 
 use othello_tutor::engine::book;
@@ -6,7 +6,7 @@ use othello_tutor::engine::{Color, Position, Square};
 use othello_tutor::tutor::leitner::{DAY, QueueChange};
 use othello_tutor::tutor::openings::trainer::start_symmetries;
 use othello_tutor::tutor::openings::{
-    Attempt, Drill, DrillSetup, NamedOpening, OpeningProgress, embedded,
+    Attempt, NamedOpening, OpeningProgress, Rehearsal, RehearsalSetup, embedded,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -22,32 +22,40 @@ fn tiger() -> NamedOpening {
         .clone()
 }
 
-fn right(drill: &mut Drill, name: &str) {
-    assert_eq!(drill.try_move(sq(name)), Attempt::Right(sq(name)), "{name}");
+fn right(rehearsal: &mut Rehearsal, name: &str) {
+    assert_eq!(
+        rehearsal.try_move(sq(name)),
+        Attempt::Right(sq(name)),
+        "{name}"
+    );
 }
 
-fn reply(drill: &mut Drill) -> Square {
-    drill.engine_reply().expect("the engine's turn").square
+fn reply(rehearsal: &mut Rehearsal) -> Square {
+    rehearsal.engine_reply().expect("the engine's turn").square
 }
 
 #[test]
 fn the_tiger_played_through_is_clean_and_finished() {
-    let mut drill = Drill::new(DrillSetup::new(tiger(), 1));
-    assert_eq!(drill.setup().learner, Color::Black, "c4 is Black's move");
-    assert_eq!(drill.engine_reply(), None, "Black moves first");
-    right(&mut drill, "f5");
-    assert_eq!(reply(&mut drill), sq("d6"));
-    right(&mut drill, "c3");
-    assert_eq!(reply(&mut drill), sq("d3"));
-    assert_eq!(drill.expected(), Some(sq("c4")));
-    right(&mut drill, "c4");
-    assert!(drill.is_finished());
-    assert!(!drill.missed());
-    assert_eq!(drill.progress(), (5, 5));
-    assert_eq!(drill.try_move(sq("b3")), Attempt::NotPlayable, "over");
+    let mut rehearsal = Rehearsal::new(RehearsalSetup::new(tiger(), 1));
+    assert_eq!(
+        rehearsal.setup().learner,
+        Color::Black,
+        "c4 is Black's move"
+    );
+    assert_eq!(rehearsal.engine_reply(), None, "Black moves first");
+    right(&mut rehearsal, "f5");
+    assert_eq!(reply(&mut rehearsal), sq("d6"));
+    right(&mut rehearsal, "c3");
+    assert_eq!(reply(&mut rehearsal), sq("d3"));
+    assert_eq!(rehearsal.expected(), Some(sq("c4")));
+    right(&mut rehearsal, "c4");
+    assert!(rehearsal.is_finished());
+    assert!(!rehearsal.missed());
+    assert_eq!(rehearsal.progress(), (5, 5));
+    assert_eq!(rehearsal.try_move(sq("b3")), Attempt::NotPlayable, "over");
     assert_eq!(
         embedded()
-            .name_of(&drill.position().board)
+            .name_of(&rehearsal.position().board)
             .map(|o| o.name.as_str()),
         Some("Tiger")
     );
@@ -56,28 +64,28 @@ fn the_tiger_played_through_is_clean_and_finished() {
 #[test]
 fn the_line_turns_with_the_learners_first_move() {
     // The Tiger reflected in the a8-h1 diagonal: f5 d6 c3 d3 c4 becomes d3 c5 f6 f5 e6.
-    let mut drill = Drill::new(DrillSetup::new(tiger(), 2));
-    right(&mut drill, "d3");
-    assert_eq!(reply(&mut drill), sq("c5"));
-    assert_eq!(drill.expected(), Some(sq("f6")));
+    let mut rehearsal = Rehearsal::new(RehearsalSetup::new(tiger(), 2));
+    right(&mut rehearsal, "d3");
+    assert_eq!(reply(&mut rehearsal), sq("c5"));
+    assert_eq!(rehearsal.expected(), Some(sq("f6")));
     // c6 is legal here (it would be the f5 form's c3 turned the other way).
     assert!(
-        matches!(drill.try_move(sq("c6")), Attempt::Wrong(_)),
+        matches!(rehearsal.try_move(sq("c6")), Attempt::Wrong(_)),
         "only the turned line counts"
     );
-    right(&mut drill, "f6");
-    assert_eq!(reply(&mut drill), sq("f5"));
-    right(&mut drill, "e6");
-    assert!(drill.is_finished());
-    assert!(drill.missed(), "one move was off the line");
+    right(&mut rehearsal, "f6");
+    assert_eq!(reply(&mut rehearsal), sq("f5"));
+    right(&mut rehearsal, "e6");
+    assert!(rehearsal.is_finished());
+    assert!(rehearsal.missed(), "one move was off the line");
 }
 
 #[test]
 fn a_move_off_the_line_is_not_played_and_says_what_the_line_plays() {
-    let mut drill = Drill::new(DrillSetup::new(tiger(), 3));
-    right(&mut drill, "f5");
-    reply(&mut drill);
-    let before = drill.position();
+    let mut rehearsal = Rehearsal::new(RehearsalSetup::new(tiger(), 3));
+    right(&mut rehearsal, "f5");
+    reply(&mut rehearsal);
+    let before = rehearsal.position();
     // After f5 d6 Black may play c3 (the Tiger), c4, c5, c6 or c7 (counted by hand).
     let legal: Vec<String> = before
         .legal_moves()
@@ -85,11 +93,15 @@ fn a_move_off_the_line_is_not_played_and_says_what_the_line_plays() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(legal, ["c3", "c4", "c5", "c6", "c7"]);
-    let Attempt::Wrong(miss) = drill.try_move(sq("c5")) else {
+    let Attempt::Wrong(miss) = rehearsal.try_move(sq("c5")) else {
         panic!("c5 is off the Tiger");
     };
-    assert_eq!(drill.position(), before, "the wrong move was not played");
-    assert!(drill.missed());
+    assert_eq!(
+        rehearsal.position(),
+        before,
+        "the wrong move was not played"
+    );
+    assert!(rehearsal.missed());
     assert_eq!(miss.played, sq("c5"));
     assert_eq!(miss.expected, sq("c3"));
     let moves = book::shipped().expect("the book").lookup(&before.board);
@@ -103,14 +115,14 @@ fn a_move_off_the_line_is_not_played_and_says_what_the_line_plays() {
         embedded().name_of(&after).map(|o| o.name.clone())
     );
     // An illegal square is not a miss.
-    assert_eq!(drill.try_move(sq("a1")), Attempt::NotPlayable);
-    right(&mut drill, "c3");
+    assert_eq!(rehearsal.try_move(sq("a1")), Attempt::NotPlayable);
+    right(&mut rehearsal, "c3");
 }
 
 #[test]
 fn a_miss_names_the_opening_the_move_leads_to() {
-    // After f5 d6 c3 d3, c4 is the Tiger; the learner drilling the Aubrey (…c4 b3)
-    // plays the Tiger line to c4 and then meets White's b3: drilling the Tiger
+    // After f5 d6 c3 d3, c4 is the Tiger; the learner rehearsing the Aubrey (…c4 b3)
+    // plays the Tiger line to c4 and then meets White's b3: rehearsing the Tiger
     // instead, a Black move that reaches another named opening names it.
     let list = embedded();
     let tiger = tiger();
@@ -126,13 +138,13 @@ fn a_miss_names_the_opening_the_move_leads_to() {
         // No second named five-move line after f5 d6 c3 d3 in the list: nothing to test.
         return;
     };
-    let mut drill = Drill::new(DrillSetup::new(tiger.clone(), 4));
-    right(&mut drill, "f5");
-    reply(&mut drill);
-    right(&mut drill, "c3");
-    reply(&mut drill);
-    assert_eq!(drill.position(), after_four);
-    let Attempt::Wrong(miss) = drill.try_move(other.moves[4]) else {
+    let mut rehearsal = Rehearsal::new(RehearsalSetup::new(tiger.clone(), 4));
+    right(&mut rehearsal, "f5");
+    reply(&mut rehearsal);
+    right(&mut rehearsal, "c3");
+    reply(&mut rehearsal);
+    assert_eq!(rehearsal.position(), after_four);
+    let Attempt::Wrong(miss) = rehearsal.try_move(other.moves[4]) else {
         panic!("not the Tiger's move");
     };
     assert_eq!(miss.leads_to.as_deref(), Some(other.name.as_str()));
@@ -149,19 +161,19 @@ fn the_engine_opens_in_any_of_the_four_orientations_when_the_learner_is_white() 
         .clone();
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..40 {
-        let mut drill = Drill::new(DrillSetup::new(perpendicular.clone(), seed));
-        assert_eq!(drill.setup().learner, Color::White);
-        assert!(!drill.learner_to_move());
-        let first = reply(&mut drill);
+        let mut rehearsal = Rehearsal::new(RehearsalSetup::new(perpendicular.clone(), seed));
+        assert_eq!(rehearsal.setup().learner, Color::White);
+        assert!(!rehearsal.learner_to_move());
+        let first = reply(&mut rehearsal);
         seen.insert(first.to_string());
         let s = start_symmetries()
             .into_iter()
             .find(|&s| othello_tutor::engine::symmetry::square(sq("f5"), s) == first)
             .expect("a first move of the line");
         let expected = othello_tutor::engine::symmetry::square(sq("d6"), s);
-        assert_eq!(drill.expected(), Some(expected));
-        assert_eq!(drill.try_move(expected), Attempt::Right(expected));
-        assert!(drill.is_finished() && !drill.missed());
+        assert_eq!(rehearsal.expected(), Some(expected));
+        assert_eq!(rehearsal.try_move(expected), Attempt::Right(expected));
+        assert!(rehearsal.is_finished() && !rehearsal.missed());
     }
     let all: std::collections::BTreeSet<String> = ["c4", "d3", "e6", "f5"]
         .iter()
@@ -182,20 +194,20 @@ fn side_lines_leave_the_named_line_for_book_moves_and_the_learner_follows_the_bo
         .clone();
     let mut deviated = 0;
     for seed in 0..60 {
-        let mut setup = DrillSetup::new(long.clone(), seed);
+        let mut setup = RehearsalSetup::new(long.clone(), seed);
         setup.side_lines = true;
         let learner = setup.learner;
-        let mut drill = Drill::new(setup);
+        let mut rehearsal = Rehearsal::new(setup);
         let mut guard = 0;
-        while !drill.is_finished() && guard < 80 {
+        while !rehearsal.is_finished() && guard < 80 {
             guard += 1;
-            if drill.position().to_move == learner {
-                let expected = drill.expected().expect("a move to play");
-                assert_eq!(drill.try_move(expected), Attempt::Right(expected));
+            if rehearsal.position().to_move == learner {
+                let expected = rehearsal.expected().expect("a move to play");
+                assert_eq!(rehearsal.try_move(expected), Attempt::Right(expected));
             } else {
-                let before = drill.position().board;
-                let was_on_line = drill.on_line();
-                let r = drill.engine_reply().expect("the engine answers");
+                let before = rehearsal.position().board;
+                let was_on_line = rehearsal.on_line();
+                let r = rehearsal.engine_reply().expect("the engine answers");
                 let moves = book.lookup(&before);
                 let best = moves[0].value;
                 let m = moves
@@ -208,14 +220,14 @@ fn side_lines_leave_the_named_line_for_book_moves_and_the_learner_follows_the_bo
                 }
                 if r.side_line {
                     deviated += 1;
-                    assert!(!drill.on_line());
+                    assert!(!rehearsal.on_line());
                 }
             }
         }
-        assert!(drill.is_finished());
-        assert!(!drill.missed());
+        assert!(rehearsal.is_finished());
+        assert!(!rehearsal.missed());
     }
-    assert!(deviated > 0, "some drill met a side line");
+    assert!(deviated > 0, "some rehearsal met a side line");
 }
 
 #[test]
@@ -232,7 +244,7 @@ fn the_schedule_brings_a_missed_line_back_sooner() {
     assert_eq!(p.due_count(t0), 0);
     assert_eq!(p.due_count(t0 + DAY), 1);
     let rec = p.line("Tiger").expect("recorded");
-    assert_eq!((rec.drills, rec.clean, rec.last), (1, 0, t0));
+    assert_eq!((rec.rehearsals, rec.clean, rec.last), (1, 0, t0));
     // "A random line" serves the due line first.
     let mut rng = StdRng::seed_from_u64(7);
     let next = p.next_line(embedded(), t0 + DAY, &mut rng).expect("a line");
@@ -240,10 +252,10 @@ fn the_schedule_brings_a_missed_line_back_sooner() {
     // A clean review when due moves it up; before it is due nothing changes.
     assert_eq!(p.record("Tiger", true, t0 + DAY), QueueChange::MovedUp(1));
     assert_eq!(p.record("Heath", true, t0 + DAY), QueueChange::Unchanged);
-    // With nothing due, a line never drilled.
+    // With nothing due, a line never rehearsed.
     for _ in 0..20 {
         let next = p.next_line(embedded(), t0 + DAY, &mut rng).expect("a line");
-        assert!(p.line(&next.name).is_none(), "{} was drilled", next.name);
+        assert!(p.line(&next.name).is_none(), "{} was rehearsed", next.name);
     }
 }
 

@@ -15,19 +15,19 @@ const T0: u64 = 1_800_000_000;
 fn open_trainer(h: &mut Harness) -> String {
     h.keys("5");
     let t = h.text();
-    assert!(t.contains("Drill a named opening"), "{t}");
+    assert!(t.contains("Rehearse a named opening"), "{t}");
     t
 }
 
 #[test]
-fn the_tiger_drilled_with_a_miss_comes_back_the_next_day() {
+fn the_tiger_rehearsed_with_a_miss_comes_back_the_next_day() {
     let dir = temp_data_dir("openings-ui");
     let mut h = Harness::with_dir(100, 40, dir.clone());
     set_clock(h.siv(), T0);
     let t = open_trainer(&mut h);
     assert!(t.contains("A random line"), "{t}");
     assert!(t.contains("Rose"), "{t}");
-    // The search narrows the list; Enter drills the first match.
+    // The search narrows the list; Enter rehearses the first match.
     h.keys("tiger");
     let t = h.text();
     assert!(t.contains("Search: tiger"), "{t}");
@@ -104,7 +104,7 @@ fn the_tiger_drilled_with_a_miss_comes_back_the_next_day() {
         t.contains("Opening trainer") && t.contains("│Tiger "),
         "{t}"
     );
-    assert!(t.contains("Drilled once, 0 without a miss"), "{t}");
+    assert!(t.contains("Rehearsed once, 0 without a miss"), "{t}");
     // Played clean this time: it moves up a box (three days).
     for m in ["f5", "c3", "c4"] {
         h.keys(m);

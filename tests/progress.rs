@@ -123,6 +123,36 @@ fn unknown_and_missing_progress_fields_keep_their_defaults() {
 }
 
 #[test]
+fn an_old_files_opening_drills_load_as_rehearsals() {
+    // A line's record once counted its runs under `drills` (when the opening trainer's
+    // rehearsal was also called a drill); the field is now `rehearsals`, an old file
+    // still loads, and it is written back under the new name.
+    let dir = temp_dir("old-drills");
+    let store = ProgressStore::new(&dir);
+    std::fs::write(
+        store.path(),
+        "[openings.lines.Tiger]\ndrills = 3\nclean = 2\nlast = 1000\n",
+    )
+    .expect("written");
+    let out = store.load().expect("loaded");
+    assert_eq!(out.recovered_from, None);
+    assert_eq!(out.damage, None);
+    let tiger = out
+        .progress
+        .openings
+        .line("Tiger")
+        .expect("the Tiger's record");
+    assert_eq!((tiger.rehearsals, tiger.clean, tiger.last), (3, 2, 1000));
+    store.save(&out.progress).expect("saved");
+    let text = std::fs::read_to_string(store.path()).expect("the file");
+    assert!(text.contains("rehearsals = 3"), "{text}");
+    assert!(!text.contains("drills"), "{text}");
+    let again = store.load().expect("loaded again");
+    assert_eq!(again.progress.openings.line("Tiger"), Some(tiger));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_newer_versions_progress_file_is_copied_before_it_is_rewritten() {
     let dir = temp_dir("newer");
     let store = ProgressStore::new(&dir);

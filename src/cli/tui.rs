@@ -46,8 +46,8 @@
 //! Main menu, **5 Openings** (lesson 8 leads into it). The list groups the named lines
 //! by family; typing searches names, other names and moves (`tiger`, `f5 d6 c3`), and
 //! each line shows whether it is new, due, or when it comes back; due reviews stand at
-//! the top, under "A random line" (a due review first, else a line never drilled).
-//! In a drill the learner plays the side that makes the line's last move, in whichever
+//! the top, under "A random line" (a due review first, else a line never rehearsed).
+//! In a rehearsal the learner plays the side that makes the line's last move, in whichever
 //! of the four orientations their first move picks (the engine picks one at random when
 //! it opens); the engine answers with the line. A move off the line is not played: the
 //! panel shows the line's move (marked on the board), both moves' book values, and the
@@ -58,7 +58,7 @@
 //! list. A finished line is scheduled with the puzzles' Leitner boxes (1, 3, 7, 14, 30
 //! days): a missed line comes back the next day, a clean first run after 3 days, each
 //! clean review when due a box later, and the last box takes it out of the queue. The
-//! record (drills, clean drills, last date) and the queue are saved in `progress.toml`
+//! record (rehearsals, clean rehearsals, last date) and the queue are saved in `progress.toml`
 //! with the rest (`src/tutor/openings/trainer.rs`, `schedule.rs`; `src/ui/openings/`).
 //!
 //!

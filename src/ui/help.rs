@@ -26,7 +26,7 @@ fn screen_text(screen: ScreenId, width: usize) -> String {
         | ScreenId::PuzzleModes
         | ScreenId::PuzzleRun
         | ScreenId::EndgameDrill => puzzles_text(width),
-        ScreenId::OpeningDrill => format!(
+        ScreenId::OpeningRehearsal => format!(
             "{}\n  You play the side that makes the line's last move; the engine answers with the line (the book). A move off the line is not played: you see the line's move, both moves' book values and the opening your move leads to, then play the line's move to go on. A line played without a miss comes back in {} days, then later each time; a missed line comes back the next day.\n  {}\n{}\n",
             screen.heading(),
             crate::tutor::leitner::BOX_DAYS[1],

@@ -56,7 +56,7 @@ pub fn prefix(id: ScreenId) -> &'static str {
         ScreenId::Lesson => "lesson",
         ScreenId::Puzzles => "puzzle",
         ScreenId::Editor => "editor",
-        ScreenId::OpeningDrill => "opening",
+        ScreenId::OpeningRehearsal => "opening",
         ScreenId::EndgameDrill => "drill",
         ScreenId::PuzzleRun => "run",
         ScreenId::Mistakes => "mistakes",

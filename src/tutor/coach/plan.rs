@@ -22,7 +22,7 @@ pub enum Task {
         /// How many.
         count: u32,
     },
-    /// Drill opening lines due for review.
+    /// Rehearse opening lines due for review.
     ReviewOpenings {
         /// How many.
         count: u32,
@@ -70,7 +70,7 @@ impl Task {
                 )
             }
             Task::ReviewOpenings { count } => format!(
-                "Drill {}",
+                "Rehearse {}",
                 crate::tutor::text::count(*count as usize, "due opening line")
             ),
             Task::Lesson { title, order, .. } => format!("Lesson {order}: {title}"),

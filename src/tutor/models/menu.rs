@@ -76,7 +76,7 @@ pub const MENU_KEYS: &[Binding<MenuChoice>] = &[
         &[Key::Char('5')],
         MenuChoice::Openings,
         "Openings",
-        "drill the named opening lines against the book",
+        "rehearse the named opening lines against the book",
     ),
     entry(
         &[Key::Char('6')],

@@ -61,7 +61,7 @@ pub fn verdict_of(
     })
 }
 
-/// The engine work of a screen that asks for none (the editor, the opening drill).
+/// The engine work of a screen that asks for none (the editor, the opening rehearsal).
 #[derive(Clone, Debug)]
 pub enum NoWork {}
 

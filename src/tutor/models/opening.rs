@@ -1,21 +1,23 @@
-//! The opening drill's model: one named line played from the learner's side, the
+//! The opening rehearsal's model: one named line played from the learner's side, the
 //! engine's book answers, a move off the line with the book's move and values, the
 //! line's move shown on request, and the review schedule once the line is played
 //! through. No terminal code, no search (the answers come from the book).
 //!
 //! ```
 //! use othello_tutor::tutor::models::opening::OpeningScreen;
-//! use othello_tutor::tutor::openings::{DrillSetup, OpeningProgress, embedded};
+//! use othello_tutor::tutor::openings::{RehearsalSetup, OpeningProgress, embedded};
 //! use othello_tutor::tutor::screen::BoardModel;
 //!
 //! let line = embedded().find("Tiger").unwrap().clone();
-//! let screen = OpeningScreen::new(DrillSetup::new(line.clone(), 1), OpeningProgress::default(), 0);
+//! let screen = OpeningScreen::new(RehearsalSetup::new(line.clone(), 1), OpeningProgress::default(), 0);
 //! assert!(screen.shown().panel.starts_with(&line.name));
 //! ```
 
 use crate::engine::{Color, Move, Square};
 use crate::tutor::leitner::QueueChange;
-use crate::tutor::openings::{Attempt, Drill, DrillSetup, Miss, OpeningProgress, Reply, embedded};
+use crate::tutor::openings::{
+    Attempt, Miss, OpeningProgress, Rehearsal, RehearsalSetup, Reply, embedded,
+};
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, Key, ProgressChange, Route,
     ScreenId, Shown, Ticket,
@@ -26,7 +28,7 @@ use super::NoWork;
 
 type Effects = Vec<Effect<NoWork>>;
 
-/// The opening drill's actions.
+/// The opening rehearsal's actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpeningAction {
     /// Show the line's move (it counts as a miss).
@@ -43,7 +45,7 @@ pub enum OpeningAction {
     Leave,
 }
 
-/// The opening drill's keys.
+/// The opening rehearsal's keys.
 pub const OPENING_KEYS: &[Binding<OpeningAction>] = &[
     Binding {
         keys: &[Key::Char('s')],
@@ -83,14 +85,14 @@ pub const OPENING_KEYS: &[Binding<OpeningAction>] = &[
     },
 ];
 
-/// The opening drill's state and flow.
+/// The opening rehearsal's state and flow.
 pub struct OpeningScreen {
-    drill: Drill,
+    rehearsal: Rehearsal,
     /// What the latest event said (replaced by the next event).
     lines: Vec<String>,
     /// Squares marked on the board (the line's move after a miss).
     marks: Vec<Square>,
-    /// The finished drill was handed to the progress.
+    /// The finished rehearsal was handed to the progress.
     recorded: bool,
     /// The openings' progress as last saved.
     progress: OpeningProgress,
@@ -106,12 +108,12 @@ fn disc(color: Color) -> &'static str {
 }
 
 impl OpeningScreen {
-    /// A drill of `setup`'s line with the saved `progress`, at `now`; when the engine
+    /// A rehearsal of `setup`'s line with the saved `progress`, at `now`; when the engine
     /// has the first move, it plays it.
-    pub fn new(setup: DrillSetup, progress: OpeningProgress, now: u64) -> OpeningScreen {
+    pub fn new(setup: RehearsalSetup, progress: OpeningProgress, now: u64) -> OpeningScreen {
         let seed = setup.seed;
         let mut screen = OpeningScreen {
-            drill: Drill::new(setup.clone()),
+            rehearsal: Rehearsal::new(setup.clone()),
             lines: Vec::new(),
             marks: Vec::new(),
             recorded: false,
@@ -123,15 +125,15 @@ impl OpeningScreen {
         screen
     }
 
-    /// The drill.
-    pub fn drill(&self) -> &Drill {
-        &self.drill
+    /// The rehearsal.
+    pub fn rehearsal(&self) -> &Rehearsal {
+        &self.rehearsal
     }
 
-    fn restart(&mut self, setup: DrillSetup, mut lines: Vec<String>) {
-        self.drill = Drill::new(setup);
-        if let Some(r) = self.drill.engine_reply() {
-            lines.push(reply_text(&self.drill, r));
+    fn restart(&mut self, setup: RehearsalSetup, mut lines: Vec<String>) {
+        self.rehearsal = Rehearsal::new(setup);
+        if let Some(r) = self.rehearsal.engine_reply() {
+            lines.push(reply_text(&self.rehearsal, r));
         }
         self.lines = lines;
         self.marks.clear();
@@ -140,19 +142,19 @@ impl OpeningScreen {
 
     fn played(&mut self, sq: Square) -> Effects {
         self.marks.clear();
-        match self.drill.try_move(sq) {
+        match self.rehearsal.try_move(sq) {
             Attempt::Right(sq) => {
                 self.lines = vec![format!("✓ {sq}: right.")];
-                if let Some(r) = self.drill.engine_reply() {
-                    let text = reply_text(&self.drill, r);
+                if let Some(r) = self.rehearsal.engine_reply() {
+                    let text = reply_text(&self.rehearsal, r);
                     self.lines.push(text);
                 }
             }
             Attempt::Wrong(miss) => {
-                self.lines = miss_text(&self.drill, &miss);
+                self.lines = miss_text(&self.rehearsal, &miss);
                 self.marks = vec![miss.expected];
             }
-            Attempt::NotPlayable if self.drill.is_finished() => {
+            Attempt::NotPlayable if self.rehearsal.is_finished() => {
                 self.lines = vec!["The line is played through: n next line, r again.".into()];
             }
             Attempt::NotPlayable => {
@@ -162,15 +164,15 @@ impl OpeningScreen {
         self.finish_if_done()
     }
 
-    /// A finished drill is recorded once: the line's result and its next review.
+    /// A finished rehearsal is recorded once: the line's result and its next review.
     fn finish_if_done(&mut self) -> Effects {
-        if self.recorded || !self.drill.is_finished() {
+        if self.recorded || !self.rehearsal.is_finished() {
             return Vec::new();
         }
         self.recorded = true;
-        let clean = !self.drill.missed();
+        let clean = !self.rehearsal.missed();
         let moves: Vec<String> = self
-            .drill
+            .rehearsal
             .game()
             .moves()
             .iter()
@@ -187,16 +189,16 @@ impl OpeningScreen {
         self.lines.push(String::new());
         self.lines
             .push(format!("{verdict} The moves: {}.", moves.join(" ")));
-        vec![Effect::Progress(ProgressChange::OpeningDrilled {
-            name: self.drill.setup().opening.name.clone(),
+        vec![Effect::Progress(ProgressChange::OpeningRehearsed {
+            name: self.rehearsal.setup().opening.name.clone(),
             clean,
             now: self.now,
         })]
     }
 
     fn show_move(&mut self) {
-        match self.drill.reveal() {
-            Some(sq) if self.drill.learner_to_move() => {
+        match self.rehearsal.reveal() {
+            Some(sq) if self.rehearsal.learner_to_move() => {
                 self.lines = vec![format!(
                     "The line plays {sq} here (marked). Shown moves count as a miss."
                 )];
@@ -207,8 +209,8 @@ impl OpeningScreen {
     }
 
     fn next_line(&mut self) -> Effects {
-        let current = self.drill.setup().opening.name.clone();
-        let side_lines = self.drill.setup().side_lines;
+        let current = self.rehearsal.setup().opening.name.clone();
+        let side_lines = self.rehearsal.setup().side_lines;
         // Not the same line twice in a row unless it is the only candidate.
         let mut chosen = self.progress.next_line(embedded(), self.now, &mut self.rng);
         for _ in 0..4 {
@@ -220,17 +222,17 @@ impl OpeningScreen {
             }
         }
         let Some(opening) = chosen else {
-            self.lines = vec!["No other line to drill.".into()];
+            self.lines = vec!["No other line to rehearse.".into()];
             return Vec::new();
         };
-        let mut setup = DrillSetup::new(opening.clone(), self.rng.random::<u64>());
+        let mut setup = RehearsalSetup::new(opening.clone(), self.rng.random::<u64>());
         setup.side_lines = side_lines;
         self.restart(setup, Vec::new());
         self.finish_if_done()
     }
 
     fn panel(&self) -> String {
-        let d = &self.drill;
+        let d = &self.rehearsal;
         let o = &d.setup().opening;
         let you = d.setup().learner;
         let (done, total) = d.progress();
@@ -251,8 +253,11 @@ impl OpeningScreen {
             if d.setup().side_lines { "on" } else { "off" }
         ));
         let record = match self.progress.line(&o.name) {
-            Some(r) if r.drills == 1 => format!("Drilled once, {} without a miss", r.clean),
-            Some(r) => format!("Drilled {} times, {} without a miss", r.drills, r.clean),
+            Some(r) if r.rehearsals == 1 => format!("Rehearsed once, {} without a miss", r.clean),
+            Some(r) => format!(
+                "Rehearsed {} times, {} without a miss",
+                r.rehearsals, r.clean
+            ),
             None => "A new line".to_string(),
         };
         out.push_str(&format!(
@@ -279,8 +284,8 @@ impl OpeningScreen {
     }
 }
 
-fn reply_text(drill: &Drill, r: Reply) -> String {
-    let engine = drill.setup().learner.opposite();
+fn reply_text(rehearsal: &Rehearsal, r: Reply) -> String {
+    let engine = rehearsal.setup().learner.opposite();
     let value = r
         .value
         .map(|v| format!(" (book {v:+} for {engine})"))
@@ -290,17 +295,17 @@ fn reply_text(drill: &Drill, r: Reply) -> String {
             "{engine} leaves the named line for a side line of the book: {}{value}.",
             r.square
         )
-    } else if drill.game().len() == 1 {
+    } else if rehearsal.game().len() == 1 {
         format!("{engine} opens with {}{value}.", r.square)
     } else {
         format!("{engine} answers {}{value}.", r.square)
     }
 }
 
-fn miss_text(drill: &Drill, m: &Miss) -> Vec<String> {
-    let you = drill.setup().learner;
-    let what = if drill.on_line() {
-        format!("the {} plays", drill.setup().opening.name)
+fn miss_text(rehearsal: &Rehearsal, m: &Miss) -> Vec<String> {
+    let you = rehearsal.setup().learner;
+    let what = if rehearsal.on_line() {
+        format!("the {} plays", rehearsal.setup().opening.name)
     } else {
         "the book plays".to_string()
     };
@@ -343,7 +348,7 @@ impl BoardModel for OpeningScreen {
     type Task = NoWork;
 
     fn id(&self) -> ScreenId {
-        ScreenId::OpeningDrill
+        ScreenId::OpeningRehearsal
     }
 
     fn keys(&self) -> &'static [Binding<OpeningAction>] {
@@ -352,7 +357,7 @@ impl BoardModel for OpeningScreen {
 
     fn act(&mut self, action: OpeningAction, context: Context) -> Effects {
         self.now = context.now;
-        let setup = self.drill.setup().clone();
+        let setup = self.rehearsal.setup().clone();
         match action {
             OpeningAction::Show => {
                 self.show_move();
@@ -360,7 +365,7 @@ impl BoardModel for OpeningScreen {
             }
             OpeningAction::Next => self.next_line(),
             OpeningAction::Again => {
-                let setup = DrillSetup {
+                let setup = RehearsalSetup {
                     seed: setup.seed.wrapping_add(1),
                     ..setup
                 };
@@ -375,7 +380,7 @@ impl BoardModel for OpeningScreen {
                     "Side lines off: the engine keeps to the named line. The line starts over."
                 };
                 self.restart(
-                    DrillSetup {
+                    RehearsalSetup {
                         side_lines: on,
                         ..setup
                     },
@@ -431,7 +436,7 @@ impl BoardModel for OpeningScreen {
     }
 
     fn shown(&self) -> Shown {
-        let game = self.drill.game();
+        let game = self.rehearsal.game();
         let (last, flips) = match game.moves().last() {
             Some(&Move::Place(sq)) => {
                 let before = game.position_at(game.len() - 1);
@@ -441,7 +446,7 @@ impl BoardModel for OpeningScreen {
         };
         Shown {
             board: BoardScene {
-                position: self.drill.position(),
+                position: self.rehearsal.position(),
                 last,
                 flips,
                 labels: Vec::new(),

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::tutor::leitner::DAY;
-use crate::tutor::openings::{DrillSetup, NamedOpening, OpeningProgress, embedded};
+use crate::tutor::openings::{NamedOpening, OpeningProgress, RehearsalSetup, embedded};
 use crate::tutor::screen::{Binding, Key};
 use rand::{Rng, RngExt};
 
@@ -31,8 +31,8 @@ pub enum Choice {
 /// The list's actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ListAction {
-    /// Drill the line under the cursor.
-    Drill,
+    /// Rehearse the line under the cursor.
+    Rehearse,
     /// Take the search's last letter back.
     Widen,
     /// Back to the menu.
@@ -46,9 +46,9 @@ pub const LIST_LEAD: &str = "type to search; Up/Down or mouse: choose";
 pub const LIST_KEYS: &[Binding<ListAction>] = &[
     Binding {
         keys: &[Key::Enter],
-        action: ListAction::Drill,
-        footer: "drill it",
-        help: "drill the line under the cursor (the first row: a due line, else a new one)",
+        action: ListAction::Rehearse,
+        footer: "rehearse it",
+        help: "rehearse the line under the cursor (the first row: a due line, else a new one)",
     },
     Binding {
         keys: &[Key::Backspace],
@@ -138,7 +138,7 @@ pub fn rows(filter: &str, progress: &OpeningProgress, now: u64) -> Vec<(String, 
         }
     }
     // The name column is kept narrow enough that the moves fit beside it at 80
-    // columns; a longer name is cut with an ellipsis (the drill shows it whole).
+    // columns; a longer name is cut with an ellipsis (the rehearsal shows it whole).
     let width = embedded()
         .all()
         .iter()
@@ -179,20 +179,20 @@ pub fn rows(filter: &str, progress: &OpeningProgress, now: u64) -> Vec<(String, 
     list
 }
 
-/// The drill that `choice` opens: a named line, or for [`Choice::Random`] a due line
+/// The rehearsal that `choice` opens: a named line, or for [`Choice::Random`] a due line
 /// first, else a new one; `None` for a row that opens nothing.
 pub fn setup(
     choice: &Choice,
     progress: &OpeningProgress,
     now: u64,
     rng: &mut impl Rng,
-) -> Option<DrillSetup> {
+) -> Option<RehearsalSetup> {
     let opening = match choice {
         Choice::Random => progress.next_line(embedded(), now, rng),
         Choice::Line(name) => embedded().find(name),
         Choice::Nothing => None,
     }?;
-    Some(DrillSetup::new(opening.clone(), rng.random()))
+    Some(RehearsalSetup::new(opening.clone(), rng.random()))
 }
 
 /// The line under the list for the row `choice`: the whole line (the list cuts long

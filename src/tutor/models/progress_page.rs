@@ -107,7 +107,7 @@ pub fn page(p: &Progress, lessons: &[Lesson], now: u64) -> String {
     }
     let op = &p.openings;
     out.push_str(&format!(
-        "Opening lines: {} drilled ({} without a miss)   Reviews: {} due now, {} queued\n",
+        "Opening lines: {} rehearsed ({} without a miss)   Reviews: {} due now, {} queued\n",
         op.lines.len(),
         op.lines.values().filter(|r| r.clean > 0).count(),
         op.due_count(now),

@@ -1,6 +1,6 @@
 //! Openings: the named openings (data in `src/data/openings.toml`, recognised by
 //! position up to the board's symmetries) and the XOT list of balanced openings that
-//! practice games and engine matches start from; the opening trainer's drill and its
+//! practice games and engine matches start from; the opening trainer's rehearsal and its
 //! review schedule.
 
 pub mod named;
@@ -16,7 +16,7 @@ pub use named::{
     NamedOpening, OPENINGS_FILE, OpeningError, OpeningProblem, Openings, embedded, load_openings,
 };
 pub use schedule::{LineRecord, OpeningProgress};
-pub use trainer::{Attempt, Drill, DrillSetup, Miss, Reply};
+pub use trainer::{Attempt, Miss, Rehearsal, RehearsalSetup, Reply};
 pub use xot::{random_xot, xot_position, xot_transcripts};
 
 use crate::engine::{Board, Game};

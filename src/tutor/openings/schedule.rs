@@ -1,10 +1,10 @@
-//! The opening trainer's saved progress: every drilled line's record and a Leitner
+//! The opening trainer's saved progress: every rehearsed line's record and a Leitner
 //! review queue of lines (the puzzles' boxes: 1, 3, 7, 14, 30 days).
 //!
 //! A missed line goes to box 1 and comes back the next day; a line played clean for
 //! the first time goes to box 2 (three days); a clean review when due moves it up a
 //! box, and a clean review from the last box takes it out of the queue. "A random
-//! line" serves a due line first (the longest overdue), then a line never drilled,
+//! line" serves a due line first (the longest overdue), then a line never rehearsed,
 //! then any line.
 
 use super::named::{NamedOpening, Openings};
@@ -17,11 +17,13 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct LineRecord {
-    /// Drills finished.
-    pub drills: u32,
+    /// Rehearsals finished (saved as `drills` before the opening trainer's
+    /// rehearsal had its own name; such a file still loads).
+    #[serde(alias = "drills")]
+    pub rehearsals: u32,
     /// Of those, played without a miss.
     pub clean: u32,
-    /// When it was last drilled (seconds since the epoch).
+    /// When it was last rehearsed (seconds since the epoch).
     pub last: u64,
 }
 
@@ -36,11 +38,11 @@ pub struct OpeningProgress {
 }
 
 impl OpeningProgress {
-    /// Records a finished drill of `name` (`clean`: no move missed) at `now`, and
+    /// Records a finished rehearsal of `name` (`clean`: no move missed) at `now`, and
     /// schedules the line's next review.
     pub fn record(&mut self, name: &str, clean: bool, now: u64) -> QueueChange {
         let rec = self.lines.entry(name.to_string()).or_default();
-        rec.drills += 1;
+        rec.rehearsals += 1;
         rec.clean += u32::from(clean);
         rec.last = now;
         if !clean {
@@ -55,7 +57,7 @@ impl OpeningProgress {
         }
     }
 
-    /// The record of `name`, if it was ever drilled.
+    /// The record of `name`, if it was ever rehearsed.
     pub fn line(&self, name: &str) -> Option<&LineRecord> {
         self.lines.get(name)
     }
@@ -66,7 +68,7 @@ impl OpeningProgress {
     }
 
     /// The line "a random line" serves: a due review first (the longest overdue),
-    /// else a line never drilled, else any line (at random among the candidates).
+    /// else a line never rehearsed, else any line (at random among the candidates).
     pub fn next_line<'a>(
         &self,
         openings: &'a Openings,

@@ -1,10 +1,10 @@
-//! The opening trainer's drill: the learner plays one side of a named line against the
+//! The opening trainer's rehearsal: the learner plays one side of a named line against the
 //! engine, which answers with the line's moves (and, when asked, with the book's side
-//! lines). A move off the line is not played: the drill says what the line plays, the
+//! lines). A move off the line is not played: the rehearsal says what the line plays, the
 //! book's value of both moves, and the name of the opening the move would lead to.
 //!
-//! The line is written from f5; the drill follows it in whichever of the four
-//! orientations of the start position the game takes (a learner who opens d3 drills
+//! The line is written from f5; the rehearsal follows it in whichever of the four
+//! orientations of the start position the game takes (a learner who opens d3 rehearses
 //! the same line turned to match).
 
 use super::BOOK_MARGIN;
@@ -14,30 +14,30 @@ use crate::engine::{Board, Color, Game, Move, Position, Square, symmetry};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// How a drill is set up.
+/// How a rehearsal is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DrillSetup {
-    /// The line to drill.
+pub struct RehearsalSetup {
+    /// The line to rehearse.
     pub opening: NamedOpening,
     /// The side the learner plays.
     pub learner: Color,
     /// Whether the engine may answer with the book's other good moves (side lines)
     /// instead of the line's move.
     pub side_lines: bool,
-    /// Seeds the engine's choices (orientation, side lines), so a drill can repeat.
+    /// Seeds the engine's choices (orientation, side lines), so a rehearsal can repeat.
     pub seed: u64,
 }
 
-impl DrillSetup {
+impl RehearsalSetup {
     /// The usual setup: the learner plays the side that makes the line's last move
     /// (the move the opening is named for), the engine keeps to the line.
-    pub fn new(opening: NamedOpening, seed: u64) -> DrillSetup {
+    pub fn new(opening: NamedOpening, seed: u64) -> RehearsalSetup {
         let learner = if opening.moves.len() % 2 == 1 {
             Color::Black
         } else {
             Color::White
         };
-        DrillSetup {
+        RehearsalSetup {
             opening,
             learner,
             side_lines: false,
@@ -68,7 +68,7 @@ pub enum Attempt {
     Right(Square),
     /// Off the line: not played; what the line plays instead.
     Wrong(Miss),
-    /// Not a legal move, or not the learner's turn, or the drill is over.
+    /// Not a legal move, or not the learner's turn, or the rehearsal is over.
     NotPlayable,
 }
 
@@ -83,10 +83,10 @@ pub struct Reply {
     pub value: Option<i32>,
 }
 
-/// A drill in progress.
+/// A rehearsal in progress.
 #[derive(Debug)]
-pub struct Drill {
-    setup: DrillSetup,
+pub struct Rehearsal {
+    setup: RehearsalSetup,
     game: Game,
     /// The symmetry that turns the line (written from f5) into this game's moves;
     /// fixed by the first move.
@@ -107,12 +107,12 @@ pub fn start_symmetries() -> Vec<usize> {
         .collect()
 }
 
-impl Drill {
-    /// A new drill from the start position; when the engine has the first move, it
-    /// does not play it until [`Drill::engine_reply`].
-    pub fn new(setup: DrillSetup) -> Drill {
+impl Rehearsal {
+    /// A new rehearsal from the start position; when the engine has the first move, it
+    /// does not play it until [`Rehearsal::engine_reply`].
+    pub fn new(setup: RehearsalSetup) -> Rehearsal {
         let rng = StdRng::seed_from_u64(setup.seed);
-        Drill {
+        Rehearsal {
             setup,
             game: Game::new(Position::start()),
             orientation: None,
@@ -123,7 +123,7 @@ impl Drill {
     }
 
     /// The setup.
-    pub fn setup(&self) -> &DrillSetup {
+    pub fn setup(&self) -> &RehearsalSetup {
         &self.setup
     }
 
@@ -152,7 +152,7 @@ impl Drill {
         (self.game.len(), self.setup.opening.moves.len())
     }
 
-    /// Whether the drill is over: the line is played to its end, or (after a side
+    /// Whether the rehearsal is over: the line is played to its end, or (after a side
     /// line) the book has nothing more to say.
     pub fn is_finished(&self) -> bool {
         let n = self.game.len();
@@ -162,7 +162,7 @@ impl Drill {
         !self.on_line && self.book_moves().is_empty()
     }
 
-    /// Whether the learner is to move (and the drill goes on).
+    /// Whether the learner is to move (and the rehearsal goes on).
     pub fn learner_to_move(&self) -> bool {
         !self.is_finished() && self.position().to_move == self.setup.learner
     }
@@ -200,7 +200,7 @@ impl Drill {
             .map(|m| m.square)
     }
 
-    /// Marks the drill missed (the learner asked to see the move) and returns the move.
+    /// Marks the rehearsal missed (the learner asked to see the move) and returns the move.
     pub fn reveal(&mut self) -> Option<Square> {
         let sq = self.expected()?;
         self.missed = true;
@@ -282,7 +282,7 @@ impl Drill {
     /// The engine plays its answer when it is its turn: the line's move, or (with
     /// side lines on, one time in three, when the book has another move within its
     /// margin) a side line; off the named line, a book move within the margin.
-    /// `None` when it is not the engine's turn or the drill is over.
+    /// `None` when it is not the engine's turn or the rehearsal is over.
     pub fn engine_reply(&mut self) -> Option<Reply> {
         if self.is_finished() || self.position().to_move == self.setup.learner {
             return None;

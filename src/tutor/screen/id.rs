@@ -28,8 +28,8 @@ pub enum ScreenId {
     Editor,
     /// The opening trainer's list of lines.
     Openings,
-    /// The opening trainer's drill of one line.
-    OpeningDrill,
+    /// The opening trainer's rehearsal of one line.
+    OpeningRehearsal,
     /// The whole-game review.
     Review,
     /// The game library.
@@ -60,7 +60,7 @@ impl ScreenId {
             ScreenId::Analyze => "ON THE ANALYSIS BOARD",
             ScreenId::Editor => "THE POSITION EDITOR",
             ScreenId::Openings => "THE OPENING TRAINER",
-            ScreenId::OpeningDrill => "DRILLING AN OPENING LINE",
+            ScreenId::OpeningRehearsal => "REHEARSING AN OPENING LINE",
             ScreenId::Review => "THE GAME REVIEW",
             ScreenId::Library => "THE GAME LIBRARY",
             ScreenId::Potential => "IN POTENTIAL",

@@ -274,8 +274,8 @@ pub enum ProgressChange {
         /// Whether the answer was right.
         right: bool,
     },
-    /// An opening line was drilled through: its result and next review.
-    OpeningDrilled {
+    /// An opening line was rehearsed through: its result and next review.
+    OpeningRehearsed {
         /// The line's name.
         name: String,
         /// Whether it was played without a miss.
@@ -324,7 +324,7 @@ pub enum Applied {
         /// Whether the run set a new best.
         new_best: bool,
     },
-    /// What a drilled opening line's result did to its review, and the openings'
+    /// What a rehearsed opening line's result did to its review, and the openings'
     /// progress after it.
     Opening(
         Box<(
@@ -409,7 +409,7 @@ impl ProgressChange {
                     new_best: false,
                 }
             }
-            ProgressChange::OpeningDrilled { name, clean, now } => {
+            ProgressChange::OpeningRehearsed { name, clean, now } => {
                 let change = progress.openings.record(&name, clean, now);
                 Applied::Opening(Box::new((change, progress.openings.clone())))
             }

@@ -1,8 +1,8 @@
 //! The opening trainer: the list of named lines (grouped by family, searched by name,
-//! alias or moves, each with its review status), and the drill screen where the
+//! alias or moves, each with its review status), and the rehearsal screen where the
 //! learner plays one side of the chosen line against the book.
 
-mod drill;
+mod rehearsal;
 
 use super::nav;
 use super::shell::{now, show_progress_notice, state, with_progress};
@@ -53,7 +53,7 @@ pub fn open(siv: &mut Cursive, select: Option<&str>) {
             }
         });
     let header = format!(
-        "Drill a named opening: you play its side, the engine answers from the book.\n\
+        "Rehearse a named opening: you play its side, the engine answers from the book.\n\
          {} lines · {} due for review today",
         embedded().len(),
         progress.due_count(t)
@@ -139,6 +139,6 @@ fn start(siv: &mut Cursive, choice: Choice) {
     let t = now(siv);
     let progress = with_progress(siv, |ps| ps.progress.openings.clone());
     if let Some(setup) = setup(&choice, &progress, t, &mut rand::rng()) {
-        drill::open(siv, setup);
+        rehearsal::open(siv, setup);
     }
 }

@@ -306,7 +306,7 @@ pub fn item_status(plan: &DayPlan, item: &PlanItem, progress: &Progress, now: u6
                 .openings
                 .lines
                 .values()
-                .filter(|r| r.drills > 0 && r.last >= plan.made)
+                .filter(|r| r.rehearsals > 0 && r.last >= plan.made)
                 .count() as u32;
             let left = progress.openings.due_count(now) == 0;
             ItemStatus {
