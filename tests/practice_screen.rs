@@ -356,7 +356,7 @@ fn graded_from(
 /// stops at 63 discs, so a searched value there is a bound, and the grade says so.
 #[test]
 fn a_searched_value_at_the_evaluations_limit_reads_as_the_bound_it_is() {
-    use othello_tutor::tutor::models::practice::SEARCH_LIMIT;
+    use othello_tutor::tutor::feedback::SEARCH_LIMIT;
     assert_eq!(SEARCH_LIMIT, 63);
     // The best move, every move at the limit: the game looks lost.
     let (d, m) = graded_from(0, &[(0, -64, false), (1, -64, false)]);

@@ -71,6 +71,29 @@ impl StatedValue {
     }
 }
 
+/// The most discs a searched value can say: the limit of the engine's evaluation. A
+/// search that reaches it only says "this many or more".
+pub const SEARCH_LIMIT: i32 = crate::engine::eval::MAX_EVAL / crate::engine::eval::UNITS_PER_DISC;
+
+/// A searched value in words: "about +5" (rounded to [`SEARCHED_STEP`]), or at the
+/// evaluation's limit the bound it is, "-63 or worse" (never "about -65").
+///
+/// ```
+/// use othello_tutor::tutor::values::searched_words;
+/// assert_eq!(searched_words(7), "about +5");
+/// assert_eq!(searched_words(-63), "-63 or worse");
+/// assert_eq!(searched_words(64), "+63 or better");
+/// ```
+pub fn searched_words(discs: i32) -> String {
+    if discs <= -SEARCH_LIMIT {
+        format!("-{SEARCH_LIMIT} or worse")
+    } else if discs >= SEARCH_LIMIT {
+        format!("+{SEARCH_LIMIT} or better")
+    } else {
+        format!("about {:+}", rounded(discs))
+    }
+}
+
 /// A searched value rounded to the precision it has: the nearest multiple of
 /// [`SEARCHED_STEP`].
 pub fn rounded(discs: i32) -> i32 {
@@ -97,7 +120,7 @@ pub fn value_text(discs: i32, exact: bool) -> String {
     if exact {
         format!("{discs:+} (exact)")
     } else {
-        format!("about {:+} (by the engine's search)", rounded(discs))
+        format!("{} (by the engine's search)", searched_words(discs))
     }
 }
 

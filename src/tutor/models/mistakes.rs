@@ -30,9 +30,9 @@ use crate::engine::search::Searcher;
 use crate::tutor::coach::{CoachEvent, RelearnRecord};
 use crate::tutor::explain::illegal_reason;
 use crate::tutor::feedback::GOOD_MAX_LOSS;
+use crate::tutor::feedback::summary_line;
 use crate::tutor::mistakes::{JudgeError, Judged, MistakeRun, OpenedFrom, judge};
 use crate::tutor::models::asked::Asked;
-use crate::tutor::models::practice::grade_line;
 use crate::tutor::personal::GradedMistake;
 use crate::tutor::screen::{
     Applied, Binding, BoardModel, BoardScene, Context, Effect, EngineTask, JobSlot, Key,
@@ -239,7 +239,7 @@ impl MistakesScreen {
         self.lines.clear();
         if solved {
             self.results.push(MistakeResult::Solved);
-            self.lines.push(format!("✓ {}", grade_line(fb)));
+            self.lines.push(format!("✓ {}", summary_line(fb)));
             self.lines.push(format!(
                 "In the game you played {}, graded {} worse than {}. This mistake leaves the queue.",
                 m.played,
@@ -249,7 +249,7 @@ impl MistakesScreen {
             self.refutation = Asked::Not;
         } else {
             self.results.push(MistakeResult::Missed);
-            self.lines.push(format!("✗ {}", grade_line(fb)));
+            self.lines.push(format!("✗ {}", summary_line(fb)));
             match judged.refutation.clone() {
                 Some(r) => {
                     let line = self.refutation.settle(r);

@@ -26,7 +26,7 @@ pub use view::RefutationView;
 use crate::engine::analysis::{AnalysisOptions, MoveValue, best_and_played};
 use crate::engine::search::{SearchError, Searcher};
 use crate::engine::{Move, Position, Square};
-use crate::tutor::values::{StatedValue, difference_text, rounded};
+use crate::tutor::values::{StatedValue, difference_text, searched_words};
 
 /// The plies (the wrong move counted) searched for what the reply wins: the first
 /// seven, and only when they win nothing, two more.
@@ -122,7 +122,7 @@ pub fn value_words(v: StatedValue) -> String {
     if v.exact {
         format!("{:+}", v.discs)
     } else {
-        format!("about {:+}", rounded(v.discs))
+        searched_words(v.discs)
     }
 }
 

@@ -23,7 +23,6 @@ mod refute;
 mod setup;
 mod work;
 
-pub use grade::{SEARCH_LIMIT, grade_line, loss_words, value_words};
 pub use keys::{Action, GAME_OVER_KEYS, KEYS, OverAction};
 pub use setup::{
     SETUP_KEYS, SETUP_LEAD, SetupAction, SetupError, SetupForm, StartChoice, opponents,

@@ -3,9 +3,9 @@
 //! once), its choices, the review of the learner's mistakes (also asked for during
 //! the game) and the whole-game review.
 
-use super::grade::{loss_words, value_words};
 use super::{Action, Asking, Effects, GAME_OVER_KEYS, OverAction, PracticeScreen, context, panel};
 use crate::engine::Color;
+use crate::tutor::feedback::{loss_words, value_words};
 use crate::tutor::practice::Seat;
 use crate::tutor::screen::BoardModel;
 use crate::tutor::screen::{Effect, ProgressChange, Route};

@@ -2,11 +2,11 @@
 //! number, the computer's last move, the latest grade, the hint, the log), the status
 //! line (the latest event and whose turn it is) and the Open dialog's rows.
 
-use super::grade::{grade_line, value_words};
 use super::{Busy, PracticeScreen};
 use crate::engine::Color;
 use crate::engine::analysis::MoveValue;
 use crate::tutor::feedback::{Feedback, Grade};
+use crate::tutor::feedback::{summary_line, value_words};
 use crate::tutor::library::GameEntry;
 use crate::tutor::practice::{Practice, Seat};
 
@@ -143,7 +143,7 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
         out.push_str(&format!(
             "\nMove {}, {}\nBest: {} ({})\n",
             p.game().move_number(index),
-            grade_line(fb),
+            summary_line(fb),
             fb.best,
             value_words(fb, fb.best_value)
         ));
@@ -164,7 +164,7 @@ pub(super) fn text(screen: &PracticeScreen) -> String {
 }
 
 fn feedback_text(fb: &Feedback, show_best: bool, number: usize) -> String {
-    let mut out = format!("Move {number}, {}", grade_line(fb));
+    let mut out = format!("Move {number}, {}", summary_line(fb));
     out.push('\n');
     for why in fb.why_played.iter().take(4) {
         out.push_str(&format!("  · {why}\n"));

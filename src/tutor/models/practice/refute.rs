@@ -34,7 +34,7 @@ impl PracticeScreen {
             return Vec::new();
         }
         let (played, best, grade) = (fb.played, fb.best, fb.grade);
-        let best_value = super::grade::value_words(fb, fb.best_value);
+        let best_value = crate::tutor::feedback::value_words(fb, fb.best_value);
         self.show_best = true;
         if !grade.is_error() {
             let line = format!(

@@ -3,6 +3,10 @@
 //! opening, against the opening book: a move that follows a named line, or is within
 //! [`BOOK_MARGIN`] of the book's best, is a book move.
 
+pub mod words;
+
+pub use words::{SEARCH_LIMIT, loss_words, summary_line, value_words};
+
 use super::explain::{contrast, explain_move};
 use crate::engine::analysis::MoveValue;
 use crate::engine::book;
@@ -272,10 +276,11 @@ pub fn grade_from_book(pos: &Position, played: Square, earlier: &[Board]) -> Opt
     ))
 }
 
-/// A one-line summary such as "c4: mistake, loses 6 discs (best f5, exact)", or
+/// The one-line summary of a grade whose values are below the evaluation's limit
+/// (see [`summary_line`]), such as "c4: mistake, loses 6 discs (best f5, exact)", or
 /// "d3: book move, Perpendicular Opening (-1, book depth 11)"; a move that leaves the
 /// book adds "; out of book: the main line continues c4".
-pub fn summary_line(f: &Feedback) -> String {
+fn plain_line(f: &Feedback) -> String {
     let basis = if f.exact {
         "exact".to_string()
     } else {
