@@ -28,11 +28,8 @@ impl PracticeScreen {
             let r = self.practice.review(color);
             if r.graded > 0 {
                 text.push_str(&format!(
-                    "\n{color}: {}, {} of {} best or good, {} lost, {}",
-                    panel::accuracy(r.accuracy(), r.graded),
-                    r.best_or_good,
-                    count(r.graded, "graded move"),
-                    count(r.total_loss.max(0) as usize, "disc"),
+                    "\n{}, {}",
+                    side_line(color, &r),
                     count(r.errors.len(), "error")
                 ));
             }
@@ -99,13 +96,7 @@ impl PracticeScreen {
                 continue;
             }
             let r = self.practice.review(color);
-            header.push_str(&format!(
-                "{color}: {}, {} of {} best or good, {} lost\n",
-                panel::accuracy(r.accuracy(), r.graded),
-                r.best_or_good,
-                count(r.graded, "graded move"),
-                count(r.total_loss.max(0) as usize, "disc"),
-            ));
+            header.push_str(&format!("{}\n", side_line(color, &r)));
             for item in r.errors {
                 let fb = &item.feedback;
                 let why = fb
@@ -146,4 +137,16 @@ impl PracticeScreen {
             input: None,
         }]
     }
+}
+
+/// One side's accuracy in a game, as the game-over dialog and the review both say
+/// it: "Black: accuracy 82%, 12 of 20 graded moves best or good, 14 discs lost".
+fn side_line(color: Color, r: &crate::tutor::practice::Review) -> String {
+    format!(
+        "{color}: {}, {} of {} best or good, {} lost",
+        panel::accuracy(r.accuracy(), r.graded),
+        r.best_or_good,
+        count(r.graded, "graded move"),
+        count(r.total_loss.max(0) as usize, "disc"),
+    )
 }
