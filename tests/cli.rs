@@ -181,16 +181,6 @@ fn potential_selfplay_prints_a_record_and_a_result() {
 }
 
 #[test]
-fn check_content_proves_the_embedded_content() {
-    let out = lab(&["check-content"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}\n{}", stderr(&out));
-    let last = text.lines().last().unwrap_or_default();
-    assert!(last.starts_with("lessons: "), "{last}");
-    assert!(last.contains(", puzzles: "), "{last}");
-}
-
-#[test]
 fn mine_puzzles_writes_a_set_that_loads() {
     let dir = std::env::temp_dir().join(format!("othello-tutor-mine-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");

@@ -362,9 +362,34 @@ pub fn check_sources(
 ) -> CheckReport {
     let (lessons, mut errors) = load_sources(sources);
     let settings = ProofSettings::new(full);
-    let mut searcher = Searcher::new(64, 64);
-    for lesson in &lessons {
-        errors.extend(prove_lesson(lesson, settings, &mut searcher, progress));
+    // One lesson per task, each with a searcher of its own (so its proof depends on
+    // the lesson alone), on the machine's cores; the progress line as each is done.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let proved = crate::engine::pool::try_map_streamed(
+        threads,
+        &lessons,
+        |_, lesson| {
+            let mut searcher = Searcher::new(64, 64);
+            Ok::<_, crate::engine::pool::PoolError>(prove_lesson(
+                lesson,
+                settings,
+                &mut searcher,
+                &mut |_| {},
+            ))
+        },
+        |i, _| {
+            progress(&format!("{}: proved", lessons[i].file));
+            Ok(())
+        },
+    );
+    match proved {
+        Ok(found) => errors.extend(found.into_iter().flatten()),
+        Err(e) => errors.push(ContentError::new(
+            "lessons",
+            None,
+            None,
+            Problem::ProofFailed(e.to_string()),
+        )),
     }
     // Keep the errors in file order, load errors first within a file.
     errors.sort_by(|a, b| a.file.cmp(&b.file).then(a.step.cmp(&b.step)));

@@ -66,6 +66,9 @@ pub enum Problem {
     /// The file is not UTF-8.
     #[error("the file is not UTF-8 text")]
     NotUtf8,
+    /// The engine's proof of the lesson failed (a panic in its work).
+    #[error("the proof failed: {0}")]
+    ProofFailed(String),
     /// The directory or file cannot be read (the system's reason).
     #[error("cannot read: {0}")]
     Unreadable(String),
