@@ -4,6 +4,7 @@
 //! positions); the plan is the same for the same profile, says why each item is on
 //! it, changes as expected when a weakness is fixed, and doing an item ticks it off.
 
+use othello_tutor::engine::Square;
 use othello_tutor::tutor::coach::plan::{PLAN_PUZZLES, day_of};
 use othello_tutor::tutor::coach::report::{RECENT_GAMES, SET_SIZE};
 use othello_tutor::tutor::coach::{
@@ -16,7 +17,7 @@ use othello_tutor::tutor::leitner::DAY;
 use othello_tutor::tutor::lesson::Lesson;
 use othello_tutor::tutor::models::coach::today::{build_plan, item_status, plan_for_today};
 use othello_tutor::tutor::progress::Progress;
-use othello_tutor::tutor::puzzle::{Puzzle, Theme};
+use othello_tutor::tutor::puzzle::{Focus, NearCorner, Puzzle, Theme};
 use othello_tutor::tutor::rating::Outcome;
 use othello_tutor::tutor::screen::ProgressChange;
 
@@ -172,20 +173,49 @@ fn a_weakness_links_to_puzzles_of_its_concept_at_the_learners_rating() {
     let x = r.weakest().expect("a weakness");
     assert_eq!(x.puzzles.len(), SET_SIZE);
     let me = p.puzzles.learner().rating;
+    // The X-square weakness is drilled on corner puzzles that offer an X-square to
+    // turn down, recounted here from the board.
+    let drills = |q: &Puzzle| q.has_theme(Theme::Corner) && x_square_tempts(q);
     let distance = |id: &str| {
         let pz = puzzles.iter().find(|q| q.id == id).expect("a puzzle");
-        assert!(pz.has_theme(Theme::XSquare), "{id}");
+        assert!(drills(pz), "{id}");
         (f64::from(pz.rating) - me).abs()
     };
     let chosen: Vec<f64> = x.puzzles.iter().map(|id| distance(id)).collect();
     let worst = chosen.iter().cloned().fold(0.0, f64::max);
-    // No X-square puzzle left out is nearer the learner's rating.
+    // No such puzzle left out is nearer the learner's rating.
+    let mut others = 0;
     for q in puzzles
         .iter()
-        .filter(|q| q.has_theme(Theme::XSquare) && !x.puzzles.contains(&q.id))
+        .filter(|q| !q.is_personal() && drills(q) && !x.puzzles.contains(&q.id))
     {
+        others += 1;
         assert!((f64::from(q.rating) - me).abs() >= worst, "{}", q.id);
     }
+    assert!(others > 100, "{others}");
+    // An X-square puzzle (its answer is the X-square) is no drill for this habit.
+    assert!(x.puzzles.iter().all(|id| {
+        !puzzles
+            .iter()
+            .any(|q| &q.id == id && q.has_theme(Theme::XSquare))
+    }));
+}
+
+/// Whether the first position of `q` has a legal move, not an answer, on an X-square
+/// next to an empty corner, after which the opponent can take that corner (and
+/// could not before): counted from the board, square by square.
+fn x_square_tempts(q: &Puzzle) -> bool {
+    let step = &q.steps[0];
+    let board = step.position.board;
+    let xs = [("b2", "a1"), ("g2", "h1"), ("b7", "a8"), ("g7", "h8")];
+    xs.iter().any(|&(x, corner)| {
+        let (x, corner): (Square, Square) = (x.parse().unwrap(), corner.parse().unwrap());
+        board.is_legal(x)
+            && !step.accepted.contains(x)
+            && board.empty() & corner.bit() != 0
+            && !board.opponent_moves().contains(corner)
+            && board.play_unchecked(x).legal_moves().contains(corner)
+    })
 }
 
 #[test]
@@ -338,7 +368,9 @@ fn the_plan_works_on_the_weakest_concept_and_says_why() {
         why[0]
     );
     assert!(
-        why[1].contains("the X-square puzzles nearest your rating (1500), new ones first"),
+        why[1].contains(
+            "the corner puzzles with an X-square to turn down nearest your rating (1500), new ones first"
+        ),
         "{}",
         why[1]
     );
@@ -380,6 +412,48 @@ fn the_plan_moves_on_when_the_weakness_is_fixed() {
                 opponent: "Mobility only".into()
             },
         ]
+    );
+}
+
+#[test]
+fn a_plan_made_before_a_weakness_came_up_is_made_again_the_same_day() {
+    let (lessons, puzzles) = (lessons(), puzzles());
+    // Morning: no graded game yet, so the plan asks for one (and the next lesson).
+    let mut p = Progress::default();
+    let r = report(&p.coach, &p.puzzles, &lessons, &puzzles);
+    let (morning, new) = plan_for_today(&p, &r, &lessons, NOW);
+    assert!(new);
+    assert_eq!(morning.weakness, None);
+    p.coach.record(CoachEvent::Plan(morning.clone()));
+    // Later that day, games with corners given through X-squares.
+    for (i, m) in [[(t(Theme::XSquare), 12, 36)], [(t(Theme::XSquare), 10, 33)]]
+        .iter()
+        .enumerate()
+    {
+        let mut g = game("Static squares", m);
+        g.at = NOW + 600 * (i as u64 + 1);
+        p.coach.record(CoachEvent::Game(g));
+    }
+    let r = report(&p.coach, &p.puzzles, &lessons, &puzzles);
+    let (evening, new) = plan_for_today(&p, &r, &lessons, NOW + 3 * 3600);
+    assert!(new, "the morning's plan came back: {evening:?}");
+    assert_eq!(evening.day, morning.day);
+    assert_eq!(evening.weakness, Some(t(Theme::XSquare)));
+    let titles: Vec<String> = evening.items.iter().map(|i| i.task.title()).collect();
+    assert!(
+        titles.contains(&"Lesson 4: X-squares and C-squares".to_string()),
+        "{titles:?}"
+    );
+    assert!(
+        titles.contains(&"Try 5 corner puzzles with an X-square to turn down".to_string()),
+        "{titles:?}"
+    );
+    // Kept, it comes back unchanged while the weakest concept stays.
+    p.coach.record(CoachEvent::Plan(evening.clone()));
+    let r = report(&p.coach, &p.puzzles, &lessons, &puzzles);
+    assert_eq!(
+        plan_for_today(&p, &r, &lessons, NOW + 4 * 3600),
+        (evening, false)
     );
 }
 
@@ -563,7 +637,7 @@ mod screen {
             &texts[..3],
             [
                 "[ ] Lesson 4: X-squares and C-squares",
-                "[ ] Try 5 X-square puzzles  0/5",
+                "[ ] Try 5 corner puzzles with an X-square to turn down  0/5",
                 "[ ] Play a graded game against Static squares",
             ]
         );
@@ -639,7 +713,7 @@ mod screen {
         ));
         assert!(matches!(
             go(model.act(CoachAction::Open, Some(Row::Item(1)))),
-            Route::ThemePuzzles(Theme::XSquare)
+            Route::FocusPuzzles(Focus::Tempted(NearCorner::X))
         ));
         let Route::Practice(setup) = go(model.act(CoachAction::Open, Some(Row::Item(2)))) else {
             panic!("a practice game");
@@ -658,7 +732,7 @@ mod screen {
         ));
         assert!(matches!(
             go(model.act(CoachAction::Puzzles, corner)),
-            Route::ThemePuzzles(Theme::Corner)
+            Route::FocusPuzzles(Focus::Theme(Theme::Corner))
         ));
         // On a plan item, l and p are the plan's concept's.
         assert!(matches!(

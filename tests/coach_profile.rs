@@ -874,3 +874,116 @@ fn the_lesson_screen_records_each_answered_step() {
     let shown = lesson.steps[first].shown().0;
     assert_eq!(r.phase(), Phase::of_empties(shown.board.empty_count()));
 }
+
+/// A line of `plies` placements from `pos` (no pass), chosen by a seeded walk:
+/// `want` picks a move when it can, else the walk's own choice.
+fn walk_line(
+    pos: othello_tutor::engine::Position,
+    plies: usize,
+    seed: &mut u64,
+    want: &dyn Fn(&othello_tutor::engine::Position) -> Option<Square>,
+) -> Option<Vec<Square>> {
+    let mut pos = pos;
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves: Vec<Square> = pos.legal_moves().into_iter().collect();
+        if moves.is_empty() {
+            return None;
+        }
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let sq = want(&pos).unwrap_or(moves[(*seed >> 33) as usize % moves.len()]);
+        out.push(sq);
+        pos = pos.play_unchecked(sq);
+    }
+    Some(out)
+}
+
+#[test]
+fn a_corner_the_refutation_takes_later_is_named_corner_when_the_better_line_keeps_it() {
+    // Mistakes next to no corner and giving none at once, whose refutation line
+    // (made-up engine lines, legal move by move) has White take a corner a few plies
+    // on, while the better move's line gives White no corner.
+    let pos = parse_transcript(WALK_GAME).expect("legal").current();
+    let corners = ["a1", "h1", "a8", "h8"].map(sq);
+    let near_corner = |s: Square| {
+        let (f, r) = (s.index() % 8, s.index() / 8);
+        (f <= 1 || f >= 6) && (r <= 1 || r >= 6)
+    };
+    let white_corner = |p: &othello_tutor::engine::Position| {
+        (p.to_move == Color::White)
+            .then(|| corners.into_iter().find(|&c| p.legal_moves().contains(c)))
+            .flatten()
+    };
+    let no_corner = |p: &othello_tutor::engine::Position| {
+        let m: Vec<Square> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|s| !corners.contains(s))
+            .collect();
+        m.first().copied()
+    };
+    let mut seed = 7;
+    let mut named = 0;
+    for wrong in pos.legal_moves() {
+        if near_corner(wrong) || white_corner(&pos.play_unchecked(wrong)).is_some() {
+            continue;
+        }
+        for _ in 0..200 {
+            let Some(line) = walk_line(pos.play_unchecked(wrong), 6, &mut seed, &white_corner)
+            else {
+                continue;
+            };
+            let mut p = pos.play_unchecked(wrong);
+            let taken = line.iter().any(|&s| {
+                let t = p.to_move == Color::White && corners.contains(&s);
+                p = p.play_unchecked(s);
+                t
+            });
+            if !taken {
+                continue;
+            }
+            let Some(better) = pos
+                .legal_moves()
+                .into_iter()
+                .find(|&b| b != wrong && !near_corner(b) && !corners.contains(&b))
+            else {
+                continue;
+            };
+            let Some(best_line) = walk_line(pos.play_unchecked(better), 6, &mut seed, &no_corner)
+            else {
+                continue;
+            };
+            let mut full = vec![Some(wrong)];
+            full.extend(line.iter().map(|&s| Some(s)));
+            let mut good = vec![Some(better)];
+            good.extend(best_line.iter().map(|&s| Some(s)));
+            let values = vec![value(better, -20, good), value(wrong, -51, full)];
+            let fb = grade_move(&pos, wrong, &values).expect("graded");
+            let Ok(r) = compute(&pos, wrong, &values) else {
+                continue;
+            };
+            let Some(corner) = r.gains.iter().find_map(|g| match g.gain() {
+                Gain::Corner { square, opened } if g.beneficiary() == Color::White => {
+                    assert!(!opened, "{wrong} opened {square}");
+                    Some(square)
+                }
+                _ => None,
+            }) else {
+                continue;
+            };
+            // The better line gives White no corner (it was walked so).
+            let a = attribute(&pos, &fb, Some(&r), None);
+            assert_eq!(a.concept, Concept::Theme(Theme::Corner), "{}", a.fact);
+            assert!(
+                a.fact.contains(&format!("White takes the {corner} corner")),
+                "{}",
+                a.fact
+            );
+            named += 1;
+            break;
+        }
+    }
+    assert!(named >= 1, "no made-up line took a corner");
+}

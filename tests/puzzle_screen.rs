@@ -242,3 +242,43 @@ fn every_key_acts_or_says_why_not_in_every_state() {
     ];
     assert_every_key_acts(KEYS, &states);
 }
+
+#[test]
+fn the_coachs_link_serves_corner_puzzles_with_an_x_square_to_turn_down() {
+    use othello_tutor::tutor::puzzle::{Focus, NearCorner, Theme};
+    let (model, effects) = PuzzleScreen::on_focus(
+        load_puzzles().expect("puzzles"),
+        PuzzleProgress::default(),
+        Focus::Tempted(NearCorner::X),
+        1_800_000_000,
+    );
+    let mut d = Driver::new(model, effects);
+    assert!(
+        d.panel().contains("theme: Corner, X-square to turn down"),
+        "{}",
+        d.panel()
+    );
+    for _ in 0..3 {
+        let p = current(&d);
+        assert!(p.has_theme(Theme::Corner), "{}", p.id);
+        // Some legal X-square next to an empty corner is not an answer, and after it
+        // the opponent can take that corner.
+        let step = &p.steps[0];
+        let tempting = [("b2", "a1"), ("g2", "h1"), ("b7", "a8"), ("g7", "h8")]
+            .iter()
+            .any(|&(x, c)| {
+                let (x, c) = (x.parse().unwrap(), c.parse().unwrap());
+                step.position.board.is_legal(x)
+                    && !step.accepted.contains(x)
+                    && step
+                        .position
+                        .board
+                        .play_unchecked(x)
+                        .legal_moves()
+                        .contains(c)
+            });
+        assert!(tempting, "{}", p.id);
+        solve(&mut d);
+        d.act(Action::Next);
+    }
+}

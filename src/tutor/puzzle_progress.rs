@@ -6,7 +6,7 @@
 
 use crate::tutor::leitner::{LeitnerQueue, QueueChange};
 use crate::tutor::personal::PersonalPuzzle;
-use crate::tutor::puzzle::{Puzzle, Theme};
+use crate::tutor::puzzle::{Focus, Puzzle, Theme};
 use crate::tutor::rating::{
     DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY, Outcome, RatedAttempt, Rating,
     rate_result,
@@ -225,14 +225,14 @@ impl PuzzleProgress {
     /// The next puzzle to serve from `puzzles` (the set and the personal ones): a due
     /// review first (the longest overdue), else a puzzle never attempted whose rating
     /// is nearest the learner's, else any puzzle not waiting in the queue, nearest
-    /// the learner's rating. `theme` restricts the choice. Ties go to the smaller id.
+    /// the learner's rating. `focus` restricts the choice. Ties go to the smaller id.
     pub fn next_puzzle<'a>(
         &self,
         puzzles: &'a [Puzzle],
         now: u64,
-        theme: Option<Theme>,
+        focus: Option<Focus>,
     ) -> Option<&'a Puzzle> {
-        let fits = |p: &&Puzzle| theme.is_none_or(|t| p.has_theme(t));
+        let fits = |p: &&Puzzle| focus.is_none_or(|f| f.fits(p));
         for entry in self.review.due(now) {
             if let Some(p) = puzzles.iter().filter(fits).find(|p| p.id == entry.id) {
                 return Some(p);

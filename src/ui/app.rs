@@ -142,7 +142,7 @@ fn open_route(siv: &mut Cursive, route: Route) {
         Route::Potential(options) => potential::open_with(siv, options),
         Route::Progress => progress::open(siv),
         Route::Coach => coach::open(siv),
-        Route::ThemePuzzles(theme) => puzzles::open_theme(siv, theme),
+        Route::FocusPuzzles(focus) => puzzles::open_focus(siv, focus),
         Route::Mistakes(run) => mistakes::open(siv, *run),
         Route::Help => help::show(siv),
     }

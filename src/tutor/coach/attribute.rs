@@ -17,7 +17,8 @@
 //!    corner, and its line after the better move does not as far: *X-square* or
 //!    *C-square*.
 //! 2. **What the refutation wins** for the opponent, its weightiest gain first: a
-//!    forced pass (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
+//!    corner the better move's line does not give it (*corner*), a forced pass
+//!    (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
 //!    wedge (*wedge*), stable discs (*stable discs*), parity in every region
 //!    (*parity*), the learner's moves cut down (*mobility*).
 //! 3. **What tells the moves apart** ([`crate::tutor::explain::contrast`]'s facts):
@@ -252,10 +253,25 @@ fn gain_theme(g: Gain) -> Option<Theme> {
 }
 
 /// Rule 2: the refutation's weightiest gain that names a concept, said with the
-/// line it is checked at the end of.
+/// line it is checked at the end of. A corner the line takes that the mistake did
+/// not open (rule 1 has those) names *corner* when the better move's line does not
+/// give the opponent that corner too.
 fn refutation_gain(r: &Refutation) -> Option<Attribution> {
     r.gains.iter().find_map(|g| {
-        let theme = gain_theme(g.gain())?;
+        let theme = match g.gain() {
+            Gain::Corner { square, .. } => {
+                let them = g.beneficiary();
+                let line = &r.better_line;
+                let also = (0..line.moves().len()).any(|i| {
+                    line.moves()[i] == Move::Place(square) && line.before(i).to_move == them
+                });
+                if also {
+                    return None;
+                }
+                Theme::Corner
+            }
+            other => gain_theme(other)?,
+        };
         Some(Attribution::of(
             theme,
             format!("After {}: {}", r.line.text(), g.sentence()),

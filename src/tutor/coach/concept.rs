@@ -17,7 +17,7 @@
 //! ```
 
 use crate::tutor::lesson::Lesson;
-use crate::tutor::puzzle::Theme;
+use crate::tutor::puzzle::{Focus, NearCorner, Puzzle, Theme};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -64,6 +64,42 @@ impl Concept {
             Concept::Other => None,
         }
     }
+
+    /// The puzzles that practise the concept: its theme's, except for the X- and
+    /// C-square, a habit to unlearn (a corner given away through the square): the
+    /// corner puzzles that tempt with such a square ([`Focus::Tempted`]). `None` for
+    /// "other".
+    pub const fn focus(self) -> Option<Focus> {
+        match self {
+            Concept::Theme(Theme::XSquare) => Some(Focus::Tempted(NearCorner::X)),
+            Concept::Theme(Theme::CSquare) => Some(Focus::Tempted(NearCorner::C)),
+            Concept::Theme(t) => Some(Focus::Theme(t)),
+            Concept::Other => None,
+        }
+    }
+}
+
+/// The concepts an attempt at `puzzle` practises: its themes, then the X- and
+/// C-square when the puzzle is one of their [`Concept::focus`] (a temptation to turn
+/// down) and does not have the theme already.
+///
+/// ```
+/// use othello_tutor::tutor::coach::concept::practised;
+/// use othello_tutor::tutor::coach::Concept;
+/// use othello_tutor::tutor::content::load_puzzles;
+/// let puzzles = load_puzzles().unwrap();
+/// let p = &puzzles[0];
+/// let c = practised(p);
+/// assert!(p.themes.iter().all(|&t| c.contains(&Concept::Theme(t))));
+/// ```
+pub fn practised(puzzle: &Puzzle) -> Vec<Concept> {
+    let mut out: Vec<Concept> = puzzle.themes.iter().map(|&t| Concept::Theme(t)).collect();
+    for c in [Theme::XSquare, Theme::CSquare].map(Concept::Theme) {
+        if !out.contains(&c) && c.focus().is_some_and(|f| f.fits(puzzle)) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl fmt::Display for Concept {

@@ -36,7 +36,8 @@ pub enum Task {
         /// Its number in the course.
         order: u32,
     },
-    /// Try puzzles of a concept (each attempt counts, solved or not).
+    /// Try puzzles that practise a concept (its [`Concept::focus`]; each attempt
+    /// counts, solved or not).
     ConceptPuzzles {
         /// The concept.
         concept: Concept,
@@ -74,9 +75,10 @@ impl Task {
                 crate::tutor::text::count(*count as usize, "due opening line")
             ),
             Task::Lesson { title, order, .. } => format!("Lesson {order}: {title}"),
-            Task::ConceptPuzzles { concept, count, .. } => {
-                format!("Try {count} {} puzzles", concept.label())
-            }
+            Task::ConceptPuzzles { concept, count, .. } => match concept.focus() {
+                Some(f) => format!("Try {count} {}", f.puzzles_name()),
+                None => format!("Try {count} puzzles"),
+            },
             Task::Practice { opponent } => format!("Play a graded game against {opponent}"),
             Task::LearnMistakes { count, .. } => format!(
                 "Learn from the last game: {}",
@@ -108,6 +110,10 @@ pub struct DayPlan {
     pub from: u64,
     /// The items, in order.
     pub items: Vec<PlanItem>,
+    /// The weakest concept the plan was made for (none: no concept cost discs). A
+    /// plan whose weakest concept is no longer the profile's is made again the same
+    /// day.
+    pub weakness: Option<Concept>,
 }
 
 /// The day of `now` (days since the epoch, UTC).

@@ -200,7 +200,8 @@ pub struct PuzzleRecord {
     pub at: u64,
     /// The puzzle's id.
     pub id: String,
-    /// Its themes.
+    /// The concepts it practises ([`super::concept::practised`]): its themes, and an
+    /// X- or C-square it tempts the learner to play.
     pub concepts: Vec<Concept>,
     /// The empties of its position.
     pub empties: u32,

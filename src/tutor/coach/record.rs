@@ -4,7 +4,7 @@
 
 use super::Phase;
 use super::attribute::{GradeLines, attribute};
-use super::concept::{Concept, lesson_concepts};
+use super::concept::lesson_concepts;
 use super::profile::{GameRecord, GameResult, LessonRecord, MistakeRecord, PuzzleRecord};
 use crate::engine::Color;
 use crate::engine::notation::to_obf;
@@ -117,7 +117,7 @@ pub fn puzzle_record(
         seq: 0,
         at,
         id: puzzle.id.clone(),
-        concepts: puzzle.themes.iter().map(|&t| Concept::Theme(t)).collect(),
+        concepts: super::concept::practised(puzzle),
         empties: puzzle.empties(),
         solved: outcome.solved(),
         near_miss: outcome == Outcome::NearMiss,

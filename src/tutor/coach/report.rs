@@ -8,7 +8,7 @@ use super::Phase;
 use super::concept::{Concept, lesson_for};
 use super::profile::{GameRecord, LearnerProfile, PhaseTally};
 use crate::tutor::lesson::Lesson;
-use crate::tutor::puzzle::{Puzzle, Theme};
+use crate::tutor::puzzle::{Focus, Puzzle};
 use crate::tutor::puzzle_progress::PuzzleProgress;
 
 /// The recent games the weaknesses are counted over.
@@ -239,11 +239,11 @@ fn trend(concept: Concept, games: &[GameRecord]) -> Trend {
     }
 }
 
-/// A set of `theme`'s puzzles for the learner: those never tried first, then the
-/// nearest the learner's rating, then by id; at most `n` (ids). The learner's own
+/// A set of the puzzles of `focus` for the learner: those never tried first, then
+/// the nearest the learner's rating, then by id; at most `n` (ids). The learner's own
 /// puzzles are left out (their positions are linked on their own).
 pub fn concept_set(
-    theme: Theme,
+    focus: Focus,
     puzzles: &[Puzzle],
     progress: &PuzzleProgress,
     n: usize,
@@ -251,7 +251,7 @@ pub fn concept_set(
     let me = progress.learner().rating;
     let mut candidates: Vec<(bool, f64, &Puzzle)> = puzzles
         .iter()
-        .filter(|p| p.has_theme(theme) && !p.is_personal())
+        .filter(|p| !p.is_personal() && focus.fits(p))
         .map(|p| {
             (
                 progress.attempted(&p.id),
@@ -360,8 +360,8 @@ pub fn report(
                     order: l.order,
                 }),
                 puzzles: concept
-                    .theme()
-                    .map(|t| concept_set(t, puzzles, puzzles_progress, SET_SIZE))
+                    .focus()
+                    .map(|f| concept_set(f, puzzles, puzzles_progress, SET_SIZE))
                     .unwrap_or_default(),
                 positions,
                 puzzle_results,

@@ -77,7 +77,8 @@
 //! - `miner`: the puzzle miner (`othello-lab mine-puzzles`);
 //! - `grading`: what the rating rules need ([`Puzzle::giveaway`], near misses);
 //! - `timed`: the unrated Storm and Streak runs ([`timed::Run`]);
-//! - `drill`: the endgame drill, state the final score ([`drill::Round`]).
+//! - `drill`: the endgame drill, state the final score ([`drill::Round`]);
+//! - `focus`: what a set of puzzles focuses on, a theme or a temptation ([`Focus`]).
 //!
 //! Loading the sets (embedded or from a directory) is the job of the one content
 //! loader, [`crate::tutor::content`]; its puzzle functions are re-exported here.
@@ -85,6 +86,7 @@
 pub mod drill;
 mod edge_themes;
 mod error;
+pub mod focus;
 mod grading;
 mod judge;
 pub mod miner;
@@ -99,6 +101,7 @@ pub mod timed;
 mod write;
 
 pub use error::{Disproof, IllegalPuzzleMove, InvalidPuzzle, PuzzleError, PuzzleProblem};
+pub use focus::{Focus, NearCorner};
 pub use grading::NEAR_MISS_NODES;
 pub use model::{Goal, Judgement, PERSONAL_GENERATOR, Proof, Puzzle, PuzzleSource, Step, Theme};
 pub(crate) use proof::moves_at_least;

@@ -51,9 +51,9 @@ pub enum Route {
     Progress,
     /// The coach: today's plan and what costs the learner discs.
     Coach,
-    /// The puzzle trainer serving one theme's puzzles (its due reviews first, then
+    /// The puzzle trainer serving one focus's puzzles (its due reviews first, then
     /// those nearest the learner's rating), as the coach links to a concept.
-    ThemePuzzles(crate::tutor::puzzle::Theme),
+    FocusPuzzles(crate::tutor::puzzle::Focus),
     /// "Learn from your mistakes": a game's mistakes asked back, on top of the screen
     /// that asks for it.
     Mistakes(Box<crate::tutor::mistakes::MistakeRun>),

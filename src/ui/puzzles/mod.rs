@@ -56,15 +56,15 @@ pub fn open(siv: &mut Cursive, run: Option<LessonRun>) {
     show_progress_notice(siv);
 }
 
-/// Opens the trainer (in place of every other screen) on one theme's puzzles: the
-/// coach's link to a concept.
-pub fn open_theme(siv: &mut Cursive, theme: crate::tutor::puzzle::Theme) {
+/// Opens the trainer (in place of every other screen) on one focus's puzzles (a
+/// theme, or a temptation to turn down): the coach's link to a concept.
+pub fn open_focus(siv: &mut Cursive, focus: crate::tutor::puzzle::Focus) {
     let Some(mut puzzles) = loaded_puzzles(siv) else {
         return;
     };
     let progress = with_progress(siv, |ps| ps.progress.puzzles.clone());
     puzzles.extend(progress.personal_puzzles());
-    let (model, effects) = PuzzleScreen::on_theme(puzzles, progress, theme, now(siv));
+    let (model, effects) = PuzzleScreen::on_focus(puzzles, progress, focus, now(siv));
     while siv.pop_layer().is_some() {}
     super::host::open_board(siv, model, effects);
     show_progress_notice(siv);

@@ -312,8 +312,8 @@ impl CoachScreen {
                 None => Outcome::Say(NOTHING_YET.into()),
             },
             CoachAction::Puzzles => match self.concept_of(row) {
-                Some(w) => match w.concept.theme() {
-                    Some(t) if !w.puzzles.is_empty() => Outcome::Go(Route::ThemePuzzles(t)),
+                Some(w) => match w.concept.focus() {
+                    Some(f) if !w.puzzles.is_empty() => Outcome::Go(Route::FocusPuzzles(f)),
                     _ => Outcome::Say(no_link(w.concept, "no puzzle")),
                 },
                 None => Outcome::Say(NOTHING_YET.into()),
@@ -526,8 +526,8 @@ fn start(task: &Task) -> Outcome {
         Task::ReviewPuzzles { .. } => Outcome::Go(Route::Puzzles(None)),
         Task::ReviewOpenings { .. } => Outcome::Go(Route::Openings(None)),
         Task::Lesson { id, .. } => Outcome::Go(Route::Lesson(id.clone())),
-        Task::ConceptPuzzles { concept, .. } => match concept.theme() {
-            Some(t) => Outcome::Go(Route::ThemePuzzles(t)),
+        Task::ConceptPuzzles { concept, .. } => match concept.focus() {
+            Some(f) => Outcome::Go(Route::FocusPuzzles(f)),
             None => Outcome::Say(no_link(*concept, "no puzzle")),
         },
         Task::Practice { opponent } => match Strategy::from_name(opponent) {

@@ -2,8 +2,9 @@
 //! schedules the tutor already keeps (the puzzles' spaced review, the opening lines'
 //! review), each with the reason it is there. The same progress at the same time
 //! gives the same plan ([`build_plan`] is a pure function); the plan is kept for
-//! its day, and what the learner does after it was made ticks its items off
-//! ([`item_status`]).
+//! its day while the weakest concept stays the one it was made for (a plan made
+//! before a new weakness came up is made again), and what the learner does after it
+//! was made ticks its items off ([`item_status`]).
 //!
 //! The items, in this order, each when it applies:
 //!
@@ -33,6 +34,7 @@ use crate::tutor::lesson::Lesson;
 use crate::tutor::mistakes::{MistakeRun, OpenedFrom};
 use crate::tutor::practice::first_opponent;
 use crate::tutor::progress::Progress;
+use crate::tutor::puzzle::Focus;
 use crate::tutor::strength::LevelRatings;
 
 /// The last practice game's mistakes that were not answered again since it ended,
@@ -150,8 +152,18 @@ fn weakness_items(w: &Weakness, progress: &Progress, lessons: &[Lesson]) -> Vec<
                 ids: w.puzzles.iter().take(count as usize).cloned().collect(),
             },
             why: format!(
-                "{cost}: the {label} puzzles nearest your rating ({:.0}), new ones first.",
-                progress.puzzles.learner().rating
+                "{cost}: the {} nearest your rating ({:.0}), new ones first.{}",
+                w.concept
+                    .focus()
+                    .map_or_else(|| "puzzles".to_string(), |f| f.puzzles_name()),
+                progress.puzzles.learner().rating,
+                match w.concept.focus() {
+                    Some(Focus::Tempted(near)) => format!(
+                        " In each, a move on an {} next to an empty corner would let the opponent take that corner.",
+                        near.label()
+                    ),
+                    _ => String::new(),
+                }
             ),
         });
     }
@@ -208,7 +220,8 @@ pub fn build_plan(
             ),
         });
     }
-    match report.weakest().filter(|w| w.lost > 0) {
+    let weakest = report.weakest().filter(|w| w.lost > 0);
+    match weakest {
         Some(w) => {
             items.extend(weakness_items(w, progress, lessons));
             items.extend(climb_item(progress, &items));
@@ -263,6 +276,7 @@ pub fn build_plan(
         made: now,
         from: progress.coach.next,
         items,
+        weakness: weakest.map(|w| w.concept),
     }
 }
 
@@ -362,9 +376,9 @@ pub fn item_status(plan: &DayPlan, item: &PlanItem, progress: &Progress, now: u6
     }
 }
 
-/// The plan for today: the one kept in `progress` when it is today's, else a new
-/// one (which the caller keeps with [`super::CoachEvent::Plan`]); `true` when it is
-/// new. A game played since today's plan was made brings its mistakes in, in place
+/// The plan for today: the one kept in `progress` when it is today's and made for
+/// the weakest concept of `report`, else a new one (which the caller keeps with
+/// [`super::CoachEvent::Plan`]); `true` when it is new. A game played since today's plan was made brings its mistakes in, in place
 /// of an earlier game's not all answered.
 pub fn plan_for_today(
     progress: &Progress,
@@ -372,8 +386,11 @@ pub fn plan_for_today(
     lessons: &[Lesson],
     now: u64,
 ) -> (DayPlan, bool) {
+    let weakest = report.weakest().filter(|w| w.lost > 0).map(|w| w.concept);
     match &progress.coach.plan {
-        Some(p) if p.day == day_of(now) => {
+        // A plan made for another weakest concept (a new one came up, or the old one
+        // was fixed) is made again.
+        Some(p) if p.day == day_of(now) && p.weakness == weakest => {
             // A game played since the plan was made brings its mistakes in.
             let mut p = p.clone();
             let item = learn_item(progress);

@@ -33,7 +33,7 @@ use crate::engine::{Move, Position, Square};
 use crate::tutor::course::LessonRun;
 use crate::tutor::explain::plural;
 use crate::tutor::models::asked::Asked;
-use crate::tutor::puzzle::{Puzzle, Theme};
+use crate::tutor::puzzle::{Focus, Puzzle, Theme};
 use crate::tutor::puzzle_progress::PuzzleProgress;
 use crate::tutor::rating::{NEAR_MISS_DISCS, Outcome};
 use crate::tutor::screen::{
@@ -114,7 +114,7 @@ pub struct PuzzleScreen {
     viewing: Option<usize>,
     /// What the last action brought: the verdict first, then the details.
     lines: Vec<String>,
-    theme: Option<Theme>,
+    focus: Option<Focus>,
     /// Rating offset for easier (-) or harder (+) puzzles.
     offset: f64,
     run: Option<LessonRun>,
@@ -152,7 +152,7 @@ impl PuzzleScreen {
             phase: Phase::Solving,
             viewing: None,
             lines: Vec::new(),
-            theme: None,
+            focus: None,
             offset: 0.0,
             run,
             run_index: 0,
@@ -168,18 +168,18 @@ impl PuzzleScreen {
         (screen, effects)
     }
 
-    /// The trainer over `puzzles` with the saved `progress`, serving `theme`'s
-    /// puzzles only (the learner may change the theme): the coach's link to a
+    /// The trainer over `puzzles` with the saved `progress`, serving the puzzles of
+    /// `focus` only (the learner may change the theme): the coach's link to a
     /// concept.
-    pub fn on_theme(
+    pub fn on_focus(
         puzzles: Vec<Puzzle>,
         progress: PuzzleProgress,
-        theme: Theme,
+        focus: Focus,
         now: u64,
     ) -> (PuzzleScreen, Effects) {
         let (mut screen, _) = PuzzleScreen::new(Vec::new(), progress, None, now);
         screen.puzzles = puzzles;
-        screen.theme = Some(theme);
+        screen.focus = Some(focus);
         let effects = screen.serve(now);
         (screen, effects)
     }
@@ -212,10 +212,10 @@ impl PuzzleScreen {
                     .filter(|p| !self.skipped.contains(&p.id))
                     .cloned()
                     .collect();
-                choose(&self.progress, &pool, now, self.theme, self.offset)
+                choose(&self.progress, &pool, now, self.focus, self.offset)
                     .or_else(|| {
                         self.skipped.clear();
-                        choose(&self.progress, &self.puzzles, now, self.theme, self.offset)
+                        choose(&self.progress, &self.puzzles, now, self.focus, self.offset)
                     })
                     .cloned()
             }
@@ -469,13 +469,13 @@ pub fn choose<'a>(
     progress: &PuzzleProgress,
     puzzles: &'a [Puzzle],
     now: u64,
-    theme: Option<Theme>,
+    focus: Option<Focus>,
     offset: f64,
 ) -> Option<&'a Puzzle> {
     if offset == 0.0 {
-        return progress.next_puzzle(puzzles, now, theme);
+        return progress.next_puzzle(puzzles, now, focus);
     }
-    let fits = |p: &&Puzzle| theme.is_none_or(|t| p.has_theme(t));
+    let fits = |p: &&Puzzle| focus.is_none_or(|f| f.fits(p));
     for entry in progress.review.due(now) {
         if let Some(p) = puzzles.iter().filter(fits).find(|p| p.id == entry.id) {
             return Some(p);
@@ -574,12 +574,14 @@ impl BoardModel for PuzzleScreen {
             }
             Action::Theme => {
                 let all = Theme::ALL;
-                self.theme = match self.theme {
-                    None => Some(all[0]),
-                    Some(t) => all
+                // A temptation's set goes on with the first theme.
+                self.focus = match self.focus {
+                    None | Some(Focus::Tempted(_)) => Some(Focus::Theme(all[0])),
+                    Some(Focus::Theme(t)) => all
                         .iter()
                         .position(|&x| x == t)
-                        .and_then(|i| all.get(i + 1).copied()),
+                        .and_then(|i| all.get(i + 1).copied())
+                        .map(Focus::Theme),
                 };
                 self.serve(now)
             }

@@ -3,6 +3,7 @@
 
 use super::{Phase, PuzzleScreen};
 use crate::engine::Square;
+use crate::tutor::puzzle::Focus;
 use crate::tutor::text::push_lines;
 
 /// The panel's text.
@@ -18,7 +19,7 @@ pub(super) fn text(screen: &PuzzleScreen) -> String {
         "Reviews: {} due, {} queued · theme: {} · {}\n",
         progress.review.due_count(screen.now),
         progress.review.len(),
-        screen.theme.map(|t| t.label()).unwrap_or("any"),
+        screen.focus.map_or_else(|| "any".to_string(), Focus::label),
         match screen.offset {
             o if o < 0.0 => "easier",
             o if o > 0.0 => "harder",
