@@ -987,3 +987,43 @@ fn a_corner_the_refutation_takes_later_is_named_corner_when_the_better_line_keep
     }
     assert!(named >= 1, "no made-up line took a corner");
 }
+
+#[test]
+fn stable_discs_the_better_move_gives_away_as_well_do_not_name_the_mistake() {
+    // From a walk: 14 empties, White owns three corners; Black's g6 lost 10 discs
+    // to c7. After either move White's stable discs grow: the refutation of g6 says
+    // so, and so does the line after c7.
+    let pos = othello_tutor::engine::notation::parse_obf(
+        "OOOOOOXOOOOOOXOOOOOOOOXOOXOXOOOOOOXOOOOOOXOOOO-O-O-O--O-OOO----O X",
+    )
+    .expect("a position")
+    .position;
+    let mut searcher = othello_tutor::engine::search::Searcher::new(16, 16);
+    let values =
+        othello_tutor::tutor::settings::grading_values(&mut searcher, &pos.board, sq("g6"))
+            .expect("values");
+    let fb = grade_move(&pos, sq("g6"), &values).expect("graded");
+    assert!(fb.grade.is_error(), "{:?}", fb.grade);
+    let r = compute(&pos, sq("g6"), &values).expect("a refutation");
+    let stable = |p: &othello_tutor::engine::Position| {
+        othello_tutor::engine::features::stable_discs(p.discs(Color::White), p.discs(Color::Black))
+            .count_ones()
+    };
+    let gained = r.gains.iter().find_map(|g| match g.gain() {
+        Gain::StableDiscs { after, .. } => Some(after),
+        _ => None,
+    });
+    let Some(after) = gained else {
+        panic!("the refutation names no stable discs: {:?}", r.gains);
+    };
+    // The better line, as far as the refutation's, leaves White nearly as many.
+    let n = r.line.moves().len().min(r.better_line.moves().len());
+    let better_end = r.better_line.after(n - 1);
+    assert!(
+        stable(&better_end) + 2 > after,
+        "{} vs {after}",
+        stable(&better_end)
+    );
+    let a = attribute(&pos, &fb, Some(&r), None);
+    assert_ne!(a.concept, Concept::Theme(Theme::StableDiscs), "{}", a.fact);
+}

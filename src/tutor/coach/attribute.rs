@@ -16,9 +16,9 @@
 //!    grade's principal variation, [`GradeLines`]) has the opponent take that
 //!    corner, and its line after the better move does not as far: *X-square* or
 //!    *C-square*.
-//! 2. **What the refutation wins** for the opponent, its weightiest gain first: a
-//!    corner the better move's line does not give it (*corner*), a forced pass
-//!    (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
+//! 2. **What the refutation wins** for the opponent and the better move's line
+//!    does not give it as well, its weightiest gain first: a corner (*corner*), a
+//!    forced pass (*tempo*), a squeeze to X- and C-squares (*mobility*), an edge
 //!    wedge (*wedge*), stable discs (*stable discs*), parity in every region
 //!    (*parity*), the learner's moves cut down (*mobility*).
 //! 3. **What tells the moves apart** ([`crate::tutor::explain::contrast`]'s facts):
@@ -43,7 +43,7 @@ use crate::engine::{Move, Position, Square};
 use crate::tutor::explain::{MoveFacts, move_facts, plural};
 use crate::tutor::feedback::Feedback;
 use crate::tutor::puzzle::Theme;
-use crate::tutor::refutation::{Gain, Line, Reason, Refutation};
+use crate::tutor::refutation::{Gain, Line, Reason, Refutation, Verified, gains_on};
 
 /// Rule 3: the mistake leaves the opponent at least this many more moves than the
 /// better move (as [`crate::tutor::explain::contrast`] says it).
@@ -252,24 +252,17 @@ fn gain_theme(g: Gain) -> Option<Theme> {
     })
 }
 
-/// Rule 2: the refutation's weightiest gain that names a concept, said with the
-/// line it is checked at the end of. A corner the line takes that the mistake did
-/// not open (rule 1 has those) names *corner* when the better move's line does not
-/// give the opponent that corner too.
+/// Rule 2: the refutation's weightiest gain that names a concept and that the
+/// better move's line does not give the opponent as well ([`also_after_better`]),
+/// said with the line it is checked at the end of. A corner the line takes that the
+/// mistake did not open (rule 1 has those) names *corner*.
 fn refutation_gain(r: &Refutation) -> Option<Attribution> {
     r.gains.iter().find_map(|g| {
+        if also_after_better(r, g) {
+            return None;
+        }
         let theme = match g.gain() {
-            Gain::Corner { square, .. } => {
-                let them = g.beneficiary();
-                let line = &r.better_line;
-                let also = (0..line.moves().len()).any(|i| {
-                    line.moves()[i] == Move::Place(square) && line.before(i).to_move == them
-                });
-                if also {
-                    return None;
-                }
-                Theme::Corner
-            }
+            Gain::Corner { .. } => Theme::Corner,
             other => gain_theme(other)?,
         };
         Some(Attribution::of(
@@ -277,6 +270,33 @@ fn refutation_gain(r: &Refutation) -> Option<Attribution> {
             format!("After {}: {}", r.line.text(), g.sentence()),
         ))
     })
+}
+
+/// Whether the better move's line, as far as the refutation's, gives the opponent
+/// the gain `g` too, so that it does not tell the two moves apart: the same corner
+/// taken, the same kind of gain borne out (a pass, a squeeze, a wedge, parity,
+/// moves cut down), or stable discs within [`STABLE_GAP`] of as many. In the late
+/// middle game every move adds to the side ahead's stable discs; only more than
+/// the better move would give counts against the mistake.
+fn also_after_better(r: &Refutation, g: &Verified) -> bool {
+    let line = &r.better_line;
+    let n = r.line.moves().len().min(line.moves().len());
+    if n == 0 {
+        return false;
+    }
+    let them = g.beneficiary();
+    if let Gain::Corner { square, .. } = g.gain() {
+        return (0..line.moves().len())
+            .any(|i| line.moves()[i] == Move::Place(square) && line.before(i).to_move == them);
+    }
+    gains_on(line, n - 1, them)
+        .iter()
+        .any(|h| match (g.gain(), h.gain()) {
+            (Gain::StableDiscs { after: a, .. }, Gain::StableDiscs { after: b, .. }) => {
+                b + STABLE_GAP > a
+            }
+            (a, b) => std::mem::discriminant(&a) == std::mem::discriminant(&b),
+        })
 }
 
 /// Rule 4: the weightiest gain of the better move's line, a corner included.
