@@ -371,3 +371,51 @@ fn every_refutation_in_positions_of_random_play_gives_the_better_move_a_reason()
     // The plain statement is the exception, not the rule.
     assert!(plain * 4 <= refuted.len(), "{plain} of {}", refuted.len());
 }
+
+#[test]
+fn a_corner_the_better_move_gives_as_early_is_not_what_the_reply_wins() {
+    use othello_tutor::engine::Move;
+    use othello_tutor::engine::analysis::MoveValue;
+    use othello_tutor::tutor::refutation::compute;
+    // White to move; h7 opens h8 to Black (the test above). Made-up values: a better
+    // move after which Black can take h8 at once as well; its line does so.
+    let pos = parse_position("XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O")
+        .expect("a position");
+    let (h7, h8) = (sq("h7"), sq("h8"));
+    let also = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != h7 && pos.play_unchecked(m).legal_moves().contains(h8))
+        .expect("another move that opens h8");
+    let value = |mv: Square, discs: i32, pv: &[Square]| MoveValue {
+        mv: Move::Place(mv),
+        score: discs * 100,
+        exact: false,
+        depth: 14,
+        pv: pv.iter().map(|&s| Some(s)).collect(),
+    };
+    let values = [value(also, 4, &[also, h8]), value(h7, -10, &[h7, h8])];
+    let r = compute(&pos, h7, &values).expect("a refutation");
+    assert!(
+        !r.gains
+            .iter()
+            .any(|g| matches!(g.gain(), Gain::Corner { square, .. } if square == h8)),
+        "{also}: {:?}",
+        r.lines()
+    );
+    // With a better line that keeps h8, the corner is named as before.
+    let keeps = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != h7 && !pos.play_unchecked(m).legal_moves().contains(h8))
+        .expect("a move that keeps h8");
+    let values = [value(keeps, 4, &[keeps]), value(h7, -10, &[h7, h8])];
+    let r = compute(&pos, h7, &values).expect("a refutation");
+    assert!(
+        r.gains
+            .iter()
+            .any(|g| matches!(g.gain(), Gain::Corner { square, .. } if square == h8)),
+        "{keeps}: {:?}",
+        r.lines()
+    );
+}

@@ -4,7 +4,9 @@
 //! an edge wedge, a squeeze, a forced pass, stable discs, parity, mobility), each
 //! gain checked on the board at the end of the line shown ([`gain`]), the line itself
 //! (the engine's principal variation, cut where the gain is on the board), and the
-//! better move with its own checked reasons ([`better`]).
+//! better move with its own checked reasons ([`better`]). A corner the opponent
+//! takes as early in the engine's line after the better move is not named as what
+//! the reply wins: it does not tell the two moves apart.
 //!
 //! [`compute`] builds a refutation from the engine's values of the wrong and the best
 //! move (as [`crate::tutor::settings::refutation_values`] or the practice grade gives
@@ -315,6 +317,16 @@ pub fn compute(
         full = Line::from_pv(*pos, &[Some(wrong)]);
     }
     let them = pos.to_move.opposite();
+    let mut better_full = Line::from_pv(*pos, &best.pv);
+    if better_full.moves().first() != Some(&Move::Place(better)) {
+        better_full = Line::from_pv(*pos, &[Some(better)]);
+    }
+    // A corner the opponent takes as early after the better move is no reason.
+    let taken_after_better = |square: Square, end: usize| {
+        (0..better_full.moves().len().min(end + 1)).any(|i| {
+            better_full.moves()[i] == Move::Place(square) && better_full.before(i).to_move == them
+        })
+    };
     // The weightiest gain for the opponent, at the earliest ply it is on the board.
     let mut chosen: Option<(usize, Vec<Verified>)> = None;
     let mut from = 1;
@@ -326,7 +338,13 @@ pub fn compute(
             if full.before(end).to_move != them {
                 continue;
             }
-            let gains = gains_on(&full, end, them);
+            let gains: Vec<Verified> = gains_on(&full, end, them)
+                .into_iter()
+                .filter(|g| match g.gain() {
+                    Gain::Corner { square, .. } => !taken_after_better(square, end),
+                    _ => true,
+                })
+                .collect();
             let weight = gains.first().map_or(0, |g| g.gain().weight());
             let so_far = chosen
                 .as_ref()
@@ -358,10 +376,6 @@ pub fn compute(
         exact: wrong_value.exact && better_value.exact,
         wording: Wording::Rounded,
     };
-    let mut better_full = Line::from_pv(*pos, &best.pv);
-    if better_full.moves().first() != Some(&Move::Place(better)) {
-        better_full = Line::from_pv(*pos, &[Some(better)]);
-    }
     let (better_line, reasons) =
         better::reasons(&better_full, &line, feared, &cost.text(), cost.exact);
     Ok(Refutation {
