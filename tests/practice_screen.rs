@@ -413,3 +413,50 @@ fn a_searched_value_at_the_evaluations_limit_reads_as_the_bound_it_is() {
         d.verdict()
     );
 }
+
+#[test]
+fn a_book_graded_mistake_is_refuted_while_the_learner_thinks() {
+    use othello_tutor::engine::Move;
+    use othello_tutor::tutor::models::practice::Task;
+    // Two players at one keyboard, feedback on. The first line f5 X Y whose Y the
+    // opening book grades a mistake (found with the game alone, no screen).
+    let mut line = None;
+    'search: for x in parse_transcript("f5")
+        .expect("legal")
+        .current()
+        .legal_moves()
+    {
+        let after = parse_transcript(&format!("f5{x}"))
+            .expect("legal")
+            .current();
+        for y in after.legal_moves() {
+            let mut p = Practice::new(two_players());
+            for m in ["f5".parse().unwrap(), x, y] {
+                p.play(Move::Place(m)).expect("legal");
+            }
+            if p.book_feedback_at(2).is_some_and(|fb| fb.grade.is_error()) {
+                line = Some((x, y));
+                break 'search;
+            }
+        }
+    }
+    let (x, y) = line.expect("a book mistake within three moves");
+    let mut d = screen(two_players());
+    for m in ["f5".to_string(), x.to_string(), y.to_string()] {
+        d.choose(&m);
+    }
+    let fb = d.model.practice().feedback_at(2).expect("graded").clone();
+    assert!(fb.book.is_some() && fb.grade.is_error(), "{fb:?}");
+    // Nothing was said of a refutation before it was asked for.
+    assert!(!d.verdict().contains("Refutation:"), "{}", d.verdict());
+    // The driver ran the work started while the learner thinks: the refutation is
+    // there, and the best-move key shows it with no engine work of its own.
+    let effects = d.act_only(Action::ShowBest);
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Run(_, Task::Refute { .. }))),
+        "f5 {x} {y}: the refutation was searched again"
+    );
+    assert!(d.verdict().contains("Refutation:"), "{}", d.verdict());
+}

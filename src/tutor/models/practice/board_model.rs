@@ -211,6 +211,23 @@ impl BoardModel for PracticeScreen {
                 self.go_on()
             }
             Output::Prepared => Vec::new(),
+            Output::Studied { index, refutation } => {
+                // Still the game's move (not taken back meanwhile).
+                if let Some(r) = refutation
+                    && index < self.practice.game().len()
+                    && self.practice.feedback_at(index).map(|f| f.played) == Some(r.wrong)
+                    && r.position() == self.practice.game().position_at(index)
+                {
+                    self.refutations.insert(index, r.clone());
+                    // The best-move key shows it at once when it is the latest.
+                    if self.refuted.as_ref().is_none_or(|(at, _)| *at < index) {
+                        self.refuted = Some((index, r));
+                    }
+                    // Then the next one, if any.
+                    return self.go_on();
+                }
+                Vec::new()
+            }
             Output::Refuted { index, result } => self.refuted(index, result),
             Output::Replied { position, choice } => {
                 let Some(c) = choice else {

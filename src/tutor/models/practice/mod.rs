@@ -247,15 +247,39 @@ impl PracticeScreen {
         }
     }
 
-    /// While the learner thinks, near the end, the engine prepares the grade of the
-    /// coming move (the learner is not kept waiting: any action replaces it).
+    /// While the learner thinks, the engine works ahead (the learner is not kept
+    /// waiting: any action replaces the work, which comes back at the next turn):
+    /// first the refutation of a mistake the opening book graded (a book grade has
+    /// no search line; the coach's record of the game reads the refutation), then,
+    /// near the end, the groundwork of the coming move's grade.
     fn prepare_grade(&mut self) -> Effects {
+        if let Some((index, before, sq)) = self.unrefuted_book_mistake() {
+            return vec![Effect::Run(
+                self.slot.start(),
+                Task::Study { before, sq, index },
+            )];
+        }
         let position = self.practice.position();
         let near_end = position.board.empty_count() <= FEEDBACK_EXACT_EMPTIES;
         if !self.practice.setup().feedback || !near_end {
             return Vec::new();
         }
         vec![Effect::Run(self.slot.start(), Task::Prepare { position })]
+    }
+
+    /// The earliest learner's move graded a mistake by the opening book that has no
+    /// refutation yet: its index, the position before it and the move.
+    fn unrefuted_book_mistake(&self) -> Option<(usize, Position, Square)> {
+        if !self.practice.setup().feedback {
+            return None;
+        }
+        (0..self.practice.game().len()).find_map(|i| {
+            let fb = self.practice.feedback_at(i)?;
+            if fb.book.is_none() || !fb.grade.is_error() || self.refutations.contains_key(&i) {
+                return None;
+            }
+            Some((i, self.practice.game().position_at(i), fb.played))
+        })
     }
 
     /// The learner's move `sq`.

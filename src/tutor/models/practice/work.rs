@@ -47,6 +47,17 @@ pub enum Task {
         /// Its index in the game.
         index: usize,
     },
+    /// While the learner thinks, the refutation of the learner's move `sq` (the move
+    /// at `index`) graded a mistake by the opening book, kept for the coach and the
+    /// best-move key, shown only when asked for; cancelled when the learner acts.
+    Study {
+        /// The position the move was played from.
+        before: Position,
+        /// The move.
+        sq: Square,
+        /// Its index in the game.
+        index: usize,
+    },
     /// Every move of `position` valued for a hint.
     Hint {
         /// The position.
@@ -87,6 +98,14 @@ pub enum Output {
         index: usize,
         /// The refutation, or why there is none.
         result: Result<Refutation, RefuteError>,
+    },
+    /// A book-graded mistake's refutation worked out ahead (`None`: stopped, or
+    /// none).
+    Studied {
+        /// The index of the refuted move in the game.
+        index: usize,
+        /// The refutation.
+        refutation: Option<Refutation>,
     },
     /// The grade of the coming move was prepared (or the preparation stopped).
     Prepared,
@@ -130,6 +149,10 @@ impl EngineTask for Task {
             Task::Refute { before, sq, index } => Output::Refuted {
                 index,
                 result: refute(searcher, &before, sq),
+            },
+            Task::Study { before, sq, index } => Output::Studied {
+                index,
+                refutation: refute(searcher, &before, sq).ok(),
             },
             Task::Prepare { position } => {
                 // Stopped or finished, the grade that follows gives the same values.
