@@ -211,10 +211,19 @@ impl BoardModel for PracticeScreen {
                 self.go_on()
             }
             Output::Prepared => Vec::new(),
-            Output::Studied { index, refutation } => {
+            Output::Studied { index, result } => {
+                let r = match result {
+                    Ok(r) => r,
+                    // Stopped: taken up again at the next turn.
+                    Err(crate::tutor::refutation::RefuteError::Stopped) => return Vec::new(),
+                    // None to find (the search sees no loss): not tried again.
+                    Err(_) => {
+                        self.unrefutable.insert(index);
+                        return self.go_on();
+                    }
+                };
                 // Still the game's move (not taken back meanwhile).
-                if let Some(r) = refutation
-                    && index < self.practice.game().len()
+                if index < self.practice.game().len()
                     && self.practice.feedback_at(index).map(|f| f.played) == Some(r.wrong)
                     && r.position() == self.practice.game().position_at(index)
                 {

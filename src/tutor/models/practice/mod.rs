@@ -113,6 +113,8 @@ pub struct PracticeScreen {
     /// Every refutation made of a graded move, by its index in the game: the coach
     /// puts the game's mistakes down to concepts with them.
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
+    /// Book-graded mistakes whose refutation found none (not tried again).
+    unrefutable: std::collections::BTreeSet<usize>,
     /// The grading search's whole lines of each graded move, by its index in the
     /// game: the coach reads a corner given further off in them.
     lines: std::collections::BTreeMap<usize, crate::tutor::coach::GradeLines>,
@@ -149,6 +151,7 @@ impl PracticeScreen {
             refuted: None,
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
+            unrefutable: std::collections::BTreeSet::new(),
             lines: std::collections::BTreeMap::new(),
             coached: false,
             rateable: false,
@@ -275,7 +278,11 @@ impl PracticeScreen {
         }
         (0..self.practice.game().len()).find_map(|i| {
             let fb = self.practice.feedback_at(i)?;
-            if fb.book.is_none() || !fb.grade.is_error() || self.refutations.contains_key(&i) {
+            if fb.book.is_none()
+                || !fb.grade.is_error()
+                || self.refutations.contains_key(&i)
+                || self.unrefutable.contains(&i)
+            {
                 return None;
             }
             Some((i, self.practice.game().position_at(i), fb.played))

@@ -99,13 +99,12 @@ pub enum Output {
         /// The refutation, or why there is none.
         result: Result<Refutation, RefuteError>,
     },
-    /// A book-graded mistake's refutation worked out ahead (`None`: stopped, or
-    /// none).
+    /// A book-graded mistake's refutation worked out ahead, or why there is none.
     Studied {
         /// The index of the refuted move in the game.
         index: usize,
-        /// The refutation.
-        refutation: Option<Refutation>,
+        /// The refutation, or why there is none.
+        result: Result<Refutation, RefuteError>,
     },
     /// The grade of the coming move was prepared (or the preparation stopped).
     Prepared,
@@ -152,7 +151,7 @@ impl EngineTask for Task {
             },
             Task::Study { before, sq, index } => Output::Studied {
                 index,
-                refutation: refute(searcher, &before, sq).ok(),
+                result: refute(searcher, &before, sq),
             },
             Task::Prepare { position } => {
                 // Stopped or finished, the grade that follows gives the same values.
