@@ -38,9 +38,29 @@
 //!   0 0 −1 0 +1 +1 +2 0 +1 0 0 0 0 (before: 0 −3 +3 −3 +3 −1 +4 −1 +3 −1 +2 −1 +2);
 //!   c3 after f5 d6 at depths 8 to 13: +2 +0 +1 +0 +0 +0 (before: +4 +1 +3 +0 +2
 //!   −1).
-//! - **Run 39c** (in progress): run 39b's positions and labels up to 35 empties,
+//! - **Run 39c** (not finished): run 39b's positions and labels up to 35 empties,
 //!   labels from 36 empties upwards searched deeper (`--deep-from 36 --deep-depth
-//!   8`: the mean of depths 7 and 8), about 3.4 times the depth-6 labels' time.
+//!   8`: the mean of depths 7 and 8), about 3.4 times the depth-6 labels' time. Its
+//!   folder was lost with the machine it ran on before the labels were done.
+//! - **Run 40** (`train --games 30000 --seed 5 --play-depth 6 --play-eval patterns
+//!   --play-noise 10 --exact 15 --label-depth 6 --deep-from 40 --deep-depth 8`, then
+//!   `splice` with the shipped phase 14 (run 40 has no position there) and `tempo`):
+//!   a run sized to finish within one working session, 4,082 s on 2 shared cores
+//!   (self-play 11 minutes, the deep labels from 40 empties about 2–3 minutes per
+//!   empty count). Held-back rms error 3.8 (0-3 empties), 8.2 (12-15), 5.5 (20-23),
+//!   4.2 (32-35), 3.8 (40-43), 3.2 discs (48-51). Against the shipped weights at
+//!   depth 8, 200 games: **58.0%** (110 wins, 12 draws, 78 losses, +2.0 discs a
+//!   game); with only its phases from 4, 6, 8 or 10 on (the shipped ones below):
+//!   55.8%, 51.8%, 52.0%, 48.2%, so every phase of it adds. Measured on the three
+//!   measuring sets (`bench --quality FILE --swing --weights FILE`, move choice at
+//!   depth 10) against the shipped weights: dev-early best move 81 of 100 (75),
+//!   mean loss 0.24 (0.32), raw swing 0.82 (1.23), grading agreement 56.9% (57.9%),
+//!   false alarms 1.0% (1.9%); dev-mid best 70 of 100 (75), mean loss **0.55
+//!   (0.35)**, raw swing 1.19 (1.68), agreement 73.1% (70.9%), false alarms 1.0%
+//!   (1.0%); dev-late best 140 of 159 (142), mean loss 0.55 (0.45). Not shipped:
+//!   like run 39b, better after the opening and worse at 30–40 empties. Run 39b
+//!   (100,000 games) scored 61.8%, so more games help; deeper labels alone (run 40
+//!   has them from 40 empties) do not mend the middle phases.
 
 pub mod fit;
 pub mod selfplay;
