@@ -621,6 +621,16 @@ mod screen {
     use othello_tutor::tutor::practice::Seat;
     use othello_tutor::tutor::screen::Route;
 
+    /// The row of `concept` among the screen's weaknesses.
+    fn row_of(model: &CoachScreen, concept: Concept) -> usize {
+        model
+            .report()
+            .weaknesses
+            .iter()
+            .position(|w| w.concept == concept)
+            .unwrap_or_else(|| panic!("no row for {concept}"))
+    }
+
     fn screen(p: &Progress) -> (CoachScreen, bool) {
         let (model, keep) = CoachScreen::new(p, &lessons(), &puzzles(), NOW);
         (model, keep.is_some())
@@ -679,12 +689,7 @@ mod screen {
         ));
         assert_eq!(model.page(), Page::Plan);
         // "Other" has no lesson: the line that says so is on the plan's page.
-        let other = model
-            .report()
-            .weaknesses
-            .iter()
-            .position(|w| w.concept == Concept::Other)
-            .expect("other");
+        let other = row_of(&model, Concept::Other);
         model.act(CoachAction::Charts, None);
         assert!(matches!(
             model.act(CoachAction::Lesson, Some(Row::Weakness(other))),
@@ -740,12 +745,7 @@ mod screen {
             Route::Lesson(id) if id == "x-and-c-squares"
         ));
         // "Other" has no lesson: said, not opened.
-        let other = model
-            .report()
-            .weaknesses
-            .iter()
-            .position(|w| w.concept == Concept::Other)
-            .expect("other");
+        let other = row_of(&model, Concept::Other);
         assert!(matches!(
             model.act(CoachAction::Lesson, Some(Row::Weakness(other))),
             Outcome::Say(s) if s.contains("no checked fact")
