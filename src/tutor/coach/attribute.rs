@@ -214,17 +214,13 @@ fn corners(a: &MoveFacts, b: &MoveFacts, r: Option<&Refutation>) -> Option<Attri
 fn corner_in_line(a: &MoveFacts, lines: &GradeLines) -> Option<Attribution> {
     let c = a.x_square_of.or(a.c_square_of)?;
     let them = a.mover.opposite();
-    let taken_at = |line: &Line| {
-        (0..line.moves().len())
-            .find(|&i| line.moves()[i] == Move::Place(c) && line.before(i).to_move == them)
-    };
-    let end = taken_at(&lines.played)?;
+    let end = lines.played.ply_of(c, them)?;
     [true, false].into_iter().find_map(|opened| {
         Gain::Corner { square: c, opened }
             .verify(&lines.played, end, them)
             .ok()
     })?;
-    if lines.best.moves().len() <= end || taken_at(&lines.best).is_some_and(|i| i <= end) {
+    if lines.best.moves().len() <= end || lines.best.ply_of(c, them).is_some_and(|i| i <= end) {
         return None;
     }
     let (theme, clause) = corner_kind(a, c);
@@ -286,8 +282,7 @@ fn also_after_better(r: &Refutation, g: &Verified) -> bool {
     }
     let them = g.beneficiary();
     if let Gain::Corner { square, .. } = g.gain() {
-        return (0..line.moves().len())
-            .any(|i| line.moves()[i] == Move::Place(square) && line.before(i).to_move == them);
+        return line.ply_of(square, them).is_some();
     }
     gains_on(line, n - 1, them)
         .iter()

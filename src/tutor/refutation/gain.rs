@@ -253,9 +253,7 @@ impl Gain {
         let fail = |what: String| Err(GainError::NotOnBoard(what));
         match self {
             Gain::Corner { square, opened } => {
-                let played = (0..=end).any(|i| {
-                    line.moves()[i] == Move::Place(square) && line.before(i).to_move == beneficiary
-                });
+                let played = line.ply_of(square, beneficiary).is_some_and(|i| i <= end);
                 if square.bit() & CORNERS == 0
                     || start.disc_at(square).is_some()
                     || last.disc_at(square) != Some(beneficiary)

@@ -1,7 +1,7 @@
 //! A line of moves from a position, every move checked legal on the way: the
 //! engine's principal variation as the learner steps through it.
 
-use crate::engine::{Move, Position, Square};
+use crate::engine::{Color, Move, Position, Square};
 
 /// Moves from a start position, each legal where it is played (a pass only when it
 /// is forced).
@@ -84,6 +84,12 @@ impl Line {
     /// The position after move `i`.
     pub fn after(&self, i: usize) -> Position {
         self.before(i + 1)
+    }
+
+    /// The ply at which `color` plays `square` in the line, if it does.
+    pub fn ply_of(&self, square: Square, color: Color) -> Option<usize> {
+        (0..self.moves.len())
+            .find(|&i| self.moves[i] == Move::Place(square) && self.before(i).to_move == color)
     }
 
     /// The position at the end of the line.

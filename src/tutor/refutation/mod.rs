@@ -322,11 +322,8 @@ pub fn compute(
         better_full = Line::from_pv(*pos, &[Some(better)]);
     }
     // A corner the opponent takes as early after the better move is no reason.
-    let taken_after_better = |square: Square, end: usize| {
-        (0..better_full.moves().len().min(end + 1)).any(|i| {
-            better_full.moves()[i] == Move::Place(square) && better_full.before(i).to_move == them
-        })
-    };
+    let taken_after_better =
+        |square: Square, end: usize| better_full.ply_of(square, them).is_some_and(|i| i <= end);
     // The weightiest gain for the opponent, at the earliest ply it is on the board.
     let mut chosen: Option<(usize, Vec<Verified>)> = None;
     let mut from = 1;
