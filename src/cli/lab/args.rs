@@ -135,6 +135,11 @@ pub struct TrainArgs {
     /// Search depth of the labels from `--deep-from` empties upwards
     #[arg(long, requires = "deep_from", value_parser = clap::value_parser!(u32).range(1..=20))]
     pub deep_depth: Option<u32>,
+    /// Share (0 to 1) of the searched labels taken from the outcome of the self-play
+    /// game instead: the exact value of the game's first position at or below
+    /// `--exact` empties, seen from the position's side to move
+    #[arg(long, default_value_t = 0.0, value_parser = outcome_share)]
+    pub outcome_weight: f64,
     /// Ridge regularisation of the fit
     #[arg(long, default_value_t = 2.0)]
     pub ridge: f64,
@@ -480,5 +485,13 @@ fn discs_margin(s: &str) -> Result<f32, String> {
     match s.parse::<f32>() {
         Ok(v) if (0.0..=64.0).contains(&v) => Ok(v),
         _ => Err(format!("\"{s}\" is not a margin in discs (0 to 64)")),
+    }
+}
+
+/// A share from 0 to 1 (`--outcome-weight`).
+fn outcome_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a share from 0 to 1")),
     }
 }

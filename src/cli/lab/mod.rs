@@ -21,6 +21,7 @@ pub mod jobs;
 pub mod ladder;
 pub mod matches;
 pub mod mine;
+pub mod outcomes;
 pub mod perft;
 pub mod potential;
 pub mod quality;

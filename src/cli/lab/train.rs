@@ -11,7 +11,11 @@
 //!    parities, so the even/odd swing is not learnt) of a search with the phases fitted
 //!    so far (its leaves fall into them); those files are named `eEE-dA+B-CCCC.bin`.
 //!    From `--deep-from` empties upwards the depth is `--deep-depth` instead, so the
-//!    early phases, where a shallow value is least reliable, get deeper labels; a
+//!    early phases, where a shallow value is least reliable, get deeper labels. With
+//!    `--outcome-weight W` each searched label is mixed with the outcome of the games
+//!    through the position (`outcomes`: the exact value of the game's first position
+//!    at or below `--exact` empties, from the position's side to move), `(1 - W)`
+//!    search and `W` outcome, and the files name the share (`-oNN`); a
 //!    folder of an earlier run is reused (its games, positions and the labels whose
 //!    names match) by linking them into the new one.
 //! 4. Phases are fitted from the end of the game backwards as their labels are ready;
@@ -60,6 +64,7 @@
 
 use super::UserError;
 use super::jobs::{JobError, Progress};
+use super::outcomes::{blend, game_outcomes};
 use othello_tutor::engine::board::{Board, Position};
 use othello_tutor::engine::endgame::Solver;
 use othello_tutor::engine::evaluator::Evaluator;
@@ -75,7 +80,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-const GAMES_PER_CHUNK: usize = 200;
+pub(super) const GAMES_PER_CHUNK: usize = 200;
 const LABELS_PER_CHUNK: usize = 1024;
 const HELD_BACK: u64 = 16;
 
@@ -94,6 +99,8 @@ pub struct TrainConfig {
     /// From this many empties upwards (the first number) the labels are searched to
     /// the second number's depth instead.
     pub deep: Option<(u32, u32)>,
+    /// Share of the searched labels taken from the games' outcomes (0: none).
+    pub outcome_weight: f64,
     /// How the self-play games are played.
     pub play: PlaySettings,
     /// Ridge strength of the fit.
@@ -116,6 +123,7 @@ impl TrainConfig {
         config.deep = args
             .deep_from
             .map(|from| (from, args.deep_depth.unwrap_or(8)));
+        config.outcome_weight = args.outcome_weight;
         config.ridge = args.ridge;
         config.iterations = args.iterations;
         if let Some(out) = &args.out {
@@ -141,6 +149,7 @@ impl TrainConfig {
             exact: 15,
             label_depth: 6,
             deep: None,
+            outcome_weight: 0.0,
             play: PlaySettings {
                 depth: args.play_depth,
                 noise_percent: args.play_noise,
@@ -215,7 +224,7 @@ pub(super) fn parallel<R: Send>(
     .map_err(|e| e.within(label, |i| format!("item {} of {count}", i + 1)))
 }
 
-fn read_boards(path: &Path) -> Result<Vec<Board>, UserError> {
+pub(super) fn read_boards(path: &Path) -> Result<Vec<Board>, UserError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
     if bytes.len() % 16 != 0 {
         return Err(UserError(format!(
@@ -319,7 +328,13 @@ fn labels(
             dir.join(format!("e{e:02}-{c:04}.bin"))
         } else {
             let d = config.depth_at(e);
-            dir.join(format!("e{e:02}-d{}+{d}-{c:04}.bin", d - 1))
+            // The search's leaves are valued by phases fitted on outcome-mixed labels.
+            let mixed = if config.outcome_weight > 0.0 {
+                format!("-o{:.0}", config.outcome_weight * 100.0)
+            } else {
+                String::new()
+            };
+            dir.join(format!("e{e:02}-d{}+{d}{mixed}-{c:04}.bin", d - 1))
         }
     };
     let todo: Vec<usize> = (0..chunks).filter(|&c| !name(c).exists()).collect();
@@ -504,6 +519,7 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     }
     let n = layout().params;
     let mut params = vec![0f32; PHASES * n];
+    let mut outcomes: Vec<Vec<(f64, u32)>> = Vec::new();
     // Phase by phase from the end: label, then fit (its own positions only).
     for ph in 0..PHASES {
         let weights = Arc::new(to_weights(&params));
@@ -513,8 +529,14 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
             ph as u32 * 4 + 3
         };
         for e in ph as u32 * 4..=hi {
+            if e > config.exact && config.outcome_weight > 0.0 && outcomes.is_empty() {
+                outcomes = game_outcomes(config, &by_empties)?;
+            }
             let boards = std::mem::take(&mut by_empties[e as usize].0);
-            let l = labels(config, e, &boards, &weights)?;
+            let mut l = labels(config, e, &boards, &weights)?;
+            if let Some(sums) = outcomes.get(e as usize) {
+                blend(&mut l, sums, config.outcome_weight);
+            }
             by_empties[e as usize] = (boards, l);
         }
         let (fit, _) = samples_for(ph, &by_empties[..], 0);

@@ -63,6 +63,7 @@
 //!   has them from 40 empties) do not mend the middle phases.
 
 pub mod fit;
+pub mod outcome;
 pub mod selfplay;
 
 pub use fit::{FitReport, Sample, fit_phase};
