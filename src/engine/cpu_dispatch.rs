@@ -3,7 +3,7 @@
 //! The crate is compiled for the plain x86-64 instruction set, so the program starts
 //! on any 64-bit x86 CPU. The engine's hot functions (the move generator's callers,
 //! the searches, the solver, the evaluation) are each compiled twice by
-//! [`cpu_dispatch!`]: once for x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT, the CPUs of
+//! `cpu_dispatch!`: once for x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT, the CPUs of
 //! 2013 on) and once plain. A call checks once which copy this CPU runs (a load
 //! of a flag set at the first call, and a branch that is always predicted). Inside the
 //! fast copy every inlined helper (the legal moves, the flips, the bit counts) is

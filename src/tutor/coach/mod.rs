@@ -1,7 +1,7 @@
 //! The coach: a learner profile kept with the progress ([`profile`]), filled from
 //! every graded practice game, puzzle attempt and lesson answer ([`record`]), each
 //! practice mistake put down to a concept of the course only when a checked fact
-//! names it ([`attribute`]); the coach's report on it ([`report`]: what costs the
+//! names it (`attribute`); the coach's report on it (`report`: what costs the
 //! learner discs, the trends, accuracy by phase, the puzzle rating's history, and
 //! links to lessons, puzzles and the learner's own positions); and today's plan
 //! ([`plan`]). A record's phase is read from the empties of its position by the

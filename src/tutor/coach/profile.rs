@@ -62,7 +62,7 @@ pub struct MistakeRecord {
     pub lost: u32,
     /// The grade's word ("inaccuracy", "mistake", "blunder").
     pub grade: String,
-    /// The concept it is put down to ([`super::attribute`]).
+    /// The concept it is put down to (`super::attribute`).
     pub concept: Concept,
     /// The checked fact that names the concept (empty for "other").
     pub fact: String,

@@ -1,6 +1,6 @@
 //! The lesson model: lessons are TOML files (`lessons/NN-name.toml`), read into raw
 //! serde structs, then checked into typed values ([`Lesson`], [`Step`]) whose
-//! positions are parsed [`Position`]s and whose squares are [`Square`]s. Every error
+//! positions are parsed [`Position`](crate::engine::Position)s and whose squares are [`Square`](crate::engine::Square)s. Every error
 //! names the file, the step and the field. Judging a step (a played move, a typed
 //! answer, a played-out line) is plain logic with no terminal code.
 //!

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_NAME_CHARS: usize = 80;
 
 /// Checks that `name` can be a game's file name: not empty, at most
-/// [`MAX_NAME_CHARS`] characters, no folder separators or characters that some
+/// `MAX_NAME_CHARS` characters, no folder separators or characters that some
 /// systems refuse (`< > : " | ? *`), no control characters, not starting with `.`
 /// or a space.
 ///

@@ -169,7 +169,7 @@ impl Asked {
     }
 
     /// The panel's lines for it (`keys`: how the line is stepped, as the screen's
-    /// key table says it, such as "[ and ]"), empty when not asked for.
+    /// key table says it, such as "\[ and \]"), empty when not asked for.
     pub fn panel_lines(&self, keys: &str) -> Vec<String> {
         match self {
             // The screens say "Working out the refutation…" on their verdict line.

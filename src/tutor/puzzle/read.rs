@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 impl RawPuzzle {
     /// Checks a raw puzzle into a [`Puzzle`]; `file` names it in the errors. Returns
-    /// every problem found. No engine search here (see [`prove_puzzle`]).
+    /// every problem found. No engine search here (see `prove_puzzle`).
     pub fn check(self, file: &str) -> Result<Puzzle, Vec<PuzzleError>> {
         let id = self.id.clone();
         let mut ctx = Ctx {

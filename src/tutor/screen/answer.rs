@@ -1,7 +1,7 @@
 //! Typed answers on a board screen: the keys a screen takes before its board does
 //! ([`AnswerKey`]), and the answer being written ([`TypedAnswer`]).
 
-/// A key of a typed answer (see [`BoardModel::answer_key`]).
+/// A key of a typed answer (see `BoardModel::answer_key`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnswerKey {
     /// A character.

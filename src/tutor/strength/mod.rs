@@ -1,5 +1,5 @@
 //! A strength estimate the learner can climb: the engine levels and the flawed
-//! strategies rated by matches among themselves ([`ladder`], fitted by [`fit`],
+//! strategies rated by matches among themselves ([`ladder`], fitted by `fit`,
 //! shipped as a table: [`table`]), and the learner's practice results against them
 //! moving a rating on the same scale, with the next level to play ([`learner`]).
 //!

@@ -1,4 +1,4 @@
-//! Practice games: the new-game dialog ([`setup`]) and the game itself, whose model
+//! Practice games: the new-game dialog (`setup`) and the game itself, whose model
 //! ([`crate::tutor::models::practice`]) holds the game, its flow and what it says;
 //! this file only opens it in the host.
 

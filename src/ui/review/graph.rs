@@ -99,7 +99,7 @@ impl ValueGraph {
         self.first = self.first.min(n - cols);
     }
 
-    /// The scale: the smallest of [`SCALES`] that holds every value.
+    /// The scale: the smallest of `SCALES` that holds every value.
     pub fn scale(&self) -> i32 {
         let top = self
             .values

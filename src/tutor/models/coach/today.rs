@@ -12,7 +12,7 @@
 //!    mistakes": [`mistakes_to_learn`]);
 //! 1. the puzzles due in the spaced review (at most [`PLAN_REVIEWS`]);
 //! 2. the opening lines due for review (at most [`PLAN_OPENINGS`]);
-//! 3. for the weakest concept of the recent games ([`crate::tutor::coach::report`]): its lesson,
+//! 3. for the weakest concept of the recent games (`crate::tutor::coach::report`): its lesson,
 //!    unless a step of it was answered since the first recent game the concept cost
 //!    discs in; [`PLAN_PUZZLES`] of its puzzles near the learner's rating; a game
 //!    against the partner of its lesson's practice game

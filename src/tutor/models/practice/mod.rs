@@ -5,12 +5,12 @@
 //! choices and the learner's mistakes as puzzles.
 //!
 //! Here: the screen's state, the game going on (passes, the computer's turn, the
-//! learner's move). Beside it: [`board_model`] (the keys' actions, the engine's
+//! learner's move). Beside it: `board_model` (the keys' actions, the engine's
 //! results and the dialogs' answers, as the board host drives the screen),
-//! [`over`] (the game-over dialog and the reviews), [`after`] (learning from the
-//! mistakes, the rated result), [`files`] (saving and opening games), [`grade`]
-//! (the grade's verdict line), [`refute`] (the refutation), [`panel`] (what the
-//! panel and the status line say), [`keys`], [`setup`] and [`work`].
+//! `over` (the game-over dialog and the reviews), `after` (learning from the
+//! mistakes, the rated result), `files` (saving and opening games), `grade`
+//! (the grade's verdict line), `refute` (the refutation), `panel` (what the
+//! panel and the status line say), `keys`, `setup` and `work`.
 
 mod after;
 mod board_model;
