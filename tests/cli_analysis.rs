@@ -216,7 +216,7 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     );
     assert_eq!(
         lines[8],
-        "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%"
+        "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%, graded harsher 4.2%, milder 4.2%"
     );
     assert_eq!(lines[9], "  beyond the exact threshold: no positions");
     assert!(

@@ -17,6 +17,8 @@
 //! whether the grade from the engine's values agrees with the grade from the file's
 //! values (rounded to whole discs), the false alarms (a truly best or good move graded
 //! mistake or blunder) and the misses (a true mistake or blunder graded best or good),
+//! the share of moves graded in a more severe class than the reference's and in a
+//! milder one (which should be about equal),
 //! as percentages of all moves; both for the whole file and for its positions beyond
 //! the feedback's exact-solve threshold; (c) the median and worst time per position
 //! of each part, the grading part with all threads and with one. Progress goes to
@@ -227,6 +229,10 @@ struct Grading {
     agree: usize,
     false_alarms: usize,
     misses: usize,
+    /// Graded more severely than the reference's grade (a worse class).
+    harsher: usize,
+    /// Graded more mildly than the reference's grade.
+    milder: usize,
 }
 
 impl Grading {
@@ -237,6 +243,9 @@ impl Grading {
         self.agree += usize::from(truth == engine);
         self.false_alarms += usize::from(good(truth) && bad(engine));
         self.misses += usize::from(bad(truth) && good(engine));
+        // The classes run from best to blunder in the order of the enum.
+        self.harsher += usize::from(engine > truth);
+        self.milder += usize::from(engine < truth);
     }
 
     fn line(&self, label: &str, positions: usize) -> String {
@@ -244,11 +253,13 @@ impl Grading {
             return format!("  {label}: no positions");
         }
         format!(
-            "  {label} ({positions} positions, {} moves): agreement {:.1}%, false alarms {:.1}%, misses {:.1}%",
+            "  {label} ({positions} positions, {} moves): agreement {:.1}%, false alarms {:.1}%, misses {:.1}%, graded harsher {:.1}%, milder {:.1}%",
             self.moves,
             percent(self.agree, self.moves),
             percent(self.false_alarms, self.moves),
-            percent(self.misses, self.moves)
+            percent(self.misses, self.moves),
+            percent(self.harsher, self.moves),
+            percent(self.milder, self.moves)
         )
     }
 }
