@@ -10,6 +10,27 @@
 //! the last move scored by counting its flips (`last`). Far from the end, selective
 //! passes (ProbCut on a shallow evaluation search) fill the table with best moves
 //! before the exact search (`presearch`).
+//!
+//! # Where the time goes, and what did not help (issue 39, December 2026)
+//!
+//! `perf` on FFO #40–#49, one thread (563 M nodes, 23–26 s on the shared 2-core
+//! machine): the null-window search itself 32% (a third of it the table look-ups of
+//! the children for the enhanced transposition cut-off, which miss the cache even
+//! after the prefetch), the last two, three and four squares 23%, the table-free
+//! search 12%, the evaluation in the move ordering 8.5%, legal moves 7%, stable discs
+//! 5%, move scoring 5%. Three positions (#45, #48, #49: 24–26 empties) take 80% of
+//! the time. Each of these, changed alone and measured on the same machine in the same
+//! session, stayed within the run-to-run noise (about ±5%) or lost: child look-ups from
+//! 11 or 13 empties instead of 9; no prefetch; the table-free search from 6 or 7
+//! empties (17% and 57% more nodes); the evaluation in the ordering from 12 or 15
+//! empties; odd-quadrant ordering to 10 or 14 empties; the table from 9 empties; the
+//! evaluation search in the ordering from 16 or 20 empties, or 4 plies deep from 22 or
+//! 24; the busy marks (ABDADA) from 10 or 16 empties; on two threads, the second
+//! thread starting the exact search without the selective passes (17% more nodes),
+//! or the table from 10 empties (2–3% faster, within the noise). Two threads take
+//! 0.57–0.65 of one thread's time (14.0 s against 23.1 s in the last `bench`); two
+//! one-thread solves run side by side lose nothing, so the loss is the threads' shared
+//! table, not the machine.
 
 mod guess;
 mod last;
