@@ -815,6 +815,7 @@ fn the_practice_screen_records_a_finished_game_once() {
         data_dir: None,
         rating: 1500.0,
         now: 4_242,
+        grading_wait: None,
     };
     let (model, effects) = PracticeScreen::open(practice, env);
     let mut d = Driver::new(model, effects);

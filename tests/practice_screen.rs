@@ -18,6 +18,7 @@ fn env(dir: Option<std::path::PathBuf>) -> Env {
         data_dir: dir,
         rating: 1500.0,
         now: 1_800_000_000,
+        grading_wait: None,
     }
 }
 
@@ -286,6 +287,108 @@ fn a_prepared_grade_has_the_values_of_a_fresh_one() {
     assert_eq!(fb.best_value, 18, "g8 wins by 18 (FFO #1)");
 }
 
+#[test]
+fn a_grade_not_proved_in_time_is_searched_until_the_exact_one_replaces_it() {
+    use othello_tutor::engine::search::Searcher;
+    use othello_tutor::tutor::models::practice::{GradeStage, Output, Task};
+    use othello_tutor::tutor::screen::{BoardModel, Context, EngineTask};
+    use othello_tutor::tutor::settings::{INTERIM_ANALYSIS, grading_values};
+    // No time at all for the exact grade: the grade is searched meanwhile.
+    let env = Env {
+        grading_wait: Some(std::time::Duration::ZERO),
+        ..env(None)
+    };
+    let (mut model, _) = PracticeScreen::new_game(near_the_end(true), env);
+    let a2 = common::sq("a2");
+    let effects = model.choose(
+        a2,
+        Context {
+            cursor: a2,
+            now: 1_800_000_000,
+        },
+    );
+    let (ticket, task) = effects
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Run(t, task @ Task::Grade { .. }) => Some((t, task)),
+            _ => None,
+        })
+        .expect("the move is graded");
+    let mut searcher = Searcher::new(4, 4);
+    let output = task.run(&mut searcher);
+    assert!(
+        matches!(
+            &output,
+            Output::Graded {
+                stage: GradeStage::Interim,
+                values: Ok(_),
+                ..
+            }
+        ),
+        "{output:?}"
+    );
+    let next = model.finished(ticket, output);
+    let interim = model.practice().feedback_at(0).expect("graded").clone();
+    assert!(!interim.exact, "a searched grade is not said to be exact");
+    assert_eq!(interim.depth, INTERIM_ANALYSIS.depth);
+    let line = model.shown().verdict.map(|v| v.line()).unwrap_or_default();
+    assert!(
+        line.contains("The exact grade follows while you think."),
+        "{line}"
+    );
+    // The computer replies; while the learner thinks the exact grade is worked out
+    // first, and it replaces the searched one.
+    assert!(
+        next.iter()
+            .any(|e| matches!(e, Effect::Run(_, Task::Reply { .. }))),
+        "the game goes on at once"
+    );
+    let d = Driver::new(model, next);
+    let exact = d.model.practice().feedback_at(0).expect("graded").clone();
+    assert!(exact.exact);
+    let board = near_the_end(true).start.board;
+    let fresh = grading_values(&mut Searcher::new(1, 1), &board, a2).expect("run");
+    assert_eq!(exact.best_value * 100, fresh[0].score);
+    assert_eq!(
+        exact.played_value * 100,
+        fresh.last().expect("a value").score
+    );
+    assert!(
+        d.panel()
+            .contains(&format!("Move 47 (a2) graded exactly: {}.", exact.grade)),
+        "{}",
+        d.panel()
+    );
+    assert_eq!(
+        d.panel().matches("graded exactly").count(),
+        1,
+        "confirmed once"
+    );
+}
+
+#[test]
+fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
+    // Two people at one keyboard: the other one is to move at once, so the exact
+    // grade comes while the searched one is still the verdict line.
+    let setup = Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        ..near_the_end(true)
+    };
+    let env = Env {
+        grading_wait: Some(std::time::Duration::ZERO),
+        ..env(None)
+    };
+    let (model, effects) = PracticeScreen::new_game(setup, env);
+    let mut d = Driver::new(model, effects);
+    d.choose("a2");
+    let fb = d.model.practice().feedback_at(0).expect("graded").clone();
+    assert!(fb.exact);
+    let verdict = d.verdict();
+    assert!(verdict.contains("Exact grade of a2: "), "{verdict}");
+    assert!(!verdict.contains("follows"), "{verdict}");
+}
+
 /// The learner's move `played` graded from `values` (square, discs, exact) as the
 /// grading search would hand them over, in a position out of the book; the
 /// computer's reply then runs.
@@ -346,6 +449,7 @@ fn graded_from(
             index,
             values: Ok(values),
             refutation: None,
+            stage: othello_tutor::tutor::models::practice::GradeStage::Final,
         },
     );
     d.run(next);

@@ -172,6 +172,7 @@ fn a_practice_mistake_is_refuted_from_its_grade() {
         data_dir: None,
         rating: 1500.0,
         now: 1_800_000_000,
+        grading_wait: None,
     };
     let (model, effects) = PracticeScreen::open(Practice::new(setup), env);
     let mut d = Driver::new(model, effects);
@@ -331,6 +332,7 @@ fn a_practice_refutation_states_the_cost_as_the_grade_does() {
         data_dir: None,
         rating: 1500.0,
         now: 1_800_000_000,
+        grading_wait: None,
     };
     let (model, effects) = PracticeScreen::open(Practice::new(setup), env);
     let mut d = Driver::new(model, effects);

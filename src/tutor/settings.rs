@@ -23,7 +23,7 @@
 use crate::engine::Board;
 use crate::engine::Square;
 use crate::engine::analysis::{
-    AnalysisOptions, MoveValue, analyze, best_and_played, prepare_grade,
+    AnalysisOptions, MoveValue, analyze, best_and_played, exact_grade_within, prepare_grade,
 };
 use crate::engine::mpc::Confidence;
 use crate::engine::search::{SearchError, Searcher};
@@ -119,6 +119,51 @@ pub fn grading_values(
     best_and_played(searcher, board, FEEDBACK_ANALYSIS, played)
 }
 
+/// How long the practice feedback waits for an exact grade (within
+/// [`FEEDBACK_EXACT_EMPTIES`]) before it grades by [`INTERIM_ANALYSIS`] and works the
+/// exact grade out afterwards, while the learner thinks.
+pub const GRADING_WAIT: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// How the feedback values a move meanwhile, when its exact grade takes longer than
+/// [`GRADING_WAIT`]: the feedback's selective search without the exact solve, 12
+/// plies (at most 0.3 s at 22 empties on the project's machine; see the module's doc).
+pub const INTERIM_ANALYSIS: AnalysisOptions = AnalysisOptions {
+    depth: 12,
+    exact_empties: 0,
+    ..FEEDBACK_ANALYSIS
+};
+
+/// The values that grade a move, as [`grading_values_within`] gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GradingValues {
+    /// The grade's values at the feedback's settings ([`grading_values`]).
+    Final(Vec<MoveValue>),
+    /// Values at [`INTERIM_ANALYSIS`]: the exact ones were not proved in time.
+    Interim(Vec<MoveValue>),
+}
+
+/// [`grading_values`], except that within the exact-solve threshold a grade not
+/// proved within `wait` is made at [`INTERIM_ANALYSIS`] instead (what the solve proved
+/// stays in `searcher`'s table for the exact grade that follows). Stops when
+/// `searcher`'s stop flag is raised.
+pub fn grading_values_within(
+    searcher: &mut Searcher,
+    board: &Board,
+    played: Square,
+    wait: std::time::Duration,
+) -> Result<GradingValues, SearchError> {
+    match exact_grade_within(searcher, board, FEEDBACK_ANALYSIS, played, wait)? {
+        Some(values) => Ok(GradingValues::Final(values)),
+        None if board.empty_count() <= FEEDBACK_EXACT_EMPTIES
+            && board.is_legal(played)
+            && board.legal_moves().len() >= 2 =>
+        {
+            best_and_played(searcher, board, INTERIM_ANALYSIS, played).map(GradingValues::Interim)
+        }
+        None => grading_values(searcher, board, played).map(GradingValues::Final),
+    }
+}
+
 /// Prepares [`grading_values`] on `board` while the learner thinks (within the
 /// feedback's exact-solve threshold, the board is solved on `searcher`'s table; see
 /// [`prepare_grade`]): the grade that follows on the same searcher is faster and
@@ -163,6 +208,9 @@ pub fn describe(options: &AnalysisOptions) -> String {
     } else {
         format!(" ({})", notes.join("; "))
     };
+    if options.exact_empties == 0 {
+        return format!("depth {}{notes}, no exact solve", options.depth);
+    }
     format!(
         "depth {}{notes}, exact at {} empties or fewer",
         options.depth, options.exact_empties

@@ -234,7 +234,9 @@ GRADES
   Near the end ({} empty squares or fewer for grades, {} for hints,
   {} on the analysis board) the values are exact; before that they
   come from a search ({} plies for grades, {} for hints, {} on the
-  analysis board) and are estimates.
+  analysis board) and are estimates. A grade near the end that takes
+  longer than {} s to prove is first given from a {}-ply search, then
+  made exact while you think.
 
 EVERYWHERE
   F1  this help   Esc  back   the bottom lines list each screen's keys
@@ -245,6 +247,8 @@ EVERYWHERE
         settings::FEEDBACK_DEPTH,
         settings::HINT_DEPTH,
         settings::ANALYSIS_DEPTH,
+        settings::GRADING_WAIT.as_secs_f64(),
+        settings::INTERIM_ANALYSIS.depth,
     )
 }
 

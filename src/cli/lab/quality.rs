@@ -390,6 +390,54 @@ fn grading_wait(
             named.join(", ")
         );
     }
+    if grading == othello_tutor::tutor::settings::FEEDBACK_ANALYSIS {
+        practice_wait(positions)?;
+    }
+    Ok(())
+}
+
+/// What the learner waits for as practice grades a move, from nothing: the exact
+/// grade if proved within [`GRADING_WAIT`], else one at [`INTERIM_ANALYSIS`] (the
+/// exact one follows while the learner thinks, not timed here); how many grades were
+/// interim.
+fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
+    use othello_tutor::tutor::settings::{
+        GRADING_WAIT, GradingValues, INTERIM_ANALYSIS, grading_values_within,
+    };
+    let (mut waits, mut slowest, mut interim) = (Vec::new(), Vec::new(), 0);
+    let bar = Progress::new("one move's grade, as practice waits", positions.len());
+    for (i, p) in positions.iter().enumerate() {
+        let worst = p
+            .values
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|v| v.0);
+        if let Some(worst) = worst {
+            let t = Instant::now();
+            let graded =
+                grading_values_within(&mut Searcher::new(1, 1), &p.board, worst, GRADING_WAIT)
+                    .map_err(|e| UserError(e.to_string()))?;
+            let wait = t.elapsed().as_secs_f64();
+            interim += usize::from(matches!(graded, GradingValues::Interim(_)));
+            waits.push(wait);
+            slowest.push((wait, p.board.empty_count(), i + 1));
+        }
+        bar.done("");
+    }
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let named: Vec<String> = slowest
+        .iter()
+        .take(3)
+        .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
+        .collect();
+    outln!(
+        "  time to grade one move as practice does (exact if proved within {:.1} s, else {} meanwhile): {}; slowest {}; {interim} of {} graded meanwhile",
+        GRADING_WAIT.as_secs_f64(),
+        describe(&INTERIM_ANALYSIS),
+        time_figures(&waits),
+        named.join(", "),
+        waits.len()
+    );
     Ok(())
 }
 

@@ -29,6 +29,7 @@ pub fn open_game(siv: &mut Cursive, setup: Setup) {
         data_dir,
         rating,
         now: now(siv),
+        grading_wait: Some(crate::tutor::settings::GRADING_WAIT),
     };
     let (model, effects) = PracticeScreen::new_game(setup, env);
     open_board(siv, model, effects);

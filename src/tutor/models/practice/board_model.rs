@@ -2,7 +2,6 @@
 //! actions, the learner's square, the engine's results, the dialogs' answers, the
 //! progress saved, and what the screen shows.
 
-use super::grade::grade_verdict;
 use super::{
     Action, Asking, Busy, Effects, GAME_OVER_KEYS, KEYS, Output, PracticeScreen, Reply, Task, panel,
 };
@@ -185,31 +184,8 @@ impl BoardModel for PracticeScreen {
                 index,
                 values,
                 refutation,
-            } => {
-                if let Some(r) = &refutation {
-                    self.refutations.insert(index, r.clone());
-                }
-                self.refuted = refutation.map(|r| (index, r));
-                let values = values.ok();
-                match values
-                    .as_deref()
-                    .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, v))
-                {
-                    Some(fb) => {
-                        self.verdict = Some(grade_verdict(&fb));
-                        match values
-                            .as_deref()
-                            .and_then(|v| crate::tutor::coach::GradeLines::of(&before, &fb, v))
-                        {
-                            Some(lines) => self.lines.insert(index, lines),
-                            None => self.lines.remove(&index),
-                        };
-                        self.practice.set_feedback_at(index, fb);
-                    }
-                    None => self.tell(format!("{sq} could not be graded.")),
-                }
-                self.go_on()
-            }
+                stage,
+            } => self.graded(before, sq, index, values.ok(), refutation, stage),
             Output::Prepared => Vec::new(),
             Output::Studied { index, result } => {
                 let r = match result {

@@ -1,7 +1,13 @@
-//! The verdict line of a practice grade: the grade's summary line
-//! ([`crate::tutor::feedback::summary_line`]) with its mark.
+//! The grade of the learner's move: its verdict line (the grade's summary line,
+//! [`crate::tutor::feedback::summary_line`], with its mark), and what the model keeps
+//! of a grade when it comes back from the engine, an interim grade's exact successor
+//! included.
 
+use super::{Effects, GradeStage, PracticeScreen};
+use crate::engine::analysis::MoveValue;
+use crate::engine::{Position, Square};
 use crate::tutor::feedback::{Feedback, Grade, summary_line};
+use crate::tutor::refutation::Refutation;
 use crate::tutor::screen::{Mark, Verdict};
 
 /// The verdict line of a grade: ✓ for a book, best or good move, ✗ for an error.
@@ -14,5 +20,91 @@ pub(super) fn grade_verdict(fb: &Feedback) -> Verdict {
     Verdict {
         mark,
         text: summary_line(fb),
+    }
+}
+
+/// The verdict line of a grade made by a search while its exact values are worked out.
+fn interim_verdict(fb: &Feedback) -> Verdict {
+    let mut v = grade_verdict(fb);
+    v.text.push_str(" The exact grade follows while you think.");
+    v
+}
+
+impl PracticeScreen {
+    /// Takes in the grade of the learner's move `sq` (the move at `index`, played from
+    /// `before`): the feedback, its lines and its refutation, and the verdict line.
+    /// An interim grade is marked for its exact grade, which replaces it (and its
+    /// verdict line, if still shown; else the log says so).
+    pub(super) fn graded(
+        &mut self,
+        before: Position,
+        sq: Square,
+        index: usize,
+        values: Option<Vec<MoveValue>>,
+        refutation: Option<Refutation>,
+        stage: GradeStage,
+    ) -> Effects {
+        let fb = values
+            .as_deref()
+            .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, v));
+        let Some(fb) = fb else {
+            if stage == GradeStage::Exact {
+                // Stopped (the learner acted): taken up again at the next turn.
+                return Vec::new();
+            }
+            self.tell(format!("{sq} could not be graded."));
+            return self.go_on();
+        };
+        let shown_before = self.practice.feedback_at(index).map(interim_verdict);
+        match stage {
+            GradeStage::Interim => {
+                self.interim.insert(index);
+            }
+            _ => {
+                self.interim.remove(&index);
+            }
+        }
+        match &refutation {
+            Some(r) => {
+                self.refutations.insert(index, r.clone());
+            }
+            None => {
+                self.refutations.remove(&index);
+            }
+        }
+        match stage {
+            GradeStage::Final => {
+                self.refuted = refutation.map(|r| (index, r));
+                self.verdict = Some(grade_verdict(&fb));
+            }
+            GradeStage::Interim => {
+                self.refuted = refutation.map(|r| (index, r));
+                self.verdict = Some(interim_verdict(&fb));
+            }
+            GradeStage::Exact => {
+                if self.refuted.as_ref().is_some_and(|(at, _)| *at == index) {
+                    self.refuted = refutation.map(|r| (index, r));
+                }
+                let number = self.practice.game().move_number(index);
+                if self.verdict.is_some() && self.verdict == shown_before {
+                    let mut v = grade_verdict(&fb);
+                    v.text = format!("Exact grade of {sq}: {}", v.text);
+                    self.verdict = Some(v);
+                }
+                self.event(format!(
+                    "Move {number} ({sq}) graded exactly: {}.",
+                    fb.grade
+                ));
+            }
+        }
+        match values
+            .as_deref()
+            .and_then(|v| crate::tutor::coach::GradeLines::of(&before, &fb, v))
+        {
+            Some(lines) => self.lines.insert(index, lines),
+            None => self.lines.remove(&index),
+        };
+        self.practice.set_feedback_at(index, fb);
+        self.go_on()
     }
 }

@@ -27,7 +27,7 @@ pub use keys::{Action, GAME_OVER_KEYS, KEYS, OverAction};
 pub use setup::{
     SETUP_KEYS, SETUP_LEAD, SetupAction, SetupError, SetupForm, StartChoice, opponents,
 };
-pub use work::{Output, Task};
+pub use work::{GradeStage, Output, Task};
 
 use crate::engine::analysis::MoveValue;
 use crate::engine::{Color, Move, Position, Square};
@@ -47,6 +47,10 @@ pub struct Env {
     pub rating: f64,
     /// The time the screen opens, in seconds since 1970.
     pub now: u64,
+    /// How long a grade waits for its exact values before it grades by a search and
+    /// works them out afterwards ([`crate::tutor::settings::GRADING_WAIT`] on the
+    /// screen; `None`: always waits, so that a grade never depends on the clock).
+    pub grading_wait: Option<std::time::Duration>,
 }
 
 /// What the engine is busy with.
@@ -115,6 +119,9 @@ pub struct PracticeScreen {
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
     /// Book-graded mistakes whose refutation found none (not tried again).
     unrefutable: std::collections::BTreeSet<usize>,
+    /// Moves graded meanwhile by a search, whose exact grade is still to come (by
+    /// their index in the game).
+    interim: std::collections::BTreeSet<usize>,
     /// The grading search's whole lines of each graded move, by its index in the
     /// game: the coach reads a corner given further off in them.
     lines: std::collections::BTreeMap<usize, crate::tutor::coach::GradeLines>,
@@ -152,6 +159,7 @@ impl PracticeScreen {
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
             unrefutable: std::collections::BTreeSet::new(),
+            interim: std::collections::BTreeSet::new(),
             lines: std::collections::BTreeMap::new(),
             coached: false,
             rateable: false,
@@ -256,6 +264,12 @@ impl PracticeScreen {
     /// no search line; the coach's record of the game reads the refutation), then,
     /// near the end, the groundwork of the coming move's grade.
     fn prepare_grade(&mut self) -> Effects {
+        if let Some((index, before, sq)) = self.unconfirmed_grade() {
+            return vec![Effect::Run(
+                self.slot.start(),
+                Task::Confirm { before, sq, index },
+            )];
+        }
         if let Some((index, before, sq)) = self.unrefuted_book_mistake() {
             return vec![Effect::Run(
                 self.slot.start(),
@@ -268,6 +282,17 @@ impl PracticeScreen {
             return Vec::new();
         }
         vec![Effect::Run(self.slot.start(), Task::Prepare { position })]
+    }
+
+    /// The earliest move graded meanwhile by a search whose exact grade is still to
+    /// come: its index, the position before it and the move (moves taken back are
+    /// forgotten).
+    fn unconfirmed_grade(&mut self) -> Option<(usize, Position, Square)> {
+        let len = self.practice.game().len();
+        self.interim.retain(|&i| i < len);
+        let index = *self.interim.first()?;
+        let fb = self.practice.feedback_at(index)?;
+        Some((index, self.practice.game().position_at(index), fb.played))
     }
 
     /// The earliest learner's move graded a mistake by the opening book that has no
@@ -320,7 +345,16 @@ impl PracticeScreen {
             return self.go_on();
         }
         self.verdict = Some(Verdict::info(format!("{sq} played: grading it…")));
-        self.start(Busy::Grading, Task::Grade { before, sq, index })
+        let wait = self.env.grading_wait;
+        self.start(
+            Busy::Grading,
+            Task::Grade {
+                before,
+                sq,
+                index,
+                wait,
+            },
+        )
     }
 }
 

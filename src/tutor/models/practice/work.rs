@@ -9,7 +9,10 @@ use crate::tutor::personal::{PersonalPuzzle, personal_puzzles};
 use crate::tutor::practice::Practice;
 use crate::tutor::refutation::{Refutation, RefuteError, compute, refute};
 use crate::tutor::screen::EngineTask;
-use crate::tutor::settings::{grading_values, hint_values, prepare_grading};
+use crate::tutor::settings::{
+    GradingValues, grading_values, grading_values_within, hint_values, prepare_grading,
+};
+use std::time::Duration;
 
 /// What the practice screen asks the engine for.
 #[derive(Clone, Debug)]
@@ -17,6 +20,19 @@ pub enum Task {
     /// The values that grade the learner's move `sq` (the move at `index`) played
     /// from `before`.
     Grade {
+        /// The position the move was played from.
+        before: Position,
+        /// The move.
+        sq: Square,
+        /// Its index in the game.
+        index: usize,
+        /// How long to wait for an exact grade before grading by a search meanwhile
+        /// (`None`: as long as it takes).
+        wait: Option<Duration>,
+    },
+    /// While the learner thinks, the exact grade of the learner's move `sq` (the move
+    /// at `index`) graded meanwhile by a search; cancelled when the learner acts.
+    Confirm {
         /// The position the move was played from.
         before: Position,
         /// The move.
@@ -76,6 +92,18 @@ pub enum Task {
     },
 }
 
+/// Which grade of a move an [`Output::Graded`] carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GradeStage {
+    /// The grade of the move just played.
+    Final,
+    /// The grade of the move just played, by a search (its exact grade took longer
+    /// than the wait): the exact one follows.
+    Interim,
+    /// The exact grade that replaces an interim one.
+    Exact,
+}
+
 /// What the engine hands back.
 #[derive(Clone, Debug)]
 pub enum Output {
@@ -91,6 +119,8 @@ pub enum Output {
         values: Result<Vec<MoveValue>, SearchError>,
         /// The refutation made from the same values (`None` for a best move).
         refutation: Option<Refutation>,
+        /// Which grade it is.
+        stage: GradeStage,
     },
     /// A refutation asked for.
     Refuted {
@@ -130,20 +160,28 @@ impl EngineTask for Task {
     type Output = Output;
     fn run(self, searcher: &mut Searcher) -> Output {
         match self {
-            Task::Grade { before, sq, index } => {
+            Task::Grade {
+                before,
+                sq,
+                index,
+                wait,
+            } => {
+                let (values, stage) = match wait {
+                    None => (
+                        grading_values(searcher, &before.board, sq),
+                        GradeStage::Final,
+                    ),
+                    Some(w) => match grading_values_within(searcher, &before.board, sq, w) {
+                        Ok(GradingValues::Final(v)) => (Ok(v), GradeStage::Final),
+                        Ok(GradingValues::Interim(v)) => (Ok(v), GradeStage::Interim),
+                        Err(e) => (Err(e), GradeStage::Final),
+                    },
+                };
+                graded(before, sq, index, values, stage)
+            }
+            Task::Confirm { before, sq, index } => {
                 let values = grading_values(searcher, &before.board, sq);
-                // Made from the grade's own values, so its cost is the grade's loss.
-                let refutation = values
-                    .as_ref()
-                    .ok()
-                    .and_then(|v| compute(&before, sq, v).ok());
-                Output::Graded {
-                    before,
-                    sq,
-                    index,
-                    values,
-                    refutation,
-                }
+                graded(before, sq, index, values, GradeStage::Exact)
             }
             Task::Refute { before, sq, index } => Output::Refuted {
                 index,
@@ -176,5 +214,28 @@ impl EngineTask for Task {
                 now,
             },
         }
+    }
+}
+
+/// A grade's output, with the refutation made from its own values (so that its cost
+/// is the grade's loss).
+fn graded(
+    before: Position,
+    sq: Square,
+    index: usize,
+    values: Result<Vec<MoveValue>, SearchError>,
+    stage: GradeStage,
+) -> Output {
+    let refutation = values
+        .as_ref()
+        .ok()
+        .and_then(|v| compute(&before, sq, v).ok());
+    Output::Graded {
+        before,
+        sq,
+        index,
+        values,
+        refutation,
+        stage,
     }
 }
