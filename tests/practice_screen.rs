@@ -385,7 +385,7 @@ fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
     let fb = d.model.practice().feedback_at(0).expect("graded").clone();
     assert!(fb.exact);
     let verdict = d.verdict();
-    assert!(verdict.contains("Exact grade of a2: "), "{verdict}");
+    assert!(verdict.contains("Exact now: a2: "), "{verdict}");
     assert!(!verdict.contains("follows"), "{verdict}");
 }
 

@@ -87,8 +87,9 @@ impl PracticeScreen {
                 }
                 let number = self.practice.game().move_number(index);
                 if self.verdict.is_some() && self.verdict == shown_before {
+                    // The summary line names the move: "Exact now: g8: blunder, ...".
                     let mut v = grade_verdict(&fb);
-                    v.text = format!("Exact grade of {sq}: {}", v.text);
+                    v.text = format!("Exact now: {}", v.text);
                     self.verdict = Some(v);
                 }
                 self.event(format!(
