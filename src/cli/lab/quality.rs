@@ -333,12 +333,7 @@ fn grading_wait(
         let mut slowest = Vec::new();
         let bar = Progress::new("one move's grade", positions.len());
         for (i, p) in positions.iter().enumerate() {
-            let worst = p
-                .values
-                .iter()
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|v| v.0);
-            let Some(worst) = worst else {
+            let Some(worst) = worst_move(p) else {
                 bar.done("");
                 continue;
             };
@@ -371,12 +366,6 @@ fn grading_wait(
             slowest.push((wait, p.board.empty_count(), i + 1));
             bar.done("");
         }
-        slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let named: Vec<String> = slowest
-            .iter()
-            .take(3)
-            .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
-            .collect();
         let how = if prepared {
             "prepared while the learner thinks 5 s"
         } else {
@@ -387,13 +376,33 @@ fn grading_wait(
             describe(&grading),
             if threads == 1 { "" } else { "s" },
             time_figures(&waits),
-            named.join(", ")
+            slowest_three(slowest)
         );
     }
     if grading == othello_tutor::tutor::settings::FEEDBACK_ANALYSIS {
         practice_wait(positions)?;
     }
     Ok(())
+}
+
+/// The move a grading-time figure grades in `p`: its worst by the file's values.
+fn worst_move(p: &Valued) -> Option<Square> {
+    p.values
+        .iter()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|v| v.0)
+}
+
+/// The three slowest of `slowest` (seconds, empties, line), slowest first, as
+/// "1.31 s (line 15, 22 empties)".
+fn slowest_three(mut slowest: Vec<(f64, u32, usize)>) -> String {
+    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+    slowest
+        .iter()
+        .take(3)
+        .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What the learner waits for as practice grades a move, from nothing: the exact
@@ -407,12 +416,7 @@ fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
     let (mut waits, mut slowest, mut interim) = (Vec::new(), Vec::new(), 0);
     let bar = Progress::new("one move's grade, as practice waits", positions.len());
     for (i, p) in positions.iter().enumerate() {
-        let worst = p
-            .values
-            .iter()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|v| v.0);
-        if let Some(worst) = worst {
+        if let Some(worst) = worst_move(p) {
             let t = Instant::now();
             let graded =
                 grading_values_within(&mut Searcher::new(1, 1), &p.board, worst, GRADING_WAIT)
@@ -424,18 +428,12 @@ fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
         }
         bar.done("");
     }
-    slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let named: Vec<String> = slowest
-        .iter()
-        .take(3)
-        .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
-        .collect();
     outln!(
         "  time to grade one move as practice does (exact if proved within {:.1} s, else {} meanwhile): {}; slowest {}; {interim} of {} graded meanwhile",
         GRADING_WAIT.as_secs_f64(),
         describe(&INTERIM_ANALYSIS),
         time_figures(&waits),
-        named.join(", "),
+        slowest_three(slowest),
         waits.len()
     );
     Ok(())
