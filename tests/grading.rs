@@ -468,3 +468,43 @@ fn the_start_position_reads_even_at_every_depth() {
         }
     }
 }
+
+#[test]
+fn a_grade_without_time_for_its_proof_is_searched_unless_the_search_reaches_the_end() {
+    use settings::{GradingValues, INTERIM_ANALYSIS, grading_values_within};
+    use std::time::Duration;
+    let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let mut board = parse_obf(ffo_1).expect("OBF").position.board;
+    for sq in ["b1", "a1"] {
+        board = board
+            .play(Square::parse(sq).expect("square"))
+            .expect("legal");
+    }
+    let a2 = board.legal_moves().into_iter().last().expect("a move");
+    // 12 empties: the 12-ply search reaches the end, so its values are exact and the
+    // grade is final, equal to the proved one.
+    assert_eq!(board.empty_count(), 12);
+    assert!(board.legal_moves().len() >= 2);
+    let proved = settings::grading_values(&mut Searcher::new(1, 1), &board, a2).expect("run");
+    match grading_values_within(&mut Searcher::new(1, 1), &board, a2, Duration::ZERO) {
+        Ok(GradingValues::Final(v)) => assert_eq!(scores(&v), scores(&proved)),
+        other => panic!("{other:?}"),
+    }
+    // A midgame position within the threshold but beyond the search's reach: the
+    // grade is the search's, not exact, at the interim depth.
+    let deep = parse_obf("-----------OOOO--OOOOOOO-OXXXXOOO-XXXOXO-OXXOXOO--XXXXOO--OOOO-- X")
+        .expect("OBF")
+        .position
+        .board;
+    let g8 = Square::parse("g8").expect("square");
+    match grading_values_within(&mut Searcher::new(1, 1), &deep, g8, Duration::ZERO) {
+        Ok(GradingValues::Interim(v)) => {
+            assert!(
+                v.iter()
+                    .all(|m| !m.exact && m.depth == INTERIM_ANALYSIS.depth),
+                "{v:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}

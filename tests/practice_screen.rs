@@ -389,6 +389,86 @@ fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
     assert!(!verdict.contains("follows"), "{verdict}");
 }
 
+#[test]
+fn the_game_over_summary_waits_for_the_exact_grade_of_the_last_move() {
+    use othello_tutor::engine::analysis::MoveValue;
+    use othello_tutor::engine::{Move, Square};
+    use othello_tutor::tutor::models::practice::{GradeStage, Output, Task};
+    use othello_tutor::tutor::screen::{BoardModel, Context};
+    // Two people at one keyboard play FFO #1 out (a line found by hand-written
+    // search: its last move, h8, is one of two and ends the game).
+    let setup = Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        ..near_the_end(true)
+    };
+    let (model, effects) = PracticeScreen::new_game(setup, env(None));
+    let mut d = Driver::new(model, effects);
+    for mv in [
+        "b1", "a1", "h1", "a2", "g2", "a3", "b6", "a4", "g8", "a6", "a8", "a7",
+    ] {
+        d.choose(mv);
+    }
+    let before = d.model.practice().position();
+    let moves: Vec<Square> = before.legal_moves().into_iter().collect();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    let h8 = common::sq("h8");
+    let other = *moves.iter().find(|&&m| m != h8).expect("another move");
+    let effects = d.model.choose(
+        h8,
+        Context {
+            cursor: h8,
+            now: d.now,
+        },
+    );
+    let (ticket, index) = effects
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Run(t, Task::Grade { index, .. }) => Some((t, index)),
+            _ => None,
+        })
+        .expect("h8 is graded");
+    assert!(d.model.practice().is_over());
+    // Its grade comes back as a search's, not exact (values made up for the test).
+    let value = |sq: Square, discs: i32| MoveValue {
+        mv: Move::Place(sq),
+        score: discs * 100,
+        exact: false,
+        depth: 12,
+        pv: vec![Some(sq)],
+    };
+    let next = d.model.finished(
+        ticket,
+        Output::Graded {
+            before,
+            sq: h8,
+            index,
+            values: Ok(vec![value(other, 40), value(h8, 10)]),
+            refutation: None,
+            stage: GradeStage::Interim,
+        },
+    );
+    // The summary waits: the exact grade is worked out first.
+    assert!(
+        next.iter()
+            .any(|e| matches!(e, Effect::Run(_, Task::Confirm { .. }))),
+        "the exact grade is made first"
+    );
+    assert!(
+        !next.iter().any(|e| matches!(e, Effect::Choose { .. })),
+        "no summary before it"
+    );
+    d.run(next);
+    let last = d.model.practice().feedback_at(index).expect("graded");
+    assert!(last.exact, "the summary counts the exact grade");
+    assert!(
+        d.asked
+            .iter()
+            .any(|e| matches!(e, Effect::Choose { title, .. } if title == "Game over")),
+        "then the summary"
+    );
+}
+
 /// The learner's move `played` graded from `values` (square, discs, exact) as the
 /// grading search would hand them over, in a position out of the book; the
 /// computer's reply then runs.

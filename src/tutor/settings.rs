@@ -158,7 +158,13 @@ pub fn grading_values_within(
             && board.is_legal(played)
             && board.legal_moves().len() >= 2 =>
         {
-            best_and_played(searcher, board, INTERIM_ANALYSIS, played).map(GradingValues::Interim)
+            let values = best_and_played(searcher, board, INTERIM_ANALYSIS, played)?;
+            // Near the very end the search reaches it: its values are then exact.
+            if values.iter().all(|v| v.exact) {
+                Ok(GradingValues::Final(values))
+            } else {
+                Ok(GradingValues::Interim(values))
+            }
         }
         None => grading_values(searcher, board, played).map(GradingValues::Final),
     }

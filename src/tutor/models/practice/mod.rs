@@ -246,6 +246,18 @@ impl PracticeScreen {
             ));
         }
         if self.practice.is_over() {
+            // The summary and the coach's record count the grades: those given
+            // meanwhile by a search are made exact first.
+            if !self.summary_shown
+                && self.busy == Busy::Idle
+                && let Some((index, before, sq)) = self.unconfirmed_grade()
+            {
+                self.busy = Busy::Grading;
+                return vec![Effect::Run(
+                    self.slot.start(),
+                    Task::Confirm { before, sq, index },
+                )];
+            }
             return self.game_over();
         }
         match self.practice.seat_to_move() {
