@@ -26,6 +26,9 @@ pub(super) fn grade_verdict(fb: &Feedback) -> Verdict {
 /// The verdict line of a grade made by a search while its exact values are worked out.
 fn interim_verdict(fb: &Feedback) -> Verdict {
     let mut v = grade_verdict(fb);
+    if !v.text.ends_with('.') {
+        v.text.push('.');
+    }
     v.text.push_str(" The exact grade follows while you think.");
     v
 }
