@@ -369,3 +369,46 @@ fn stable_discs_bound_the_exact_score() {
     }
     assert!(checked >= 400, "{checked}");
 }
+
+#[test]
+fn a_solved_line_is_optimal_and_the_same_whatever_the_table_holds_and_on_any_threads() {
+    // The tutor shows these lines, so they must not depend on earlier solves or on
+    // how threads raced. Every move of the line keeps the value (by the slow
+    // reference), and the line is the same from a fresh serial solve and from
+    // solves on a table warmed by the position's children, on one to three threads.
+    use othello_tutor::engine::parallel_solve::solve_each;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut checked = 0;
+    for i in 0..10 {
+        let Some(board) = random_late_position(&mut rng, i * 131 + 17, 10) else {
+            continue;
+        };
+        let serial = Solver::new(4).solve(&board).expect("not stopped");
+        let (mut b, mut value) = (board, alpha_beta(board, -65, 65));
+        assert_eq!(serial.score, value, "position {i}");
+        for (ply, mv) in serial.pv.iter().enumerate() {
+            let after = match mv {
+                None => b.pass(),
+                Some(sq) => b.play(*sq).expect("legal"),
+            };
+            let kept = -alpha_beta(after, -65, 65);
+            assert_eq!(kept, value, "position {i}, ply {ply}");
+            (b, value) = (after, -value);
+        }
+        assert!(b.is_game_over(), "position {i}: the line ends the game");
+        let mut boards: Vec<Board> = board
+            .legal_moves()
+            .into_iter()
+            .map(|sq| board.play_unchecked(sq))
+            .collect();
+        boards.push(board);
+        for threads in [1, 2, 3] {
+            let solved = solve_each(&boards, threads, 1, None).expect("not stopped");
+            let last = solved.last().expect("the position");
+            assert_eq!(last.pv, serial.pv, "position {i}, {threads} threads");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked}");
+}

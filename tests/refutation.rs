@@ -216,24 +216,67 @@ fn an_x_square_next_to_an_empty_corner_is_refuted_by_that_corner() {
     );
 }
 
+/// White to move, 21 empties: after b7 Black can answer h5, leaving White g7, h7
+/// and b8 only, each next to an empty corner (counted by hand).
+const SQUEEZED: &str = "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O";
+
+/// The exact values of b7 and the best move in [`SQUEEZED`], b7's line replaced by
+/// the purpose-built "b7 h5" (an optimal start: the engine's own line begins so, and
+/// goes on to a corner, which would outweigh the squeeze).
+fn squeezed_values() -> (Position, Vec<othello_tutor::engine::analysis::MoveValue>) {
+    let pos = parse_position(SQUEEZED).expect("a position");
+    let mut s = Searcher::new(16, 16);
+    let mut values =
+        othello_tutor::engine::analysis::best_and_played(&mut s, &pos.board, EXACT, sq("b7"))
+            .expect("not stopped");
+    let b7 = values
+        .iter_mut()
+        .find(|v| v.mv == othello_tutor::engine::Move::Place(sq("b7")))
+        .expect("b7 valued");
+    assert_eq!(
+        &b7.pv[..2],
+        &[Some(sq("b7")), Some(sq("h5"))],
+        "{:?}",
+        b7.pv
+    );
+    b7.pv.truncate(2);
+    (pos, values)
+}
+
 #[test]
 fn a_reply_that_leaves_the_learner_only_x_and_c_squares_is_named_a_squeeze() {
-    // White to move; after b7 Black answers h5 and White is left g7 h7 b8 only,
-    // each next to an empty corner.
-    let r = exact_refutation(
-        "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O",
-        "b7",
-    );
-    let squeeze = r
-        .gains
+    let (pos, values) = squeezed_values();
+    let line = othello_tutor::tutor::refutation::Line::from_pv(pos, &values[1].pv);
+    assert_eq!(line.text(), "b7 h5");
+    let gains: Vec<Gain> =
+        othello_tutor::tutor::refutation::gains_on(&line, 1, pos.to_move.opposite())
+            .iter()
+            .map(|g| g.gain())
+            .collect();
+    let squeeze = gains
         .iter()
-        .find_map(|g| match g.gain() {
-            Gain::Squeeze { moves } => Some(moves),
+        .find_map(|g| match g {
+            Gain::Squeeze { moves } => Some(*moves),
             _ => None,
         })
-        .unwrap_or_else(|| panic!("no squeeze: {:?}", r.lines()));
+        .unwrap_or_else(|| panic!("no squeeze: {gains:?}"));
     let names: Vec<String> = squeeze.into_iter().map(|s| s.to_string()).collect();
     assert_eq!(names, ["g7", "h7", "b8"]);
+    // The squeeze says more than the moves it takes away.
+    assert!(
+        !gains.iter().any(|g| matches!(g, Gain::Mobility { .. })),
+        "{gains:?}"
+    );
+    // Built into a refutation, it is the headline.
+    let r = othello_tutor::tutor::refutation::compute(&pos, sq("b7"), &values).expect("refuted");
+    check::check_refutation(
+        &mut Searcher::new(16, 16),
+        &pos,
+        sq("b7"),
+        &r,
+        EXACT,
+        SQUEEZED,
+    );
     assert!(
         r.headline().contains("White is left only X- and C-squares"),
         "{}",
@@ -243,13 +286,11 @@ fn a_reply_that_leaves_the_learner_only_x_and_c_squares_is_named_a_squeeze() {
 
 #[test]
 fn a_gain_that_is_not_on_the_board_is_refused() {
-    // The same line as above claims no corner for Black: verify refuses it.
-    let r = exact_refutation(
-        "XOOOOO--XO-OOOO-XOOOOOOOXXXXOOOOOOXXXOO--XXXXXXXX-OOOO----XXO-X- O",
-        "b7",
-    );
-    let end = r.line.moves().len() - 1;
-    let who = r.position().to_move.opposite();
+    // After b7 h5 Black has no corner, White can still move, Black has no stable
+    // disc and h5 is no wedge: verify refuses each claim.
+    let (pos, values) = squeezed_values();
+    let line = othello_tutor::tutor::refutation::Line::from_pv(pos, &values[1].pv);
+    let (end, who) = (1, pos.to_move.opposite());
     for claim in [
         Gain::Corner {
             square: sq("a8"),
@@ -262,11 +303,33 @@ fn a_gain_that_is_not_on_the_board_is_refused() {
         },
         Gain::EdgeWedge(sq("h5")),
     ] {
-        assert!(claim.verify(&r.line, end, who).is_err(), "{claim:?}");
+        assert!(claim.verify(&line, end, who).is_err(), "{claim:?}");
     }
-    // A squeeze claimed for the wrong side is refused too.
-    let g = r.gains[0].gain();
-    assert!(g.verify(&r.line, end, who.opposite()).is_err());
+    // The squeeze that holds for Black is refused when claimed for White.
+    let squeeze = Gain::Squeeze {
+        moves: othello_tutor::tutor::refutation::gain::moves_of(&line.end(), pos.to_move),
+    };
+    assert!(squeeze.verify(&line, end, who).is_ok());
+    assert!(squeeze.verify(&line, end, who.opposite()).is_err());
+}
+
+#[test]
+fn a_refutation_reads_the_same_whatever_was_solved_before_and_on_any_threads() {
+    // The exact line comes from a solver table shared by threads and kept between
+    // grades; what it holds must not change the line shown.
+    let pos = parse_position(SQUEEZED).expect("a position");
+    let fresh = refute_with(&mut Searcher::new(16, 16), &pos, sq("b7"), EXACT).expect("refuted");
+    let mut warm = Searcher::new(16, 16);
+    for wrong in ["b8", "h5", "g7", "b7"] {
+        let _ = refute_with(&mut warm, &pos, sq(wrong), EXACT);
+    }
+    let again = refute_with(&mut warm, &pos, sq("b7"), EXACT).expect("refuted");
+    assert_eq!(fresh.lines(), again.lines());
+    let one = othello_tutor::engine::pool::install(1, || {
+        refute_with(&mut Searcher::new(16, 16), &pos, sq("b7"), EXACT).expect("refuted")
+    })
+    .expect("a pool");
+    assert_eq!(fresh.lines(), one.lines());
 }
 
 #[test]

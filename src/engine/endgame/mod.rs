@@ -11,6 +11,21 @@
 //! passes (ProbCut on a shallow evaluation search) fill the table with best moves
 //! before the exact search (`presearch`).
 //!
+//! # The line
+//!
+//! Once the score is known, the line is read move by move: at each ply the first
+//! move, in the move ordering of the board alone, whose null window at the value
+//! fails low. It never starts from the table's move: what the table holds depends on
+//! earlier solves (the grading table is kept between grades and warmed while the
+//! learner thinks) and on how threads raced, and a refutation built on the line must
+//! read the same every time (`tests/endgame.rs` checks a line is the same fresh, on a
+//! warm table and on one to three threads). It costs a proof wherever the ordering
+//! ranks a worse move first, or ranks first a best move whose proof the table lacks:
+//! on FFO #40–#49, 100 M nodes more than the table's line (664 M against 563 M) and
+//! 1.13× the time (`farm-bench`, 3 runs each); the median grade on 60 positions of 22
+//! empties went from 0.80 s to 0.93 s. Square order instead cost 1.56×, and ordering
+//! by a 6-ply evaluation search 1.21×.
+//!
 //! # Where the time goes, and what did not help (issue 39, December 2026)
 //!
 //! `perf` on FFO #40–#49, one thread (563 M nodes, 23–26 s on the shared 2-core
@@ -399,7 +414,9 @@ impl Solver {
         self.next_poll = 0;
     }
 
-    /// A principal variation from `board`, whose exact value is `score`.
+    /// A principal variation from `board`, whose exact value is `score`: at each ply
+    /// the first move, in the move ordering of the board alone (no table move), that
+    /// keeps the value, so the line depends on the board and the score alone.
     fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
         let mut pv = Vec::new();
         let mut b = *board;
@@ -415,16 +432,13 @@ impl Solver {
                 s = -s;
                 continue;
             }
-            // Try the table move first, then the others.
-            let hint = self
-                .table
-                .probe(b.player, b.opponent)
-                .map(|e| e.best)
-                .unwrap_or(64);
-            let mut order: Vec<Square> = Square::all().filter(|q| moves & q.bit() != 0).collect();
-            order.sort_by_key(|q| q.index() as u8 != hint);
+            // The first optimal move in the solver's own order of the board alone,
+            // never the table's move: what the table holds depends on earlier solves
+            // and on how threads raced, and a line the tutor shows must read the same
+            // every time. (Square order would do as well, at half again the time of
+            // a 20-empty solve: the best move is seldom first.)
             let mut found = None;
-            for q in order {
+            for q in line_order(&b, moves) {
                 let c = b.play_unchecked(q);
                 let e = c.empty_count();
                 // No move is worth more than s, so the child's value is at least -s; the
@@ -471,4 +485,15 @@ impl Solver {
         }
         self.stopped
     }
+}
+
+/// The order in which [`Solver::line`] tries the `moves` of `board`: the solver's own
+/// move ordering with no table move, so it depends on the board alone.
+fn line_order(board: &Board, moves: u64) -> Vec<Square> {
+    let mut list = order::MoveList::new();
+    list.generate(board.player, board.opponent, moves);
+    list.score(0, board.player, board.opponent, 64, board.empty_count());
+    (0..list.len())
+        .filter_map(|k| Square::new(list.pick(k).sq))
+        .collect()
 }
