@@ -36,6 +36,7 @@ fn verdict(played: &str, played_value: i32, best_value: i32, grade: Grade) -> Fe
         why_best: Vec::new(),
         difference: Vec::new(),
         book: None,
+        interim: false,
     }
 }
 

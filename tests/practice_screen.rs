@@ -367,6 +367,64 @@ fn a_grade_not_proved_in_time_is_searched_until_the_exact_one_replaces_it() {
 }
 
 #[test]
+fn a_move_graded_meanwhile_taken_back_and_replayed_still_gets_its_exact_grade() {
+    use othello_tutor::engine::search::Searcher;
+    use othello_tutor::tutor::models::practice::{GradeStage, Output, Task};
+    use othello_tutor::tutor::screen::{BoardModel, Context, EngineTask};
+    // Two people at one keyboard; no time for the exact grade, so a2 is graded by a
+    // search, then taken back before its exact grade comes, then replayed.
+    let setup = Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        ..near_the_end(true)
+    };
+    let env = Env {
+        grading_wait: Some(std::time::Duration::ZERO),
+        ..env(None)
+    };
+    let (mut model, _) = PracticeScreen::new_game(setup, env);
+    let a2 = common::sq("a2");
+    let at = Context {
+        cursor: a2,
+        now: 1_800_000_000,
+    };
+    let (ticket, task) = model
+        .choose(a2, at)
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Run(t, task @ Task::Grade { .. }) => Some((t, task)),
+            _ => None,
+        })
+        .expect("the move is graded");
+    let output = task.run(&mut Searcher::new(4, 4));
+    assert!(
+        matches!(
+            &output,
+            Output::Graded {
+                stage: GradeStage::Interim,
+                ..
+            }
+        ),
+        "{output:?}"
+    );
+    // The exact grade's work is asked for, but the learner takes the move back first.
+    let _ = model.finished(ticket, output);
+    assert!(model.practice().feedback_at(0).expect("graded").interim);
+    let _ = model.act(Action::Undo, at);
+    assert_eq!(model.practice().game().len(), 0);
+    let replayed = model.act(Action::Redo, at);
+    assert_eq!(model.practice().game().len(), 1);
+    let d = Driver::new(model, replayed);
+    let fb = d.model.practice().feedback_at(0).expect("graded").clone();
+    assert!(fb.exact && !fb.interim, "{fb:?}");
+    assert!(
+        d.panel().contains("Move 47 (a2) graded exactly:"),
+        "{}",
+        d.panel()
+    );
+}
+
+#[test]
 fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
     // Two people at one keyboard: the other one is to move at once, so the exact
     // grade comes while the searched one is still the verdict line.

@@ -116,6 +116,9 @@ pub struct Feedback {
     pub difference: Vec<String>,
     /// The opening book's word on the move, when the position was in the book.
     pub book: Option<BookNote>,
+    /// Graded meanwhile by a search, near the end: its exact grade is still being
+    /// worked out and will replace it. Taken back and replayed, the move keeps it.
+    pub interim: bool,
 }
 
 /// What the opening book says about a played move.
@@ -214,6 +217,7 @@ fn build(pos: &Position, v: Verdict, book: Option<BookNote>) -> Feedback {
         why_best: explain_move(pos, best),
         difference,
         book,
+        interim: false,
     }
 }
 

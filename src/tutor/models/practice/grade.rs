@@ -49,7 +49,11 @@ impl PracticeScreen {
     ) -> Effects {
         let fb = values
             .as_deref()
-            .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, v));
+            .and_then(|v| crate::tutor::feedback::grade_move(&before, sq, v))
+            .map(|fb| Feedback {
+                interim: stage == GradeStage::Interim,
+                ..fb
+            });
         let Some(fb) = fb else {
             if stage == GradeStage::Exact {
                 // Stopped (the learner acted): taken up again at the next turn.
@@ -59,14 +63,6 @@ impl PracticeScreen {
             return self.go_on();
         };
         let shown_before = self.practice.feedback_at(index).map(interim_verdict);
-        match stage {
-            GradeStage::Interim => {
-                self.interim.insert(index);
-            }
-            _ => {
-                self.interim.remove(&index);
-            }
-        }
         match &refutation {
             Some(r) => {
                 self.refutations.insert(index, r.clone());

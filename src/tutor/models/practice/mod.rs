@@ -119,9 +119,6 @@ pub struct PracticeScreen {
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
     /// Book-graded mistakes whose refutation found none (not tried again).
     unrefutable: std::collections::BTreeSet<usize>,
-    /// Moves graded meanwhile by a search, whose exact grade is still to come (by
-    /// their index in the game).
-    interim: std::collections::BTreeSet<usize>,
     /// The grading search's whole lines of each graded move, by its index in the
     /// game: the coach reads a corner given further off in them.
     lines: std::collections::BTreeMap<usize, crate::tutor::coach::GradeLines>,
@@ -159,7 +156,6 @@ impl PracticeScreen {
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
             unrefutable: std::collections::BTreeSet::new(),
-            interim: std::collections::BTreeSet::new(),
             lines: std::collections::BTreeMap::new(),
             coached: false,
             rateable: false,
@@ -297,14 +293,13 @@ impl PracticeScreen {
     }
 
     /// The earliest move graded meanwhile by a search whose exact grade is still to
-    /// come: its index, the position before it and the move (moves taken back are
-    /// forgotten).
-    fn unconfirmed_grade(&mut self) -> Option<(usize, Position, Square)> {
-        let len = self.practice.game().len();
-        self.interim.retain(|&i| i < len);
-        let index = *self.interim.first()?;
-        let fb = self.practice.feedback_at(index)?;
-        Some((index, self.practice.game().position_at(index), fb.played))
+    /// come ([`crate::tutor::feedback::Feedback::interim`]): its index, the position before it and the move.
+    /// A move taken back is not on the board; replayed, it is again.
+    fn unconfirmed_grade(&self) -> Option<(usize, Position, Square)> {
+        (0..self.practice.game().len()).find_map(|i| {
+            let fb = self.practice.feedback_at(i).filter(|fb| fb.interim)?;
+            Some((i, self.practice.game().position_at(i), fb.played))
+        })
     }
 
     /// The earliest learner's move graded a mistake by the opening book that has no
