@@ -412,3 +412,28 @@ fn a_solved_line_is_optimal_and_the_same_whatever_the_table_holds_and_on_any_thr
     }
     assert!(checked >= 6, "{checked}");
 }
+
+#[test]
+fn a_line_read_by_several_threads_is_the_one_thread_line() {
+    // From 14 empties on, each test of the line is run by every thread: the line
+    // must still be the fresh one-thread line, and play out to the score.
+    use othello_tutor::engine::parallel_solve::{solve_each, solve_parallel};
+    let mut checked = 0;
+    for rec in load("fforum-1-19.obf").iter().filter(|r| {
+        let e = r.position.board.empty_count();
+        (14..=18).contains(&e)
+    }) {
+        let board = rec.position.board;
+        let serial = Solver::new(16).solve(&board).expect("not stopped");
+        check_pv(&board, serial.score, &serial.pv);
+        for threads in [2, 3] {
+            let one = solve_parallel(&board, threads, 16, None).expect("not stopped");
+            assert_eq!(one.pv, serial.pv, "{threads} threads");
+            let after = board.play_unchecked(serial.best.expect("a move"));
+            let both = solve_each(&[after, board], threads, 16, None).expect("not stopped");
+            assert_eq!(both[1].pv, serial.pv, "{threads} threads, together");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} positions of 14 to 18 empties");
+}

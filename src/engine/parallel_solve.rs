@@ -3,7 +3,10 @@
 //! others have proved; a thread arriving at a node marks it, and another thread
 //! reaching its parent searches the other moves first (simplified ABDADA), so that
 //! the threads spread over the tree. The first thread to prove the score stops the
-//! others; the line is then read from the table.
+//! others. The line is then read as one solver reads it (`endgame::read_line`: the
+//! first move in the board's own ordering that keeps the value, so it does not depend
+//! on how the threads raced), each of its tests far from the end again run by every
+//! thread.
 //!
 //! Every thread's search is exact on its own (the table holds only proved bounds, the
 //! selective passes storing best moves alone, and a torn entry is never read), so the score is always the one-thread score; the best
@@ -20,7 +23,8 @@
 //! time.
 
 use super::board::Board;
-use super::endgame::{SharedTable, Solution, SolveError, Solver};
+use super::endgame::{SharedTable, Solution, SolveError, Solver, read_line};
+use super::square::Square;
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -117,10 +121,60 @@ pub fn solve_parallel_with(
     let Some(&score) = score.get() else {
         return Err(SolveError::Stopped);
     };
-    let mut liner = new_solver();
-    let mut solution = liner.solution_with_score(board, score)?;
-    solution.nodes += nodes.load(Ordering::Relaxed);
-    Ok(solution)
+    let pv = parallel_line(board, score, threads, table, &stop, &nodes)?;
+    Ok(Solution {
+        score,
+        best: pv.first().copied().flatten(),
+        pv,
+        nodes: nodes.load(Ordering::Relaxed),
+    })
+}
+
+/// Positions with at least this many empties have each test of their line run by
+/// every thread; smaller ones by one (starting threads costs more than they save).
+const PARALLEL_LINE_EMPTIES: u32 = 14;
+
+/// The line of `board`, whose exact value is `score`, read as one solver reads it
+/// (`endgame::read_line`: it depends on the board and the score alone), each test of
+/// a position with [`PARALLEL_LINE_EMPTIES`] empties or more run by `threads`
+/// helpers on `table` as a solve is: the first to answer stops the others, and every
+/// answer is exact. The nodes searched are added to `nodes`.
+fn parallel_line(
+    board: &Board,
+    score: i32,
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: &Option<Arc<AtomicBool>>,
+    nodes: &AtomicU64,
+) -> Result<Vec<Option<Square>>, SolveError> {
+    let new_solver = || {
+        let mut s = Solver::sharing(table.clone(), threads > 1);
+        if let Some(flag) = stop {
+            s.set_stop_flag(flag.clone());
+        }
+        s
+    };
+    let mut serial = new_solver();
+    read_line(board, score, |child, bound| {
+        if threads < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
+            let answer = serial.value_at_most(child, bound);
+            nodes.fetch_add(serial.nodes(), Ordering::Relaxed);
+            return answer;
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let answer: OnceLock<bool> = OnceLock::new();
+        run_helpers(threads, &done, |_| {
+            let mut solver = new_solver();
+            solver.set_abort_flag(Some(done.clone()));
+            let result = solver.value_at_most(child, bound);
+            nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
+            if let Ok(a) = result {
+                let _ = answer.set(a);
+            }
+            done.store(true, Ordering::Relaxed);
+        });
+        answer.get().copied().ok_or(SolveError::Stopped)
+    })
 }
 
 /// The exact solutions of several positions (`boards`), solved by `threads` threads
@@ -197,9 +251,17 @@ pub fn solve_each_with(
         }
     });
     let mut solutions = Vec::with_capacity(boards.len());
+    let stop = Some(stop);
     for (board, score) in boards.iter().zip(&scores) {
         let score = *score.get().ok_or(SolveError::Stopped)?;
-        solutions.push(new_solver().solution_with_score(board, score)?);
+        let line_nodes = AtomicU64::new(0);
+        let pv = parallel_line(board, score, threads, table, &stop, &line_nodes)?;
+        solutions.push(Solution {
+            score,
+            best: pv.first().copied().flatten(),
+            pv,
+            nodes: line_nodes.load(Ordering::Relaxed),
+        });
     }
     if let Some(first) = solutions.first_mut() {
         first.nodes += nodes.load(Ordering::Relaxed);

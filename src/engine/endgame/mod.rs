@@ -414,54 +414,33 @@ impl Solver {
         self.next_poll = 0;
     }
 
-    /// A principal variation from `board`, whose exact value is `score`: at each ply
-    /// the first move, in the move ordering of the board alone (no table move), that
-    /// keeps the value, so the line depends on the board and the score alone.
+    /// A principal variation from `board`, whose exact value is `score` (see
+    /// [`read_line`]), continuing the current search.
     fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
-        let mut pv = Vec::new();
-        let mut b = *board;
-        let mut s = score;
-        loop {
-            let moves = b.legal_moves_bits();
-            if moves == 0 {
-                if b.pass().legal_moves_bits() == 0 {
-                    break;
-                }
-                pv.push(None);
-                b = b.pass();
-                s = -s;
-                continue;
-            }
-            // The first optimal move in the solver's own order of the board alone,
-            // never the table's move: what the table holds depends on earlier solves
-            // and on how threads raced, and a line the tutor shows must read the same
-            // every time. (Square order would do as well, at half again the time of
-            // a 20-empty solve: the best move is seldom first.)
-            let mut found = None;
-            for q in line_order(&b, moves) {
-                let c = b.play_unchecked(q);
-                let e = c.empty_count();
-                // No move is worth more than s, so the child's value is at least -s; the
-                // move is on the line when it is at most -s, that is, when a null
-                // window at -s fails low. (A window at -s - 1 fails high for every
-                // move, and its fail-soft bound can be -s for a worse one.)
-                let upper = self.nws(c.player, c.opponent, -s, e, false);
-                if self.stopped {
-                    return Err(SolveError::Stopped);
-                }
-                if upper <= -s {
-                    found = Some(q);
-                    b = c;
-                    s = -s;
-                    break;
-                }
-            }
-            match found {
-                Some(q) => pv.push(Some(q)),
-                None => break,
-            }
+        read_line(board, score, |c, bound| self.at_most(c, bound))
+    }
+
+    /// Whether the exact value of `board` is at most `bound`: a null window at `bound`
+    /// fails low. Continues the current search (its node count and stop).
+    fn at_most(&mut self, board: &Board, bound: i32) -> Result<bool, SolveError> {
+        let upper = self.nws(
+            board.player,
+            board.opponent,
+            bound,
+            board.empty_count(),
+            false,
+        );
+        if self.stopped {
+            return Err(SolveError::Stopped);
         }
-        Ok(pv)
+        Ok(upper <= bound)
+    }
+
+    /// Whether the exact value of `board` is at most `bound` (a new search: the node
+    /// count starts at zero). Stops, with `Err(Stopped)`, when a flag is raised.
+    pub fn value_at_most(&mut self, board: &Board, bound: i32) -> Result<bool, SolveError> {
+        self.begin();
+        self.at_most(board, bound)
     }
 
     #[inline(always)]
@@ -487,7 +466,53 @@ impl Solver {
     }
 }
 
-/// The order in which [`Solver::line`] tries the `moves` of `board`: the solver's own
+/// A principal variation from `board`, whose exact value is `score`: at each ply the
+/// first move, in the move ordering of the board alone ([`line_order`], never the
+/// table's move), that keeps the value, so the line depends on the board and the
+/// score alone. `at_most(child, bound)` says whether a position's exact value is at
+/// most `bound`.
+pub(crate) fn read_line(
+    board: &Board,
+    score: i32,
+    mut at_most: impl FnMut(&Board, i32) -> Result<bool, SolveError>,
+) -> Result<Vec<Option<Square>>, SolveError> {
+    let mut pv = Vec::new();
+    let mut b = *board;
+    let mut s = score;
+    loop {
+        let moves = b.legal_moves_bits();
+        if moves == 0 {
+            if b.pass().legal_moves_bits() == 0 {
+                break;
+            }
+            pv.push(None);
+            b = b.pass();
+            s = -s;
+            continue;
+        }
+        let mut found = None;
+        for q in line_order(&b, moves) {
+            let c = b.play_unchecked(q);
+            // No move is worth more than s, so the child's value is at least -s; the
+            // move is on the line when it is at most -s, that is, when a null window
+            // at -s fails low. (A window at -s - 1 fails high for every move, and its
+            // fail-soft bound can be -s for a worse one.)
+            if at_most(&c, -s)? {
+                found = Some(q);
+                b = c;
+                s = -s;
+                break;
+            }
+        }
+        match found {
+            Some(q) => pv.push(Some(q)),
+            None => break,
+        }
+    }
+    Ok(pv)
+}
+
+/// The order in which [`read_line`] tries the `moves` of `board`: the solver's own
 /// move ordering with no table move, so it depends on the board alone.
 fn line_order(board: &Board, moves: u64) -> Vec<Square> {
     let mut list = order::MoveList::new();
