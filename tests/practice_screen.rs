@@ -425,6 +425,50 @@ fn a_move_graded_meanwhile_taken_back_and_replayed_still_gets_its_exact_grade() 
 }
 
 #[test]
+fn a_move_taken_back_while_it_was_graded_is_graded_when_replayed() {
+    use othello_tutor::tutor::models::practice::Task;
+    use othello_tutor::tutor::screen::{BoardModel, Context};
+    let (mut model, _) = PracticeScreen::new_game(near_the_end(true), env(None));
+    let a2 = common::sq("a2");
+    let at = Context {
+        cursor: a2,
+        now: 1_800_000_000,
+    };
+    // The grade is asked for, but the learner takes the move back before it comes.
+    let asked = model.choose(a2, at);
+    assert!(
+        asked
+            .iter()
+            .any(|e| matches!(e, Effect::Run(_, Task::Grade { .. }))),
+        "the move is graded"
+    );
+    let _ = model.act(Action::Undo, at);
+    assert_eq!(model.practice().game().len(), 0);
+    let replayed = model.act(Action::Redo, at);
+    assert!(
+        replayed
+            .iter()
+            .any(|e| matches!(e, Effect::Run(_, Task::Grade { index: 0, .. }))),
+        "the replayed move is graded again"
+    );
+    let d = Driver::new(model, replayed);
+    let fb = d
+        .model
+        .practice()
+        .feedback_at(0)
+        .expect("graded when replayed");
+    assert_eq!(fb.played, a2);
+    // Taken back and replaced by another move, the old one is not graded.
+    let (mut model, _) = PracticeScreen::new_game(near_the_end(true), env(None));
+    let _ = model.choose(a2, at);
+    let _ = model.act(Action::Undo, at);
+    let mut d = Driver::new(model, Vec::new());
+    d.choose("g8");
+    let fb = d.model.practice().feedback_at(0).expect("graded");
+    assert_eq!(fb.played, common::sq("g8"));
+}
+
+#[test]
 fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
     // Two people at one keyboard: the other one is to move at once, so the exact
     // grade comes while the searched one is still the verdict line.

@@ -52,6 +52,11 @@ impl BoardModel for PracticeScreen {
                 Vec::new()
             }
             Action::Undo => {
+                if self.busy == Busy::Grading {
+                    // The last move's grade is cancelled: it is graded when replayed.
+                    let last = self.practice.game().len().checked_sub(1);
+                    self.regrade = last.filter(|&i| self.practice.feedback_at(i).is_none());
+                }
                 self.stop_work();
                 self.hint = None;
                 self.show_best = false;

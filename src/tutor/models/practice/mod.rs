@@ -119,6 +119,9 @@ pub struct PracticeScreen {
     refutations: std::collections::BTreeMap<usize, crate::tutor::refutation::Refutation>,
     /// Book-graded mistakes whose refutation found none (not tried again).
     unrefutable: std::collections::BTreeSet<usize>,
+    /// The learner's move whose grade was cancelled when it was taken back (by its
+    /// index in the game): graded when it is replayed.
+    regrade: Option<usize>,
     /// The grading search's whole lines of each graded move, by its index in the
     /// game: the coach reads a corner given further off in them.
     lines: std::collections::BTreeMap<usize, crate::tutor::coach::GradeLines>,
@@ -156,6 +159,7 @@ impl PracticeScreen {
             refutation: crate::tutor::models::asked::Asked::Not,
             refutations: std::collections::BTreeMap::new(),
             unrefutable: std::collections::BTreeSet::new(),
+            regrade: None,
             lines: std::collections::BTreeMap::new(),
             coached: false,
             rateable: false,
@@ -241,6 +245,21 @@ impl PracticeScreen {
                 color.opposite()
             ));
         }
+        if self.busy == Busy::Idle
+            && let Some((index, before, sq)) = self.replayed_ungraded()
+        {
+            self.regrade = None;
+            let wait = self.env.grading_wait;
+            return self.start(
+                Busy::Grading,
+                Task::Grade {
+                    before,
+                    sq,
+                    index,
+                    wait,
+                },
+            );
+        }
         if self.practice.is_over() {
             // The summary and the coach's record count the grades: those given
             // meanwhile by a search are made exact first.
@@ -292,6 +311,24 @@ impl PracticeScreen {
         vec![Effect::Run(self.slot.start(), Task::Prepare { position })]
     }
 
+    /// The learner's move taken back while it was being graded, once it is replayed
+    /// and still has no grade (feedback on): its index, the position before it and
+    /// the move.
+    fn replayed_ungraded(&self) -> Option<(usize, Position, Square)> {
+        let index = self.regrade?;
+        let game = self.practice.game();
+        if index >= game.len()
+            || !self.practice.setup().feedback
+            || self.practice.feedback_at(index).is_some()
+        {
+            return None;
+        }
+        match game.moves()[index] {
+            Move::Place(sq) => Some((index, game.position_at(index), sq)),
+            Move::Pass => None,
+        }
+    }
+
     /// The earliest move graded meanwhile by a search whose exact grade is still to
     /// come ([`crate::tutor::feedback::Feedback::interim`]): its index, the position before it and the move.
     /// A move taken back is not on the board; replayed, it is again.
@@ -340,6 +377,10 @@ impl PracticeScreen {
         self.hint = None;
         self.show_best = false;
         let index = self.practice.game().len() - 1;
+        if self.regrade.is_some_and(|i| i >= index) {
+            // Another move now stands where the taken-back one was.
+            self.regrade = None;
+        }
         self.event(format!("{} plays {sq}.", before.to_move));
         if !self.practice.setup().feedback {
             self.verdict = Some(Verdict::info(format!("{} plays {sq}.", before.to_move)));
