@@ -19,12 +19,16 @@
 //! earlier solves (the grading table is kept between grades and warmed while the
 //! learner thinks) and on how threads raced, and a refutation built on the line must
 //! read the same every time (`tests/endgame.rs` checks a line is the same fresh, on a
-//! warm table and on one to three threads). It costs a proof wherever the ordering
-//! ranks a worse move first, or ranks first a best move whose proof the table lacks:
-//! on FFO #40–#49, 100 M nodes more than the table's line (664 M against 563 M) and
-//! 1.13× the time (`farm-bench`, 3 runs each); the median grade on 60 positions of 22
-//! empties went from 0.80 s to 0.93 s. Square order instead cost 1.56×, and ordering
-//! by a 6-ply evaluation search 1.21×.
+//! warm table and on one to three threads). The root's MTD(f) passes try the moves
+//! in that same order (`root_nws`), so the pass that proves the score usually does so by
+//! the line's first move, having shown the moves before it worse. The line
+//! still costs a proof wherever, further down, the ordering ranks a worse move first:
+//! on FFO #40–#49, one thread, 640 M nodes against 563 M for the table's line
+//! (674 M before the root took the line's order), 25.2 s against 22.5 s; two threads
+//! 15.8 s against 14.0 s (`farm-bench`, 3 runs each, session 11). The median grade on
+//! 60 positions of 22 empties went from 0.80 s to 0.93 s. Square order instead of the
+//! board's ordering cost 1.56× the time, and ordering by a 6-ply evaluation search
+//! 1.21×.
 //!
 //! # Where the time goes, and what did not help (issue 39, December 2026)
 //!
@@ -289,14 +293,12 @@ impl Solver {
 
     /// MTD(f) from `guess`, continuing the current search.
     fn mtd(&mut self, board: &Board, guess: i32) -> Result<i32, SolveError> {
-        let (p, o) = (board.player, board.opponent);
-        let empties = board.empty_count();
         let (mut lower, mut upper) = (-64, 64);
         let mut g = (guess.clamp(-64, 64) / 2) * 2;
         while lower < upper {
             let beta = g.max(lower + 1);
             // beta is even or odd; a null window just below it.
-            let s = self.nws(p, o, beta - 1, empties, false);
+            let s = self.root_nws(board, beta - 1);
             if self.stopped {
                 return Err(SolveError::Stopped);
             }
@@ -308,6 +310,39 @@ impl Solver {
             g = s;
         }
         Ok(lower)
+    }
+
+    /// A null-window search of the root `board` at `alpha`, its moves in the order
+    /// the line is read in ([`line_order`]) rather than the table's move first: the
+    /// pass that proves the score then proves it by the first best move in that
+    /// order, which is the line's first move, and has shown the moves before it
+    /// worse, so reading the line finds its first ply in the table.
+    fn root_nws(&mut self, board: &Board, alpha: i32) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let empties = board.empty_count();
+        let moves = legal_moves(p, o);
+        if moves == 0 || empties < 2 {
+            return self.nws(p, o, alpha, empties, false);
+        }
+        let beta = alpha + 1;
+        let (mut best, mut best_sq) = (-INF, 64u8);
+        for q in line_order(board, moves) {
+            let c = board.play_unchecked(q);
+            let score = -self.nws(c.player, c.opponent, -beta, empties - 1, false);
+            if self.stopped {
+                return best;
+            }
+            if score > best {
+                best = score;
+                best_sq = q.index() as u8;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.table
+            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        best
     }
 
     /// The solution of `board` whose exact score `score` is known (from
