@@ -222,6 +222,21 @@ fn undo_then_redo_brings_the_computers_reply_line_back() {
     );
 }
 
+/// Two people at one keyboard from FFO #1, with no time for an exact grade: every
+/// grade is first a search's.
+fn two_players_without_time_to_prove() -> (Setup, Env) {
+    let setup = Setup {
+        black: Seat::Human,
+        white: Seat::Human,
+        ..near_the_end(true)
+    };
+    let env = Env {
+        grading_wait: Some(std::time::Duration::ZERO),
+        ..env(None)
+    };
+    (setup, env)
+}
+
 /// A practice game from FFO #1 (14 empties, Black to move), the learner Black.
 fn near_the_end(feedback: bool) -> Setup {
     let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
@@ -373,15 +388,7 @@ fn a_move_graded_meanwhile_taken_back_and_replayed_still_gets_its_exact_grade() 
     use othello_tutor::tutor::screen::{BoardModel, Context, EngineTask};
     // Two people at one keyboard; no time for the exact grade, so a2 is graded by a
     // search, then taken back before its exact grade comes, then replayed.
-    let setup = Setup {
-        black: Seat::Human,
-        white: Seat::Human,
-        ..near_the_end(true)
-    };
-    let env = Env {
-        grading_wait: Some(std::time::Duration::ZERO),
-        ..env(None)
-    };
+    let (setup, env) = two_players_without_time_to_prove();
     let (mut model, _) = PracticeScreen::new_game(setup, env);
     let a2 = common::sq("a2");
     let at = Context {
@@ -472,15 +479,7 @@ fn a_move_taken_back_while_it_was_graded_is_graded_when_replayed() {
 fn an_exact_grade_replaces_the_searched_verdict_still_shown() {
     // Two people at one keyboard: the other one is to move at once, so the exact
     // grade comes while the searched one is still the verdict line.
-    let setup = Setup {
-        black: Seat::Human,
-        white: Seat::Human,
-        ..near_the_end(true)
-    };
-    let env = Env {
-        grading_wait: Some(std::time::Duration::ZERO),
-        ..env(None)
-    };
+    let (setup, env) = two_players_without_time_to_prove();
     let (model, effects) = PracticeScreen::new_game(setup, env);
     let mut d = Driver::new(model, effects);
     d.choose("a2");

@@ -20,8 +20,10 @@
 //! learner thinks) and on how threads raced, and a refutation built on the line must
 //! read the same every time (`tests/endgame.rs` checks a line is the same fresh, on a
 //! warm table and on one to three threads). The root's MTD(f) passes try the moves
-//! in that same order (`root_nws`), so the pass that proves the score usually does so by
-//! the line's first move, having shown the moves before it worse. The line
+//! in that same order (`ordered_nws`; a value resting on a selective cut-off stores
+//! only its move, as in `nws`), so the pass that proves the score usually does so by
+//! the line's first move, having shown the moves before it worse (the first two plies
+//! so ordered: 661 M nodes, worse than the root alone). The line
 //! still costs a proof wherever, further down, the ordering ranks a worse move first:
 //! on FFO #40–#49, one thread, 640 M nodes against 563 M for the table's line
 //! (674 M before the root took the line's order), 25.2 s against 22.5 s; two threads
@@ -298,7 +300,7 @@ impl Solver {
         while lower < upper {
             let beta = g.max(lower + 1);
             // beta is even or odd; a null window just below it.
-            let s = self.root_nws(board, beta - 1);
+            let s = self.ordered_nws(board, beta - 1, ORDERED_PLIES);
             if self.stopped {
                 return Err(SolveError::Stopped);
             }
@@ -312,23 +314,32 @@ impl Solver {
         Ok(lower)
     }
 
-    /// A null-window search of the root `board` at `alpha`, its moves in the order
-    /// the line is read in ([`line_order`]) rather than the table's move first: the
-    /// pass that proves the score then proves it by the first best move in that
-    /// order, which is the line's first move, and has shown the moves before it
-    /// worse, so reading the line finds its first ply in the table.
-    fn root_nws(&mut self, board: &Board, alpha: i32) -> i32 {
+    /// A null-window search of `board` at `alpha` whose first `plies` plies try the
+    /// moves in the order the line is read in ([`line_order`]) rather than the
+    /// table's move first: the passes that prove the score then prove it by the
+    /// line's first moves, having shown the moves before them worse, so reading the
+    /// line finds its first plies in the table.
+    fn ordered_nws(&mut self, board: &Board, alpha: i32, plies: u32) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let empties = board.empty_count();
         let moves = legal_moves(p, o);
-        if moves == 0 || empties < 2 {
+        if plies == 0 || moves == 0 || empties < ORDERED_MIN_EMPTIES {
             return self.nws(p, o, alpha, empties, false);
         }
         let beta = alpha + 1;
+        if let Some(e) = self.table.probe(p, o) {
+            if e.lower as i32 >= beta {
+                return e.lower as i32;
+            }
+            if e.upper as i32 <= alpha {
+                return e.upper as i32;
+            }
+        }
+        let cuts_before = self.selective_cuts;
         let (mut best, mut best_sq) = (-INF, 64u8);
         for q in line_order(board, moves) {
             let c = board.play_unchecked(q);
-            let score = -self.nws(c.player, c.opponent, -beta, empties - 1, false);
+            let score = -self.ordered_nws(&c, -beta, plies - 1);
             if self.stopped {
                 return best;
             }
@@ -340,8 +351,14 @@ impl Solver {
                 }
             }
         }
-        self.table
-            .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        // A value that rests on a selective cut-off (the passes before the exact
+        // search) stores only its move, as `nws` does.
+        if self.selective_cuts == cuts_before {
+            self.table
+                .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+        } else {
+            self.table.store_hint(p, o, empties as u8, best_sq);
+        }
         best
     }
 
@@ -546,6 +563,14 @@ pub(crate) fn read_line(
     }
     Ok(pv)
 }
+
+/// How many plies from the root the MTD(f) passes search in the line's order (see
+/// [`Solver::ordered_nws`]).
+const ORDERED_PLIES: u32 = 1;
+
+/// Below this many empties a node is searched in the usual order (its proof is cheap
+/// to find again).
+const ORDERED_MIN_EMPTIES: u32 = 12;
 
 /// The order in which [`read_line`] tries the `moves` of `board`: the solver's own
 /// move ordering with no table move, so it depends on the board alone.

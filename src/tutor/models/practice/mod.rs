@@ -249,16 +249,7 @@ impl PracticeScreen {
             && let Some((index, before, sq)) = self.replayed_ungraded()
         {
             self.regrade = None;
-            let wait = self.env.grading_wait;
-            return self.start(
-                Busy::Grading,
-                Task::Grade {
-                    before,
-                    sq,
-                    index,
-                    wait,
-                },
-            );
+            return self.grade(before, sq, index);
         }
         if self.practice.is_over() {
             // The summary and the coach's record count the grades: those given
@@ -393,6 +384,11 @@ impl PracticeScreen {
             return self.go_on();
         }
         self.verdict = Some(Verdict::info(format!("{sq} played: grading it…")));
+        self.grade(before, sq, index)
+    }
+
+    /// Grades the learner's move `sq`, the move at `index`, played from `before`.
+    fn grade(&mut self, before: Position, sq: Square, index: usize) -> Effects {
         let wait = self.env.grading_wait;
         self.start(
             Busy::Grading,
