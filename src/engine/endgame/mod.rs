@@ -351,15 +351,30 @@ impl Solver {
                 }
             }
         }
-        // A value that rests on a selective cut-off (the passes before the exact
-        // search) stores only its move, as `nws` does.
+        self.store_node(p, o, empties, (alpha, beta), best, best_sq, cuts_before);
+        best
+    }
+
+    /// Stores a null-window node's result: its bound and move, or only its move when
+    /// the value rests on a selective cut-off made since `cuts_before` (the passes
+    /// before the exact search store no bound).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store_node(
+        &self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        window: (i32, i32),
+        best: i32,
+        best_sq: u8,
+        cuts_before: u64,
+    ) {
         if self.selective_cuts == cuts_before {
-            self.table
-                .store(p, o, empties as u8, (alpha, beta), best, best_sq);
+            self.table.store(p, o, empties as u8, window, best, best_sq);
         } else {
             self.table.store_hint(p, o, empties as u8, best_sq);
         }
-        best
     }
 
     /// The solution of `board` whose exact score `score` is known (from

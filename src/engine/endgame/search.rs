@@ -207,12 +207,7 @@ impl Solver {
                 return 0;
             }
             if tabled {
-                if self.selective_cuts == cuts_before {
-                    self.table
-                        .store(p, o, empties as u8, (alpha, beta), best, best_sq);
-                } else {
-                    self.table.store_hint(p, o, empties as u8, best_sq);
-                }
+                self.store_node(p, o, empties, (alpha, beta), best, best_sq, cuts_before);
             }
             best
 
