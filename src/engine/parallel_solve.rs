@@ -24,7 +24,6 @@
 
 use super::board::Board;
 use super::endgame::{SharedTable, Solution, SolveError, Solver, read_line};
-use super::square::Square;
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -104,30 +103,39 @@ pub fn solve_parallel_with(
         return new_solver().solve(board);
     }
     let guess = Solver::first_guess(board);
-    let done = Arc::new(AtomicBool::new(false));
-    let score: OnceLock<i32> = OnceLock::new();
     let nodes = AtomicU64::new(0);
+    let score = race(threads, &new_solver, &nodes, |solver| {
+        solver.score_with_presearch(board, guess)
+    })?;
+    let mut solution = parallel_line(board, score, threads, table, &stop)?;
+    solution.nodes += nodes.load(Ordering::Relaxed);
+    Ok(solution)
+}
+
+/// Runs `work` on `threads` helpers at once, each with its own solver from
+/// `new_solver`, until the first answers: its answer (every answer is exact, so any
+/// will do), or `Err(Stopped)` when the caller's flag stopped them all. The others
+/// stop as soon as one answers; the nodes they all searched are added to `nodes`.
+fn race<T: Send + Sync>(
+    threads: usize,
+    new_solver: &(impl Fn() -> Solver + Sync),
+    nodes: &AtomicU64,
+    work: impl Fn(&mut Solver) -> Result<T, SolveError> + Sync,
+) -> Result<T, SolveError> {
+    let done = Arc::new(AtomicBool::new(false));
+    let answer: OnceLock<T> = OnceLock::new();
     run_helpers(threads, &done, |_| {
         let mut solver = new_solver();
         solver.set_abort_flag(Some(done.clone()));
-        let result = solver.score_with_presearch(board, guess);
+        let result = work(&mut solver);
         nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
-        if let Ok(s) = result {
-            let _ = score.set(s);
+        if let Ok(a) = result {
+            let _ = answer.set(a);
         }
         // Finished, or stopped by the caller: either way the others stop.
         done.store(true, Ordering::Relaxed);
     });
-    let Some(&score) = score.get() else {
-        return Err(SolveError::Stopped);
-    };
-    let pv = parallel_line(board, score, threads, table, &stop, &nodes)?;
-    Ok(Solution {
-        score,
-        best: pv.first().copied().flatten(),
-        pv,
-        nodes: nodes.load(Ordering::Relaxed),
-    })
+    answer.into_inner().ok_or(SolveError::Stopped)
 }
 
 /// Positions with at least this many empties have each test of their line run by
@@ -137,16 +145,15 @@ const PARALLEL_LINE_EMPTIES: u32 = 14;
 /// The line of `board`, whose exact value is `score`, read as one solver reads it
 /// (`endgame::read_line`: it depends on the board and the score alone), each test of
 /// a position with [`PARALLEL_LINE_EMPTIES`] empties or more run by `threads`
-/// helpers on `table` as a solve is: the first to answer stops the others, and every
-/// answer is exact. The nodes searched are added to `nodes`.
+/// helpers on `table` as a solve is ([`race`]). The solution's nodes are those the
+/// line searched.
 fn parallel_line(
     board: &Board,
     score: i32,
     threads: usize,
     table: &Arc<SharedTable>,
     stop: &Option<Arc<AtomicBool>>,
-    nodes: &AtomicU64,
-) -> Result<Vec<Option<Square>>, SolveError> {
+) -> Result<Solution, SolveError> {
     let new_solver = || {
         let mut s = Solver::sharing(table.clone(), threads > 1);
         if let Some(flag) = stop {
@@ -154,26 +161,23 @@ fn parallel_line(
         }
         s
     };
+    let nodes = AtomicU64::new(0);
     let mut serial = new_solver();
-    read_line(board, score, |child, bound| {
+    let pv = read_line(board, score, |child, bound| {
         if threads < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
             let answer = serial.value_at_most(child, bound);
             nodes.fetch_add(serial.nodes(), Ordering::Relaxed);
             return answer;
         }
-        let done = Arc::new(AtomicBool::new(false));
-        let answer: OnceLock<bool> = OnceLock::new();
-        run_helpers(threads, &done, |_| {
-            let mut solver = new_solver();
-            solver.set_abort_flag(Some(done.clone()));
-            let result = solver.value_at_most(child, bound);
-            nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
-            if let Ok(a) = result {
-                let _ = answer.set(a);
-            }
-            done.store(true, Ordering::Relaxed);
-        });
-        answer.get().copied().ok_or(SolveError::Stopped)
+        race(threads, &new_solver, &nodes, |solver| {
+            solver.value_at_most(child, bound)
+        })
+    })?;
+    Ok(Solution {
+        score,
+        best: pv.first().copied().flatten(),
+        pv,
+        nodes: nodes.load(Ordering::Relaxed),
     })
 }
 
@@ -254,14 +258,7 @@ pub fn solve_each_with(
     let stop = Some(stop);
     for (board, score) in boards.iter().zip(&scores) {
         let score = *score.get().ok_or(SolveError::Stopped)?;
-        let line_nodes = AtomicU64::new(0);
-        let pv = parallel_line(board, score, threads, table, &stop, &line_nodes)?;
-        solutions.push(Solution {
-            score,
-            best: pv.first().copied().flatten(),
-            pv,
-            nodes: line_nodes.load(Ordering::Relaxed),
-        });
+        solutions.push(parallel_line(board, score, threads, table, &stop)?);
     }
     if let Some(first) = solutions.first_mut() {
         first.nodes += nodes.load(Ordering::Relaxed);
