@@ -268,7 +268,7 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
             stderr(&out)
         );
         let report = std::fs::read_to_string(dir.join("report.txt")).expect("a report");
-        assert!(report.starts_with("phase  empties"), "{report}");
+        assert!(report.starts_with("empties  fitted"), "{report}");
         files.push(std::fs::read(dir.join("weights.bin")).expect("weights"));
     }
     assert_eq!(files[0], files[1], "the same seed gives the same weights");
@@ -286,7 +286,8 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let out = lab(&["match", &missing, "patterns", "--games", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
-    // Splicing: phases 0-3 of the trained file, the rest of the shipped weights.
+    // Splicing: phases 0-3 (0 to 3 empties) of the trained file, the rest of the
+    // shipped weights.
     let shipped = base.join("shipped.bin");
     std::fs::write(&shipped, othello_tutor::engine::pattern::WEIGHTS_FILE).expect("write");
     let spliced = base.join("spliced.bin");

@@ -26,11 +26,12 @@
 //! the side to move shifts an even depth's value by `+c` and an odd depth's by `−c`,
 //! so `c = −(even − odd) / 2` cancels the alternating part ([`tempo_term`]).
 //!
-//! The bias differs from phase to phase (one global term overcorrected the opening
-//! while it fixed the middle game), so each phase gets its own term, measured on
-//! self-play positions whose searches end in that phase ([`tempo_plan`]). The term
-//! goes into both parity weights of its phase ([`with_tempo`]; they are the phase's
-//! intercept), so the evaluation's speed and file format stay as they are. At a fixed
+//! The bias differs along the game (one global term overcorrected the opening while
+//! it fixed the middle game), so each band of four empties counts gets its own term,
+//! measured on self-play positions whose searches end in that band ([`tempo_plan`]).
+//! The term goes into both parity weights of every phase of its band ([`with_tempo`];
+//! they are a phase's intercept), so the evaluation's speed and file format stay as
+//! they are. At a fixed
 //! depth every leaf of a full-width search has the same parity (passes aside), so the
 //! term moves every move's value alike: it changes the values shown, not the moves
 //! chosen.
@@ -45,7 +46,7 @@
 use crate::engine::Board;
 use crate::engine::analysis::{AnalysisOptions, analyze_by_depth};
 use crate::engine::evaluator::Evaluator;
-use crate::engine::pattern::{PHASES, PatternWeights, layout};
+use crate::engine::pattern::{PHASES, PatternWeights, layout, phase};
 use crate::engine::pool::{self, PoolError};
 use crate::engine::search::{Limits, SearchError, Searcher};
 
@@ -259,28 +260,46 @@ pub fn tempo_term(even_minus_odd: f64) -> i32 {
     (-even_minus_odd / 2.0 * 100.0).round() as i32
 }
 
-/// `weights` with `hundredths[ph]` added to both parity weights of phase `ph`.
-pub fn with_tempo(weights: &PatternWeights, hundredths: &[i32; PHASES]) -> PatternWeights {
+/// The side-to-move term is measured and added by bands of four empties counts
+/// (0-3, 4-7, ..., the last from 56 up): a band holds the counts where the searches
+/// of [`tempo_plan`] end.
+pub const TEMPO_BANDS: usize = 15;
+
+/// The band of a position with `empties` empty squares.
+///
+/// ```
+/// use othello_tutor::engine::swing::tempo_band;
+/// assert_eq!((tempo_band(0), tempo_band(23), tempo_band(60)), (0, 5, 14));
+/// ```
+pub const fn tempo_band(empties: u32) -> usize {
+    let b = (empties / 4) as usize;
+    if b < TEMPO_BANDS { b } else { TEMPO_BANDS - 1 }
+}
+
+/// `weights` with `hundredths[b]` added to both parity weights of every phase (empties
+/// count) of band `b`.
+pub fn with_tempo(weights: &PatternWeights, hundredths: &[i32; TEMPO_BANDS]) -> PatternWeights {
     let l = layout();
     let mut params = weights.params().to_vec();
-    for (ph, c) in hundredths.iter().enumerate() {
+    for empties in 0..PHASES as u32 {
+        let c = hundredths[tempo_band(empties)];
         for k in 0..2 {
-            let i = ph * l.params + l.parity as usize + k;
+            let i = phase(empties) * l.params + l.parity as usize + k;
             params[i] = (params[i] as i32 + c).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
         }
     }
     PatternWeights::from_params(params)
 }
 
-/// The phases whose term is measured (phase 0's searches reach the end).
-pub const TEMPO_PHASES: std::ops::RangeInclusive<usize> = 1..=14;
+/// The bands whose term is measured (band 0's searches reach the end).
+pub const TEMPO_MEASURED: std::ops::RangeInclusive<usize> = 1..=14;
 
-/// The first of the four depths that measure phase `ph`, and the empties of the
+/// The first of the four depths that measure band `band`, and the empties of the
 /// positions: a search of depth `d` from `e` empties ends on `e − d` empties, so
-/// depths `d0..=d0+3` from `4 ph + 3 + d0` empties end within phase `ph` (passes
+/// depths `d0..=d0+3` from `4 band + 3 + d0` empties end within the band (passes
 /// aside). `d0` is `depth` up to 55 empties (where self-play positions are still
-/// many and distinct), smaller above; the last phases are measured from the start
-/// position (depths 5-8 for phase 13, 1-4 for phase 14), the only searches that end
+/// many and distinct), smaller above; the last bands are measured from the start
+/// position (depths 5-8 for band 13, 1-4 for band 14), the only searches that end
 /// there.
 ///
 /// ```
@@ -288,8 +307,8 @@ pub const TEMPO_PHASES: std::ops::RangeInclusive<usize> = 1..=14;
 /// assert_eq!(tempo_plan(7, 6), (6, 37));
 /// assert_eq!(tempo_plan(14, 6), (1, 60));
 /// ```
-pub fn tempo_plan(ph: usize, depth: u32) -> (u32, u32) {
-    let base = 4 * ph as u32 + 3;
+pub fn tempo_plan(band: usize, depth: u32) -> (u32, u32) {
+    let base = 4 * band as u32 + 3;
     if base + depth <= 55 {
         (depth, base + depth)
     } else if base < 55 {
@@ -328,9 +347,9 @@ mod tests {
     }
 
     #[test]
-    fn the_term_goes_into_both_parity_weights_of_its_phase() {
+    fn the_term_goes_into_both_parity_weights_of_every_phase_of_its_band() {
         let zero = PatternWeights::zero();
-        let mut terms = [0; PHASES];
+        let mut terms = [0; TEMPO_BANDS];
         terms[3] = -67;
         let tuned = with_tempo(&zero, &terms);
         let l = layout();
@@ -341,28 +360,34 @@ mod tests {
             .filter(|(_, v)| **v != 0)
             .map(|(i, _)| i)
             .collect();
-        let at = 3 * l.params + l.parity as usize;
-        assert_eq!(changed, vec![at, at + 1]);
-        assert_eq!(tuned.params()[at], -67);
+        // Band 3: 12 to 15 empties.
+        let expected: Vec<usize> = (12..=15)
+            .flat_map(|e| {
+                let at = phase(e) * l.params + l.parity as usize;
+                [at, at + 1]
+            })
+            .collect();
+        assert_eq!(changed, expected);
+        assert!(expected.iter().all(|&i| tuned.params()[i] == -67));
     }
 
     #[test]
-    fn each_phase_is_measured_by_searches_that_end_in_it() {
-        for ph in TEMPO_PHASES {
-            let (d0, empties) = tempo_plan(ph, 6);
-            assert!(d0 >= 1 && empties <= 60, "{ph}");
+    fn each_band_is_measured_by_searches_that_end_in_it() {
+        for band in TEMPO_MEASURED {
+            let (d0, empties) = tempo_plan(band, 6);
+            assert!(d0 >= 1 && empties <= 60, "{band}");
             for d in d0..=d0 + 3 {
-                assert_eq!(crate::engine::pattern::phase(empties - d), ph, "{ph} {d}");
+                assert_eq!(tempo_band(empties - d), band, "{band} {d}");
             }
         }
     }
 
-    /// The shipped weights alternate at low depths; each phase's term takes that out
+    /// The shipped weights alternate at low depths; each band's term takes that out
     /// of the positions it was measured on (what `othello-lab tempo` writes).
     #[test]
-    fn the_terms_cancel_the_alternation_phase_by_phase() {
+    fn the_terms_cancel_the_alternation_band_by_band() {
         let shipped = crate::engine::pattern::shipped_ref().clone();
-        let mut terms = [0; PHASES];
+        let mut terms = [0; TEMPO_BANDS];
         let mut measured = Vec::new();
         for (ph, term) in terms.iter_mut().enumerate().take(11).skip(4) {
             let (d0, empties) = tempo_plan(ph, 2);

@@ -40,8 +40,9 @@ pub enum Command {
     /// How consistent a search with these weights is: the best move at depths D and
     /// D+1 against D+2 and D+3, and the even/odd swing
     Consistency(ConsistencyArgs),
-    /// Add to each phase of these weights the side-to-move term that cancels their
-    /// even/odd swing (measured phase by phase on self-play positions) and write them
+    /// Add to each band of four empties counts of these weights the side-to-move term
+    /// that cancels their even/odd swing (measured band by band on self-play
+    /// positions) and write them
     Tempo(TempoArgs),
     /// Join two weights files: the phases below --phase from the first, the others from
     /// the second
@@ -146,6 +147,14 @@ pub struct TrainArgs {
     /// Conjugate-gradient iterations per phase
     #[arg(long, default_value_t = 150)]
     pub iterations: usize,
+    /// Empties counts on each side whose positions join each phase's final fit, at a
+    /// weight falling with the distance
+    #[arg(long, default_value_t = super::train::DEFAULT_SPREAD, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub spread: u32,
+    /// The folder of a finished run whose positions and labels join the final fit
+    /// (repeatable)
+    #[arg(long)]
+    pub also: Vec<PathBuf>,
     /// Where to write the weights (default: weights.bin in the working folder)
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -189,7 +198,7 @@ pub struct TempoArgs {
     /// Where to write the corrected weights
     #[arg(long)]
     pub out: PathBuf,
-    /// Self-play positions per phase
+    /// Self-play positions per band of four empties counts
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
     pub positions: u64,
     /// The first of the four depths measured (smaller near the start)
@@ -209,8 +218,8 @@ pub struct SpliceArgs {
     pub low: PathBuf,
     /// The weights of the phases from --phase on
     pub high: PathBuf,
-    /// The first phase taken from HIGH (phase p holds 4p to 4p+3 empties)
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=15))]
+    /// The first phase taken from HIGH (phase p: p empty squares)
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=61))]
     pub phase: u32,
     /// Where to write the joined weights
     #[arg(long)]

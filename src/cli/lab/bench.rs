@@ -90,6 +90,22 @@ fn bench_eval() {
             boards.len()
         );
     }
+    // A search evaluates many positions of one empties count in a row (its leaves):
+    // the same positions in that order, each phase's weights then warm in the cache.
+    let mut sorted = boards.clone();
+    sorted.sort_by_key(|b| b.empty_count());
+    let evaluator = Evaluator::patterns();
+    let (mut sum, rounds) = (0i64, 20);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for b in &sorted {
+            sum += evaluator.evaluate(std::hint::black_box(b)) as i64;
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * sorted.len()) as f64;
+    outln!(
+        "pattern evaluation, the same positions by empties count (as a search's leaves come): {ns:.0} ns per position (checksum {sum})"
+    );
 }
 
 /// Ten typical midgame positions: XOT openings played on by a depth-2 engine to 36 empties.

@@ -1,19 +1,22 @@
-//! `othello-lab tempo WEIGHTS --out OUT`: a side-to-move term per phase that takes
-//! the even/odd swing out of a search's values (the reasoning, the plan of depths and
-//! the term: [`othello_tutor::engine::swing`]). Each phase is measured on self-play
-//! positions (never the measuring sets; `--seed` picks them) whose searches end in it.
+//! `othello-lab tempo WEIGHTS --out OUT`: a side-to-move term per band of four
+//! empties counts that takes the even/odd swing out of a search's values (the
+//! reasoning, the plan of depths and the term: [`othello_tutor::engine::swing`]). Each
+//! band is measured on self-play positions (never the measuring sets; `--seed` picks
+//! them) whose searches end in it.
 
 use super::UserError;
 use othello_tutor::engine::consistency::positions_in;
 use othello_tutor::engine::evaluator::Evaluator;
-use othello_tutor::engine::pattern::{self, PHASES, PatternWeights};
-use othello_tutor::engine::swing::{Swing, TEMPO_PHASES, tempo_plan, tempo_term, with_tempo};
+use othello_tutor::engine::pattern::{self, PatternWeights};
+use othello_tutor::engine::swing::{
+    Swing, TEMPO_BANDS, TEMPO_MEASURED, tempo_plan, tempo_term, with_tempo,
+};
 use std::path::Path;
 use std::sync::Arc;
 
-/// Measures, phase by phase, the even/odd swing of `path`'s weights on `count`
+/// Measures, band by band, the even/odd swing of `path`'s weights on `count`
 /// self-play positions whose searches (depths `d0..=d0+3`, `d0` at most `depth`)
-/// end in that phase, writes the weights with the side-to-move term of each phase
+/// end in that band, writes the weights with the side-to-move term of each band
 /// that cancels it to `out`, and measures them again.
 pub fn run(
     path: &Path,
@@ -24,9 +27,9 @@ pub fn run(
     threads: usize,
 ) -> Result<(), UserError> {
     let weights = super::train::read_weights(path)?;
-    let mut terms = [0i32; PHASES];
+    let mut terms = [0i32; TEMPO_BANDS];
     let mut boards_of = Vec::new();
-    for ph in TEMPO_PHASES {
+    for ph in TEMPO_MEASURED {
         let (d0, empties) = tempo_plan(ph, depth);
         let boards = positions_in(count, seed + ph as u64, empties..empties + 1);
         if boards.is_empty() {
@@ -35,7 +38,7 @@ pub fn run(
         let before = measure(&boards, d0, &weights, threads)?;
         terms[ph] = tempo_term(before.even_minus_odd);
         eprintln!(
-            "phase {ph} ({} to {} empties; {empties}-empty positions, {}): term {:+.2} discs",
+            "band {ph} ({} to {} empties; {empties}-empty positions, {}): term {:+.2} discs",
             4 * ph,
             4 * ph + 3,
             before.line(d0, d0 + 3),
@@ -47,7 +50,7 @@ pub fn run(
     for (ph, d0, boards, before) in &boards_of {
         let after = measure(boards, *d0, &tuned, threads)?;
         eprintln!(
-            "phase {ph}: swing {:.2} -> {:.2}, even-odd {:+.2} -> {:+.2}",
+            "band {ph}: swing {:.2} -> {:.2}, even-odd {:+.2} -> {:+.2}",
             before.swing, after.swing, before.even_minus_odd, after.even_minus_odd
         );
     }
@@ -58,7 +61,7 @@ pub fn run(
         .map(|t| format!("{:+.2}", *t as f64 / 100.0))
         .collect();
     eprintln!(
-        "terms by phase: {}; written to {}",
+        "terms by band: {}; written to {}",
         shown.join(" "),
         out.display()
     );

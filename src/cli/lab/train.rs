@@ -18,9 +18,10 @@
 //!    search and `W` outcome, and the files name the share (`-oNN`); a
 //!    folder of an earlier run is reused (its games, positions and the labels whose
 //!    names match) by linking them into the new one.
-//! 4. Phases are fitted from the end of the game backwards as their labels are ready;
-//!    at the end every phase is fitted again with its neighbours' positions (half
-//!    weight) and the weights are written to `--out`.
+//! 4. Phases (one per empties count) are fitted from the end of the game backwards as
+//!    their labels are ready; at the end every phase is fitted again with the
+//!    positions of the `--spread` empties counts on each side, at a weight falling
+//!    with the distance, and the weights are written to `--out`.
 //!
 //! Each chunk is written atomically when finished, so a run stopped by Ctrl-C goes on
 //! where it stopped; the same seed gives the same files.
@@ -83,6 +84,9 @@ use std::time::Instant;
 pub(super) const GAMES_PER_CHUNK: usize = 200;
 const LABELS_PER_CHUNK: usize = 1024;
 const HELD_BACK: u64 = 16;
+/// Empties counts on each side that join a phase's final fit (chosen by matches:
+/// see the module's doc).
+pub const DEFAULT_SPREAD: u32 = 4;
 
 /// The settings of a training run.
 pub struct TrainConfig {
@@ -107,6 +111,10 @@ pub struct TrainConfig {
     pub ridge: f64,
     /// Conjugate-gradient iterations per phase.
     pub iterations: usize,
+    /// Empties counts on each side whose positions join a phase's final fit.
+    pub spread: u32,
+    /// Folders of finished runs whose positions and labels join the final fit.
+    pub also: Vec<PathBuf>,
     /// Threads.
     pub threads: usize,
     /// Where the weights go.
@@ -126,6 +134,8 @@ impl TrainConfig {
         config.outcome_weight = args.outcome_weight;
         config.ridge = args.ridge;
         config.iterations = args.iterations;
+        config.spread = args.spread;
+        config.also.clone_from(&args.also);
         if let Some(out) = &args.out {
             config.out.clone_from(out);
         }
@@ -157,6 +167,8 @@ impl TrainConfig {
             },
             ridge: 2.0,
             iterations: 150,
+            spread: DEFAULT_SPREAD,
+            also: Vec::new(),
             threads: args.threads.apply(),
         })
     }
@@ -395,31 +407,31 @@ fn mixed_label(searcher: &mut Searcher, b: &Board, depth: u32) -> Result<i16, Us
     Ok(value as i16)
 }
 
-/// The samples for phase `ph`: its own positions at full weight, and those of the
-/// `spread` empties on each side at half weight; held-back ones apart.
+/// The samples for phase `ph` (the positions of `ph` empties): its own positions at
+/// full weight, and those of the `spread` empties counts on each side at a weight
+/// falling in steps to the edge (`1 - d / (spread + 1)` at a distance of `d`
+/// empties), so neighbouring phases share strength and change smoothly; held-back
+/// ones apart.
 fn samples_for(
     ph: usize,
     by_empties: &[(Vec<Board>, Vec<i16>)],
     spread: u32,
 ) -> (Vec<Sample>, Vec<Sample>) {
-    let lo = (ph as u32 * 4).saturating_sub(spread);
-    let hi = if ph == PHASES - 1 {
-        60
-    } else {
-        ph as u32 * 4 + 3 + spread
-    };
+    let lo = (ph as u32).saturating_sub(spread);
+    let hi = (ph as u32 + spread).min(by_empties.len() as u32 - 1);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for e in lo..=hi.min(59) {
+    for e in lo..=hi {
         let (boards, labels) = &by_empties[e as usize];
-        let own = pattern::phase(e) == ph;
+        let distance = e.abs_diff(ph as u32);
+        let weight = 1.0 - distance as f32 / (spread + 1) as f32;
         for (b, &l) in boards.iter().zip(labels) {
             let s = Sample {
                 board: *b,
                 label: l as f32 / 100.0,
-                weight: if own { 1.0 } else { 0.5 },
+                weight,
             };
             if held_back(b) {
-                if own {
+                if distance == 0 {
                     held.push(s);
                 }
             } else {
@@ -507,6 +519,80 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
     Ok(())
 }
 
+/// The positions and labels of the finished run in `dir` (its `positions.bin` and
+/// `labels/`), by empties count: the labels of each count must be complete under one
+/// recipe (one file name pattern), or the error names the folder and the count.
+fn finished_run(dir: &Path) -> Result<Vec<(Vec<Board>, Vec<i16>)>, UserError> {
+    use std::collections::BTreeMap;
+    let mut by: Vec<(Vec<Board>, Vec<i16>)> = vec![(Vec::new(), Vec::new()); 61];
+    for b in read_boards(&dir.join("positions.bin"))? {
+        by[b.empty_count() as usize].0.push(b);
+    }
+    // "eEE-CCCC.bin" (exact) or "eEE-<recipe>-CCCC.bin": chunks by count and recipe.
+    let labels = dir.join("labels");
+    let mut files: BTreeMap<(u32, String), Vec<usize>> = BTreeMap::new();
+    for entry in std::fs::read_dir(&labels).map_err(io(&labels))? {
+        let name = entry.map_err(io(&labels))?.file_name();
+        let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".bin")) else {
+            continue;
+        };
+        let Some((head, chunk)) = stem.rsplit_once('-') else {
+            continue;
+        };
+        let (e, recipe) = head.split_once('-').unwrap_or((head, ""));
+        let (Some(e), Ok(chunk)) = (
+            e.strip_prefix('e').and_then(|e| e.parse::<u32>().ok()),
+            chunk.parse::<usize>(),
+        ) else {
+            continue;
+        };
+        files
+            .entry((e, recipe.to_string()))
+            .or_default()
+            .push(chunk);
+    }
+    for (e, (boards, out)) in by.iter_mut().enumerate() {
+        if boards.is_empty() {
+            continue;
+        }
+        let chunks = boards.len().div_ceil(LABELS_PER_CHUNK);
+        let complete: Vec<&String> = files
+            .iter()
+            .filter(|((fe, _), c)| *fe == e as u32 && c.len() == chunks)
+            .map(|((_, recipe), _)| recipe)
+            .collect();
+        let [recipe] = complete[..] else {
+            return Err(UserError(format!(
+                "{}: the labels of {e} empties are {} (one complete set is needed)",
+                labels.display(),
+                if complete.is_empty() {
+                    "incomplete".to_string()
+                } else {
+                    format!("complete under {} recipes", complete.len())
+                }
+            )));
+        };
+        for c in 0..chunks {
+            let path = if recipe.is_empty() {
+                labels.join(format!("e{e:02}-{c:04}.bin"))
+            } else {
+                labels.join(format!("e{e:02}-{recipe}-{c:04}.bin"))
+            };
+            let bytes = std::fs::read(&path).map_err(io(&path))?;
+            let expect = ((c + 1) * LABELS_PER_CHUNK).min(boards.len()) - c * LABELS_PER_CHUNK;
+            if bytes.len() != expect * 2 {
+                return Err(UserError(format!("{}: damaged", path.display())));
+            }
+            out.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|b| i16::from_le_bytes([b[0], b[1]])),
+            );
+        }
+    }
+    Ok(by)
+}
+
 /// Runs (or resumes) the whole pipeline.
 pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let t0 = Instant::now();
@@ -520,37 +606,43 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let n = layout().params;
     let mut params = vec![0f32; PHASES * n];
     let mut outcomes: Vec<Vec<(f64, u32)>> = Vec::new();
-    // Phase by phase from the end: label, then fit (its own positions only).
+    // Phase by phase (empties count by empties count) from the end: label, then fit
+    // (its own positions only).
     for ph in 0..PHASES {
         let weights = Arc::new(to_weights(&params));
-        let hi = if ph == PHASES - 1 {
-            59
-        } else {
-            ph as u32 * 4 + 3
-        };
-        for e in ph as u32 * 4..=hi {
-            if e > config.exact && config.outcome_weight > 0.0 && outcomes.is_empty() {
-                outcomes = game_outcomes(config, &by_empties)?;
-            }
-            let boards = std::mem::take(&mut by_empties[e as usize].0);
-            let mut l = labels(config, e, &boards, &weights)?;
-            if let Some(sums) = outcomes.get(e as usize) {
-                blend(&mut l, sums, config.outcome_weight);
-            }
-            by_empties[e as usize] = (boards, l);
+        let e = ph as u32;
+        if e > config.exact && config.outcome_weight > 0.0 && outcomes.is_empty() {
+            outcomes = game_outcomes(config, &by_empties)?;
+        }
+        let boards = std::mem::take(&mut by_empties[ph].0);
+        let mut l = labels(config, e, &boards, &weights)?;
+        if let Some(sums) = outcomes.get(ph) {
+            blend(&mut l, sums, config.outcome_weight);
+        }
+        by_empties[ph] = (boards, l);
+        if by_empties[ph].0.is_empty() {
+            continue;
         }
         let (fit, _) = samples_for(ph, &by_empties[..], 0);
         let r = fit_into(config, ph, &fit, &mut params);
         eprintln!(
-            "phase {ph}: first fit on {} positions, rms {:.2} discs ({} iterations)",
+            "{e} empties: first fit on {} positions, rms {:.2} discs ({} iterations)",
             r.positions, r.rms, r.iterations
         );
     }
+    // Other runs' positions and labels join the final fit (a position in both counts
+    // twice, once with each label).
+    for dir in &config.also {
+        for (e, (boards, labels)) in finished_run(dir)?.into_iter().enumerate() {
+            by_empties[e].0.extend(boards);
+            by_empties[e].1.extend(labels);
+        }
+    }
     // The final fit: every phase with its neighbours, in parallel.
-    let mut report = String::from("phase  empties  fitted  held  rms-fit  rms-held\n");
+    let mut report = String::from("empties  fitted  held  rms-fit  rms-held\n");
     let first = params.clone();
     let results = parallel("final fit", PHASES, config.threads, |ph| {
-        let (fit, held) = samples_for(ph, &by_empties[..], 2);
+        let (fit, held) = samples_for(ph, &by_empties[..], config.spread);
         let mut mine = first.clone();
         let r = fit_into(config, ph, &fit, &mut mine);
         let w = mine[ph * n..(ph + 1) * n].to_vec();
@@ -565,26 +657,22 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     })?;
     for (ph, w, r, held, held_rms) in results {
         params[ph * n..(ph + 1) * n].copy_from_slice(&w);
-        let hi = if ph == PHASES - 1 { 60 } else { ph * 4 + 3 };
+        if by_empties[ph].0.is_empty() {
+            continue;
+        }
         report.push_str(&format!(
-            "{ph:>5}  {:>2}-{hi:<2}  {:>7}  {held:>5}  {:>7.2}  {held_rms:>8.2}\n",
-            ph * 4,
-            r.positions,
-            r.rms
+            "{ph:>7}  {:>7}  {held:>5}  {:>7.2}  {held_rms:>8.2}\n",
+            r.positions, r.rms
         ));
     }
-    // A phase without positions (the first moves, before the XOT openings' 52
-    // empties) takes the weights of the nearest phase that has them.
+    // A phase without positions of its own (before the XOT openings' 52 empties, and
+    // the last few) takes the weights of the nearest one below that has them.
     for ph in 1..PHASES {
-        let empty = by_empties
-            .iter()
-            .enumerate()
-            .all(|(e, (b, _))| b.is_empty() || pattern::phase(e as u32) != ph);
-        if empty {
+        if by_empties[ph].0.is_empty() {
             let (lower, upper) = params.split_at_mut(ph * n);
             upper[..n].copy_from_slice(&lower[(ph - 1) * n..]);
             report.push_str(&format!(
-                "{ph:>5}  no positions: the weights of phase {}\n",
+                "{ph:>7}  no positions: the weights of {} empties\n",
                 ph - 1
             ));
         }

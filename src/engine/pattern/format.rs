@@ -2,8 +2,16 @@
 //! weights per phase (u32), then every weight (phase by phase, hundredths of a disc)
 //! as a zigzag varint, a zero followed by a varint run length standing for that many
 //! zeros, and last an FNV-1a 64 checksum of everything before it (all little-endian).
+//!
+//! A file of [`FOUR_EMPTIES_PHASES`] phases (each the weights of four empties counts:
+//! 0-3, 4-7, ..., the last from 56 up: the weights trained before December 2026) is
+//! read by giving every empties count its phase's weights, so it evaluates exactly as
+//! it did.
 
 use super::{PHASES, PatternWeights, layout};
+
+/// The phase count of the weights files of four empties a phase.
+pub const FOUR_EMPTIES_PHASES: usize = 15;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 4] = b"OTPW";
@@ -24,7 +32,7 @@ pub enum WeightsError {
     },
     /// Made for another pattern set.
     #[error(
-        "the file has {phases} phases of {params} weights, this build needs {PHASES} of {expected}"
+        "the file has {phases} phases of {params} weights, this build needs {PHASES} (or {FOUR_EMPTIES_PHASES}) of {expected}"
     )]
     Layout {
         /// The file's phases.
@@ -78,12 +86,16 @@ fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 
 /// The file's bytes for `weights`.
 pub fn encode(weights: &PatternWeights) -> Vec<u8> {
+    encode_params(PHASES, weights.params())
+}
+
+/// The file's bytes for `phases` phases of weights, `params` phase by phase.
+fn encode_params(phases: usize, params: &[i16]) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(PHASES as u16).to_le_bytes());
+    out.extend_from_slice(&(phases as u16).to_le_bytes());
     out.extend_from_slice(&(layout().params as u32).to_le_bytes());
-    let params = weights.params();
     let mut i = 0;
     while i < params.len() {
         let v = params[i];
@@ -122,14 +134,15 @@ pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
     let phases = u16::from_le_bytes([body[6], body[7]]);
     let params = u32::from_le_bytes(body[8..12].try_into().expect("four bytes"));
     let expected = layout().params;
-    if phases as usize != PHASES || params as usize != expected {
+    let four = phases as usize == FOUR_EMPTIES_PHASES;
+    if (phases as usize != PHASES && !four) || params as usize != expected {
         return Err(WeightsError::Layout {
             phases,
             params,
             expected,
         });
     }
-    let total = PHASES * expected;
+    let total = phases as usize * expected;
     let mut values = Vec::with_capacity(total);
     let mut at = 12;
     while values.len() < total {
@@ -150,6 +163,15 @@ pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
     }
     if at != body.len() {
         return Err(WeightsError::Data { at });
+    }
+    if four {
+        // Each empties count takes the weights of its four-empties phase.
+        let mut full = Vec::with_capacity(PHASES * expected);
+        for e in 0..PHASES {
+            let ph = (e / 4).min(FOUR_EMPTIES_PHASES - 1);
+            full.extend_from_slice(&values[ph * expected..(ph + 1) * expected]);
+        }
+        values = full;
     }
     Ok(PatternWeights::from_params(values))
 }
@@ -192,5 +214,34 @@ mod tests {
         let mut other = bytes.clone();
         other[4] = 9;
         assert_eq!(decode(&other), Err(WeightsError::Version { found: 9 }));
+        let mut phases = bytes.clone();
+        phases[6] = 14;
+        let body = phases.len() - 8;
+        let sum = checksum(&phases[..body]);
+        phases[body..].copy_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            decode(&phases),
+            Err(WeightsError::Layout { phases: 14, .. })
+        ));
+    }
+
+    #[test]
+    fn a_file_of_four_empties_a_phase_gives_each_count_its_phase_weights() {
+        let n = layout().params;
+        // Phase k's weights all read k + 1 (phase 14: from 56 empties up).
+        let old: Vec<i16> = (0..FOUR_EMPTIES_PHASES * n)
+            .map(|i| (i / n) as i16 + 1)
+            .collect();
+        let w = decode(&encode_params(FOUR_EMPTIES_PHASES, &old)).expect("read");
+        for e in 0..=60u32 {
+            let expect = (e / 4).min(14) as i16 + 1;
+            let ph = super::super::phase(e);
+            assert!(
+                w.params()[ph * n..(ph + 1) * n]
+                    .iter()
+                    .all(|&v| v == expect),
+                "{e} empties"
+            );
+        }
     }
 }

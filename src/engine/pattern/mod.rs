@@ -23,15 +23,20 @@ use super::board::{Board, legal_moves};
 use super::eval::MAX_EVAL;
 use std::sync::{Arc, OnceLock};
 
-/// Number of phases: one per four empties (0-3, 4-7, ...), the last from 56 up.
-pub const PHASES: usize = 15;
+/// Number of phases: one weight set per number of empty squares, 0 to 60. Fitted
+/// with the neighbouring empties counts sharing strength (`othello-lab train
+/// --spread`), they change smoothly, and a search's leaves at an even and an odd
+/// number of empties each get their own (weights of four empties a phase, those
+/// trained before December 2026, are read by giving each count its phase's weights:
+/// [`decode`]).
+pub const PHASES: usize = 61;
 /// Mobility counts above this share the last weight.
 pub const MOBILITY_CAP: usize = 31;
 
-/// The phase of a position with `empties` empty squares.
+/// The phase of a position with `empties` empty squares: the count itself.
 #[inline]
 pub const fn phase(empties: u32) -> usize {
-    let p = (empties / 4) as usize;
+    let p = empties as usize;
     if p < PHASES { p } else { PHASES - 1 }
 }
 

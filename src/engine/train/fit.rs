@@ -145,7 +145,7 @@ pub fn rms_error(samples: &[Sample], predict: impl Fn(&Board) -> f64) -> f64 {
 mod tests {
     use super::*;
     use crate::engine::Position;
-    use crate::engine::pattern::{PHASES, PatternWeights, layout, phase};
+    use crate::engine::pattern::{PHASES, PatternWeights, layout};
     use crate::engine::search::Searcher;
     use crate::engine::train::{GameSettings, play_game};
     use rand::SeedableRng;
@@ -173,7 +173,7 @@ mod tests {
         let mut samples = Vec::new();
         for _ in 0..60 {
             for b in play_game(Position::start(), &settings, &mut searcher, &mut rng) {
-                if phase(b.empty_count()) == 10 {
+                if (40..=43).contains(&b.empty_count()) {
                     samples.push(Sample {
                         board: b,
                         label: planted.evaluate(&b) as f32 / 100.0,
