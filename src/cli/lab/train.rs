@@ -519,12 +519,15 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
     Ok(())
 }
 
+/// Positions and their labels (hundredths of a disc), by empties count (0 to 60).
+type ByEmpties = Vec<(Vec<Board>, Vec<i16>)>;
+
 /// The positions and labels of the finished run in `dir` (its `positions.bin` and
 /// `labels/`), by empties count: the labels of each count must be complete under one
 /// recipe (one file name pattern), or the error names the folder and the count.
-fn finished_run(dir: &Path) -> Result<Vec<(Vec<Board>, Vec<i16>)>, UserError> {
+fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
     use std::collections::BTreeMap;
-    let mut by: Vec<(Vec<Board>, Vec<i16>)> = vec![(Vec::new(), Vec::new()); 61];
+    let mut by: ByEmpties = vec![(Vec::new(), Vec::new()); 61];
     for b in read_boards(&dir.join("positions.bin"))? {
         by[b.empty_count() as usize].0.push(b);
     }
@@ -599,7 +602,7 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
     games(config)?;
     let all = positions(config)?;
-    let mut by_empties: Vec<(Vec<Board>, Vec<i16>)> = vec![(Vec::new(), Vec::new()); 61];
+    let mut by_empties: ByEmpties = vec![(Vec::new(), Vec::new()); 61];
     for b in all {
         by_empties[b.empty_count() as usize].0.push(b);
     }
