@@ -280,7 +280,7 @@ pub const fn tempo_band(empties: u32) -> usize {
 /// count) of band `b`.
 pub fn with_tempo(weights: &PatternWeights, hundredths: &[i32; TEMPO_BANDS]) -> PatternWeights {
     let l = layout();
-    let mut params = weights.params().to_vec();
+    let mut params = weights.params();
     for empties in 0..PHASES as u32 {
         let c = hundredths[tempo_band(empties)];
         for k in 0..2 {
@@ -368,7 +368,8 @@ mod tests {
             })
             .collect();
         assert_eq!(changed, expected);
-        assert!(expected.iter().all(|&i| tuned.params()[i] == -67));
+        let params = tuned.params();
+        assert!(expected.iter().all(|&i| params[i] == -67));
     }
 
     #[test]

@@ -86,7 +86,7 @@ fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 
 /// The file's bytes for `weights`.
 pub fn encode(weights: &PatternWeights) -> Vec<u8> {
-    encode_params(PHASES, weights.params())
+    encode_params(PHASES, &weights.params())
 }
 
 /// The file's bytes for `phases` phases of weights, `params` phase by phase.
@@ -181,20 +181,28 @@ mod tests {
     use super::*;
 
     fn sample() -> PatternWeights {
+        PatternWeights::from_params(sample_params())
+    }
+
+    fn sample_params() -> Vec<i16> {
         let n = PHASES * layout().params;
-        let params = (0..n)
+        (0..n)
             .map(|i| match i % 7 {
                 0 => -(i as i64 % 3000) as i16,
                 3 => (i as i64 % 5000) as i16,
                 _ => 0,
             })
-            .collect();
-        PatternWeights::from_params(params)
+            .collect()
     }
 
     #[test]
     fn round_trip() {
         let w = sample();
+        assert_eq!(
+            w.params(),
+            sample_params(),
+            "the weights read back as given"
+        );
         assert_eq!(decode(&encode(&w)).unwrap(), w);
         let zero = PatternWeights::zero();
         assert_eq!(decode(&encode(&zero)).unwrap(), zero);
@@ -232,14 +240,14 @@ mod tests {
         let old: Vec<i16> = (0..FOUR_EMPTIES_PHASES * n)
             .map(|i| (i / n) as i16 + 1)
             .collect();
-        let w = decode(&encode_params(FOUR_EMPTIES_PHASES, &old)).expect("read");
+        let w = decode(&encode_params(FOUR_EMPTIES_PHASES, &old))
+            .expect("read")
+            .params();
         for e in 0..=60u32 {
             let expect = (e / 4).min(14) as i16 + 1;
             let ph = super::super::phase(e);
             assert!(
-                w.params()[ph * n..(ph + 1) * n]
-                    .iter()
-                    .all(|&v| v == expect),
+                w[ph * n..(ph + 1) * n].iter().all(|&v| v == expect),
                 "{e} empties"
             );
         }

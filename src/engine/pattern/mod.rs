@@ -134,8 +134,6 @@ pub fn layout() -> &'static Layout {
 /// Fitted weights, expanded into one lookup table per phase.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
-    /// `params[phase * layout.params + weight]`, hundredths of a disc.
-    params: Vec<i16>,
     /// Per phase: every family's full table, then the mobility and parity weights.
     tables: Vec<i16>,
     stride: usize,
@@ -182,7 +180,6 @@ impl PatternWeights {
             }
         }
         PatternWeights {
-            params,
             tables,
             stride,
             offsets,
@@ -196,9 +193,24 @@ impl PatternWeights {
         PatternWeights::from_params(vec![0; PHASES * layout().params])
     }
 
-    /// One value per (phase, weight number).
-    pub fn params(&self) -> &[i16] {
-        &self.params
+    /// One value per (phase, weight number): `params[phase * layout.params + weight]`,
+    /// hundredths of a disc (read back from the lookup tables, which hold every weight:
+    /// the weights are not kept twice in memory).
+    pub fn params(&self) -> Vec<i16> {
+        let layout = layout();
+        let n = layout.params;
+        let mut params = vec![0i16; PHASES * n];
+        for phase in 0..PHASES {
+            let t = &self.tables[phase * self.stride..(phase + 1) * self.stride];
+            let p = &mut params[phase * n..(phase + 1) * n];
+            for (f, map) in layout.param_of.iter().enumerate() {
+                for (config, &w) in map.iter().enumerate() {
+                    p[w as usize] = t[self.offsets[f] + config];
+                }
+            }
+            p[layout.mobility as usize..].copy_from_slice(&t[self.extras..]);
+        }
+        params
     }
 
     /// The evaluation of `board` for the side to move, in hundredths of a disc.
@@ -329,13 +341,14 @@ mod tests {
             .play(crate::engine::Square::parse("f5").unwrap())
             .unwrap();
         let mut b = b;
+        let params = w.params();
         // Along a game: every phase from 59 empties to the end.
         while let Some(sq) = b.legal_moves().into_iter().last() {
             let ph = phase(b.empty_count());
             let sum: i32 = layout
                 .features(&b)
                 .iter()
-                .map(|&f| w.params()[ph * layout.params + f as usize] as i32)
+                .map(|&f| params[ph * layout.params + f as usize] as i32)
                 .sum();
             assert_eq!(w.evaluate(&b), sum.clamp(-MAX_EVAL, MAX_EVAL));
             b = b.play_unchecked(sq);
@@ -399,5 +412,7 @@ mod tests {
     fn the_shipped_weights_load() {
         let w = shipped();
         assert_eq!(w.params().len(), PHASES * layout().params);
+        // The weights read back from the tables make the same weights again.
+        assert_eq!(PatternWeights::from_params(w.params()), *w);
     }
 }
