@@ -69,25 +69,11 @@ impl MoveList {
         }
     }
 
-    /// Gives each move its ordering key: the table's move first, then the moves that
-    /// leave the opponent the fewest replies (corners counted twice) and the fewest
-    /// squares to aim at, corners and odd regions first near the end; far from the end
-    /// the evaluation also counts.
-    /// Puts the move on `hint` (if in the list) first; whether it was there.
-    #[inline(always)]
-    pub fn hint_first(&mut self, hint: u8) -> bool {
-        let m = self.as_mut_slice();
-        match m.iter().position(|x| x.sq == hint) {
-            Some(i) => {
-                m.swap(0, i);
-                true
-            }
-            None => false,
-        }
-    }
-
     cpu_dispatch! {
-        /// Scores the moves from slot `from` on (see `score`).
+        /// Gives the moves from slot `from` on their ordering keys: the table's move
+        /// first, then the moves that leave the opponent the fewest replies (corners
+        /// counted twice) and the fewest squares to aim at, corners and odd regions
+        /// first near the end; far from the end the evaluation also counts.
         pub fn score / score_v3 / score_plain (&mut self, from: usize, p: u64, o: u64, hint: u8, empties: u32)  {
             let odd = if empties <= PARITY_ORDER_EMPTIES {
                 odd_quadrants(!(p | o))

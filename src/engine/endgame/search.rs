@@ -5,7 +5,7 @@ use super::order::MoveList;
 use super::shallow::solve_shallow;
 use super::shared_table::hash;
 use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver, TABLE_EMPTIES};
-use crate::engine::board::legal_moves;
+use crate::engine::board::{flips, legal_moves};
 use crate::engine::cpu_dispatch::cpu_dispatch;
 use crate::engine::features::stable_discs;
 
@@ -114,11 +114,40 @@ impl Solver {
                 }
                 return -self.nws(o, p, -beta, empties, true);
             }
+            // With other threads on the table, this node is marked as being searched, and
+            // a move (but the first) into a position another thread is searching waits
+            // until the other moves are done (simplified ABDADA).
+            let busy = self.shared && empties >= BUSY_EMPTIES;
+            let h = if busy { hash(p, o) } else { 0 };
+            let mut best = -INF;
+            let mut best_sq = 64u8;
+            let mut rest = moves;
+            // The table's move first, alone: at a cut node it almost always cuts off,
+            // and the other moves' flips are then never computed.
+            if hint < 64 && moves & (1u64 << hint) != 0 {
+                if busy {
+                    self.table.mark_busy(h);
+                }
+                let f = flips(p, o, hint as usize);
+                let score = -self.nws(o ^ f, p ^ f ^ (1u64 << hint), -beta, empties - 1, false);
+                if self.stopped {
+                    if busy {
+                        self.table.unmark_busy(h);
+                    }
+                    return 0;
+                }
+                best = score;
+                best_sq = hint;
+                rest &= !(1u64 << hint);
+            }
+            let tried_hint = best_sq < 64;
             let mut list = MoveList::new();
-            list.generate(p, o, moves);
-            // With a table move (which cuts off almost always at a cut node), the other
-            // children are not looked up: fetching their buckets costs more than the rare
-            // transposition cut-off saves.
+            if best < beta {
+                list.generate(p, o, rest);
+            }
+            // The children are looked up in the table (enhanced transposition
+            // cut-off) only without a table move: with one, fetching their buckets
+            // costs more than the rare cut-off saves.
             let etc = empties >= ETC_EMPTIES && hint >= 64;
             if etc {
                 // Fetch the children's entries while the moves are ordered.
@@ -127,9 +156,7 @@ impl Solver {
                     self.table.prefetch(cp, co);
                 }
             }
-            // The table's move first, and the others ordered only if it does not cut off.
-            let hinted = list.hint_first(hint);
-            if !hinted && list.len() > 1 {
+            if list.len() > 1 {
                 list.score(0, p, o, hint, empties);
             }
             if etc {
@@ -145,35 +172,25 @@ impl Solver {
                     }
                 }
             }
-            // With other threads on the table, this node is marked as being searched, and
-            // a move (but the first) into a position another thread is searching waits
-            // until the other moves are done (simplified ABDADA).
-            let busy = self.shared && empties >= BUSY_EMPTIES;
-            let h = if busy { hash(p, o) } else { 0 };
-            if busy {
+            if busy && !tried_hint {
                 self.table.mark_busy(h);
             }
             let mut deferred = 0u64;
-            let mut best = -INF;
-            let mut best_sq = 64u8;
             for k in 0..list.len() {
-                if hinted && k == 1 && list.len() > 2 {
-                    list.score(1, p, o, hint, empties);
+                if best >= beta {
+                    break;
                 }
-                let m = if hinted && k == 0 {
-                    list.as_slice()[0]
-                } else {
-                    list.pick(k)
-                };
+                let m = list.pick(k);
                 let (cp, co) = m.child(p, o);
                 // Past the first move the node is likely to search them all: fetch the
                 // next child's bucket while this one is searched.
-                if k > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
+                let nth = k + tried_hint as usize;
+                if nth > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
                     let next = list.pick(k + 1);
                     let (np, no) = next.child(p, o);
                     self.table.prefetch(np, no);
                 }
-                if busy && k > 0 && self.table.is_busy(hash(cp, co)) {
+                if busy && nth > 0 && self.table.is_busy(hash(cp, co)) {
                     deferred |= 1 << k;
                     continue;
                 }
@@ -184,9 +201,6 @@ impl Solver {
                 if score > best {
                     best = score;
                     best_sq = m.sq;
-                    if score >= beta {
-                        break;
-                    }
                 }
             }
             while deferred != 0 && best < beta && !self.stopped {

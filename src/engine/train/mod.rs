@@ -74,6 +74,23 @@
 //!   it neither helps nor hurts; its fitted weights swing more with the depth (the
 //!   side-to-move terms `tempo` adds reach +2.9 discs for W = 1 against +1.0 for
 //!   run 40).
+//! - **Run 41** (run 39b's recipe with `--seed 11`, 100,000 games, 8,332 s):
+//!   4.9 million distinct positions; against the shipped weights at depth 8, 200
+//!   games: 55.0% (after `splice` and `tempo`). The same recipe as run 39b's 61.8%:
+//!   a 200-game match moves by about 3.5 points from one seed to the next, so the
+//!   later comparisons below are 400-game matches (about 2.5 points).
+//! - **One phase per empties count** (the layout since December 2026): run 41's
+//!   positions and labels fitted again with a weight set per empties count, each with
+//!   the four counts on each side at weights 0.8, 0.6, 0.4 and 0.2 (`--spread 4`),
+//!   scored **54.5%** over 400 games at depth 8 against the same data fitted in
+//!   phases of four counts (held-back error within 0.05 discs of it from 4 empties
+//!   up). `--spread 8` scored 49.5% against `--spread 4`, so 4 stays.
+//! - **Run 42: more positions, shallower labels** (`train --games 250000 --seed 13
+//!   --play-depth 4 --play-eval patterns --play-noise 10 --exact 14 --label-depth 4`,
+//!   3,049 s on 2 shared cores): 11.8 million distinct positions, labels the mean of
+//!   depths 3 and 4. Fitted in phases of four counts, it scored 48.9% over 400 games
+//!   against run 41 fitted the same way: two and a half times the positions with
+//!   labels two plies shallower play level.
 
 pub mod fit;
 pub mod outcome;
