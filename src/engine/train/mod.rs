@@ -91,6 +91,13 @@
 //!   depths 3 and 4. Fitted in phases of four counts, it scored 48.9% over 400 games
 //!   against run 41 fitted the same way: two and a half times the positions with
 //!   labels two plies shallower play level.
+//! - **Runs 42 and 41 pooled** (run 42's command with `--also /work/train41`: run
+//!   41's 4.9 million positions and labels join run 42's 11.8 million in the final
+//!   fit, one phase per empties count, `--spread 4`; 1,761 s of fitting), then
+//!   `tempo` (terms by band from 4 empties up: +0.25 +0.41 +0.49 +0.46 +0.53 +0.41
+//!   +0.42 +0.36 +0.27 +0.20 +0.18 −0.19 −1.33 +1.86 discs): against the shipped
+//!   weights at depth 8, **62.1%** over 400 games (234 wins, 29 draws, 137 losses,
+//!   +3.1 discs a game).
 
 pub mod fit;
 pub mod outcome;
