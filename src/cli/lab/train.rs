@@ -509,9 +509,13 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
     let mut params = a.params()[..cut].to_vec();
     params.extend_from_slice(&b.params()[cut..]);
     save(out, &pattern::encode(&PatternWeights::from_params(params)))?;
+    let from_low = match first_high.min(PHASES) {
+        0 => "no phase".to_string(),
+        1 => "phase 0".to_string(),
+        k => format!("phases 0-{}", k - 1),
+    };
     eprintln!(
-        "phases 0-{} from {}, the rest from {}: written to {}",
-        first_high as i64 - 1,
+        "{from_low} from {}, the rest from {}: written to {}",
         low.display(),
         high.display(),
         out.display()

@@ -2,6 +2,11 @@
 //! weights per phase (u32), then every weight (phase by phase, hundredths of a disc)
 //! as a zigzag varint, a zero followed by a varint run length standing for that many
 //! zeros, and last an FNV-1a 64 checksum of everything before it (all little-endian).
+//! Version 2 (written since December 2026) stores each phase's weights after the
+//! first as their differences from the phase before (neighbouring empties counts are
+//! fitted on overlapping positions, so the differences are small, and a phase copied
+//! from the one before is a single run of zeros); version 1 stored every weight as it
+//! is, and is still read.
 //!
 //! A file of [`FOUR_EMPTIES_PHASES`] phases (each the weights of four empties counts:
 //! 0-3, 4-7, ..., the last from 56 up: the weights trained before December 2026) is
@@ -15,8 +20,10 @@ pub const FOUR_EMPTIES_PHASES: usize = 15;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 4] = b"OTPW";
-/// The format version this build reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this build writes (it reads 1 too).
+pub const VERSION: u16 = 2;
+/// The version that stores every weight as it is.
+const ABSOLUTE: u16 = 1;
 
 /// Why a weights file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -25,7 +32,7 @@ pub enum WeightsError {
     #[error("not a pattern weights file (it does not start with OTPW)")]
     Magic,
     /// Written by another version.
-    #[error("weights format version {found}, this build reads version {VERSION}")]
+    #[error("weights format version {found}, this build reads versions {ABSOLUTE} and {VERSION}")]
     Version {
         /// The file's version.
         found: u16,
@@ -86,27 +93,36 @@ fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 
 /// The file's bytes for `weights`.
 pub fn encode(weights: &PatternWeights) -> Vec<u8> {
-    encode_params(PHASES, &weights.params())
+    encode_params(VERSION, PHASES, &weights.params())
 }
 
-/// The file's bytes for `phases` phases of weights, `params` phase by phase.
-fn encode_params(phases: usize, params: &[i16]) -> Vec<u8> {
+/// The file's bytes, in format `version`, for `phases` phases of weights, `params`
+/// phase by phase.
+fn encode_params(version: u16, phases: usize, params: &[i16]) -> Vec<u8> {
+    let n = layout().params;
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(phases as u16).to_le_bytes());
-    out.extend_from_slice(&(layout().params as u32).to_le_bytes());
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+    let stored: Vec<i32> = if version == ABSOLUTE {
+        params.iter().map(|&v| v as i32).collect()
+    } else {
+        (0..params.len())
+            .map(|i| params[i] as i32 - if i >= n { params[i - n] as i32 } else { 0 })
+            .collect()
+    };
     let mut i = 0;
-    while i < params.len() {
-        let v = params[i];
+    while i < stored.len() {
+        let v = stored[i];
         if v == 0 {
-            let run = params[i..].iter().take_while(|&&x| x == 0).count();
+            let run = stored[i..].iter().take_while(|&&x| x == 0).count();
             out.push(0);
             put_varint(&mut out, run as u64);
             i += run;
         } else {
-            let z = ((v as i32) << 1) ^ ((v as i32) >> 31);
-            put_varint(&mut out, z as u64);
+            let z = (v << 1) ^ (v >> 31);
+            put_varint(&mut out, z as u32 as u64);
             i += 1;
         }
     }
@@ -121,7 +137,7 @@ pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
         return Err(WeightsError::Magic);
     }
     let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-    if version != VERSION {
+    if version != VERSION && version != ABSOLUTE {
         return Err(WeightsError::Version { found: version });
     }
     if bytes.len() < 20 {
@@ -143,27 +159,37 @@ pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
         });
     }
     let total = phases as usize * expected;
-    let mut values = Vec::with_capacity(total);
+    let mut stored: Vec<i32> = Vec::with_capacity(total);
     let mut at = 12;
-    while values.len() < total {
+    while stored.len() < total {
         let z = get_varint(body, &mut at)?;
         if z == 0 {
             let end = usize::try_from(get_varint(body, &mut at)?)
                 .ok()
                 .filter(|&run| run > 0)
-                .and_then(|run| values.len().checked_add(run))
+                .and_then(|run| stored.len().checked_add(run))
                 .filter(|&end| end <= total)
                 .ok_or(WeightsError::Data { at })?;
-            values.resize(end, 0);
+            stored.resize(end, 0);
         } else {
             let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
-            let v = i16::try_from(v).map_err(|_| WeightsError::Data { at })?;
-            values.push(v);
+            let v = i32::try_from(v).map_err(|_| WeightsError::Data { at })?;
+            stored.push(v);
         }
     }
     if at != body.len() {
         return Err(WeightsError::Data { at });
     }
+    // Version 2: each phase after the first adds the one before.
+    if version != ABSOLUTE {
+        for i in expected..total {
+            stored[i] += stored[i - expected];
+        }
+    }
+    let mut values = stored
+        .iter()
+        .map(|&v| i16::try_from(v).map_err(|_| WeightsError::Data { at }))
+        .collect::<Result<Vec<i16>, _>>()?;
     if four {
         // Each empties count takes the weights of its four-empties phase.
         let mut full = Vec::with_capacity(PHASES * expected);
@@ -240,7 +266,7 @@ mod tests {
         let old: Vec<i16> = (0..FOUR_EMPTIES_PHASES * n)
             .map(|i| (i / n) as i16 + 1)
             .collect();
-        let w = decode(&encode_params(FOUR_EMPTIES_PHASES, &old))
+        let w = decode(&encode_params(VERSION, FOUR_EMPTIES_PHASES, &old))
             .expect("read")
             .params();
         for e in 0..=60u32 {
