@@ -76,15 +76,7 @@ fn bench_eval() {
         ("pattern", Evaluator::patterns()),
         ("named-feature", Evaluator::features()),
     ] {
-        let mut sum = 0i64;
-        let rounds = 20;
-        let t = Instant::now();
-        for _ in 0..rounds {
-            for b in &boards {
-                sum += evaluator.evaluate(std::hint::black_box(b)) as i64;
-            }
-        }
-        let ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * boards.len()) as f64;
+        let (ns, sum) = time_evaluation(&evaluator, &boards);
         outln!(
             "{name} evaluation: {ns:.0} ns per position ({} positions from random games, checksum {sum})",
             boards.len()
@@ -94,18 +86,27 @@ fn bench_eval() {
     // the same positions in that order, each phase's weights then warm in the cache.
     let mut sorted = boards.clone();
     sorted.sort_by_key(|b| b.empty_count());
-    let evaluator = Evaluator::patterns();
-    let (mut sum, rounds) = (0i64, 20);
-    let t = Instant::now();
-    for _ in 0..rounds {
-        for b in &sorted {
-            sum += evaluator.evaluate(std::hint::black_box(b)) as i64;
-        }
-    }
-    let ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * sorted.len()) as f64;
+    let (ns, sum) = time_evaluation(&Evaluator::patterns(), &sorted);
     outln!(
         "pattern evaluation, the same positions by empties count (as a search's leaves come): {ns:.0} ns per position (checksum {sum})"
     );
+}
+
+/// Nanoseconds per evaluation of `boards` by `evaluator` (20 rounds), and the sum of
+/// the values (printed, so the work cannot be left out).
+fn time_evaluation(
+    evaluator: &othello_tutor::engine::evaluator::Evaluator,
+    boards: &[Board],
+) -> (f64, i64) {
+    let (mut sum, rounds) = (0i64, 20);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for b in boards {
+            sum += evaluator.evaluate(std::hint::black_box(b)) as i64;
+        }
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * boards.len()) as f64;
+    (ns, sum)
 }
 
 /// Ten typical midgame positions: XOT openings played on by a depth-2 engine to 36 empties.
