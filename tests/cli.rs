@@ -273,6 +273,73 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     }
     assert_eq!(files[0], files[1], "the same seed gives the same weights");
     othello_tutor::engine::pattern::decode(&files[0]).expect("the weights decode");
+    // A run pooling another's positions and labels fits on both: every phase's fit
+    // counts the positions of the two folders.
+    let fitted = |report: &str| -> Vec<(u32, u64)> {
+        report
+            .lines()
+            .skip(1)
+            .filter_map(|l| {
+                let mut f = l.split_whitespace();
+                Some((f.next()?.parse().ok()?, f.next()?.parse().ok()?))
+            })
+            .collect()
+    };
+    let alone =
+        fitted(&std::fs::read_to_string(base.join("run0").join("report.txt")).expect("report"));
+    let pooled_dir = base.join("pooled");
+    let run1 = base.join("run1");
+    let mut args = vec![
+        "train",
+        "--dir",
+        pooled_dir.to_str().expect("utf-8"),
+        "--also",
+        run1.to_str().expect("utf-8"),
+    ];
+    let shared = [
+        "--games",
+        "200",
+        "--seed",
+        "9",
+        "--exact",
+        "8",
+        "--label-depth",
+        "1",
+        "--play-depth",
+        "1",
+        "--play-noise",
+        "20",
+        "--play-eval",
+        "patterns",
+        "--iterations",
+        "5",
+    ];
+    args.extend(shared);
+    let out = lab(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pooled = fitted(&std::fs::read_to_string(pooled_dir.join("report.txt")).expect("report"));
+    assert!(
+        !alone.is_empty() && alone.len() == pooled.len(),
+        "{alone:?} {pooled:?}"
+    );
+    for ((e, a), (e2, p)) in alone.iter().zip(&pooled) {
+        assert_eq!(e, e2);
+        assert!(
+            *p >= 2 * a - 1 && *p <= 2 * a,
+            "{e} empties: {a} alone, {p} pooled"
+        );
+    }
+    let out = lab(&[
+        "train",
+        "--dir",
+        base.join("run0").to_str().expect("utf-8"),
+        "--also",
+        base.join("nothing").to_str().expect("utf-8"),
+        "--games",
+        "200",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing"), "{}", stderr(&out));
     // The trained weights play a match against the shipped ones.
     let file = base.join("run0").join("weights.bin");
     let spec = format!("patterns:{}", file.to_str().expect("utf-8"));

@@ -373,14 +373,21 @@ fn labels(
             save(&name(c), &out)
         })?;
     }
-    let mut all = Vec::with_capacity(slice.len());
-    for c in 0..chunks {
-        let bytes = std::fs::read(name(c)).map_err(io(&name(c)))?;
-        let expect = ((c + 1) * LABELS_PER_CHUNK).min(slice.len()) - c * LABELS_PER_CHUNK;
+    read_labels(name, slice.len())
+}
+
+/// The labels of `count` positions from their chunk files (`name(c)` for chunk `c`),
+/// each checked for its length.
+fn read_labels(name: impl Fn(usize) -> PathBuf, count: usize) -> Result<Vec<i16>, UserError> {
+    let mut all = Vec::with_capacity(count);
+    for c in 0..count.div_ceil(LABELS_PER_CHUNK) {
+        let path = name(c);
+        let bytes = std::fs::read(&path).map_err(io(&path))?;
+        let expect = ((c + 1) * LABELS_PER_CHUNK).min(count) - c * LABELS_PER_CHUNK;
         if bytes.len() != expect * 2 {
             return Err(UserError(format!(
                 "{}: damaged; delete it to make it again",
-                name(c).display()
+                path.display()
             )));
         }
         all.extend(
@@ -579,23 +586,14 @@ fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
                 }
             )));
         };
-        for c in 0..chunks {
-            let path = if recipe.is_empty() {
+        let name = |c: usize| {
+            if recipe.is_empty() {
                 labels.join(format!("e{e:02}-{c:04}.bin"))
             } else {
                 labels.join(format!("e{e:02}-{recipe}-{c:04}.bin"))
-            };
-            let bytes = std::fs::read(&path).map_err(io(&path))?;
-            let expect = ((c + 1) * LABELS_PER_CHUNK).min(boards.len()) - c * LABELS_PER_CHUNK;
-            if bytes.len() != expect * 2 {
-                return Err(UserError(format!("{}: damaged", path.display())));
             }
-            out.extend(
-                bytes
-                    .chunks_exact(2)
-                    .map(|b| i16::from_le_bytes([b[0], b[1]])),
-            );
-        }
+        };
+        *out = read_labels(name, boards.len())?;
     }
     Ok(by)
 }
