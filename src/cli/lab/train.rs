@@ -28,6 +28,11 @@
 //!
 //! # The recipe of the shipped weights
 //!
+//! The shipped weights were trained before the phases became one per empties count:
+//! their file holds 15 phases of four counts (each count reads its phase's weights,
+//! see `engine::pattern::format`), fitted with the two counts on each side of a phase
+//! at half weight. What follows is how they were made.
+//!
 //! Self-play games from the XOT openings between engines that play a random move now
 //! and then (and two at random after the opening): by default depth-3 engines on the
 //! named features with 12% random moves, or as `--play-depth D --play-noise P
