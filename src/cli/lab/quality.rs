@@ -409,6 +409,9 @@ fn slowest_three(mut slowest: Vec<(f64, u32, usize)>) -> String {
 /// grade if proved within [`GRADING_WAIT`], else one at [`INTERIM_ANALYSIS`] (the
 /// exact one follows while the learner thinks, not timed here); how many grades were
 /// interim.
+///
+/// [`GRADING_WAIT`]: othello_tutor::tutor::settings::GRADING_WAIT
+/// [`INTERIM_ANALYSIS`]: othello_tutor::tutor::settings::INTERIM_ANALYSIS
 fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
     use othello_tutor::tutor::settings::{
         GRADING_WAIT, GradingValues, INTERIM_ANALYSIS, grading_values_within,
