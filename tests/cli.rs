@@ -237,30 +237,30 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     // exact labels at 8 empties or fewer, depth-1 labels above): twice with the same
     // seed in two folders gives the same weights file, which decodes.
     let base = std::env::temp_dir().join(format!("othello-tutor-train-{}", std::process::id()));
+    let tiny = [
+        "--games",
+        "200",
+        "--seed",
+        "9",
+        "--exact",
+        "8",
+        "--label-depth",
+        "1",
+        "--play-depth",
+        "1",
+        "--play-noise",
+        "20",
+        "--play-eval",
+        "patterns",
+        "--iterations",
+        "5",
+    ];
     let mut files = Vec::new();
     for run_no in 0..2 {
         let dir = base.join(format!("run{run_no}"));
-        let out = lab(&[
-            "train",
-            "--dir",
-            dir.to_str().expect("utf-8"),
-            "--games",
-            "200",
-            "--seed",
-            "9",
-            "--exact",
-            "8",
-            "--label-depth",
-            "1",
-            "--play-depth",
-            "1",
-            "--play-noise",
-            "20",
-            "--play-eval",
-            "patterns",
-            "--iterations",
-            "5",
-        ]);
+        let mut args = vec!["train", "--dir", dir.to_str().expect("utf-8")];
+        args.extend(tiny);
+        let out = lab(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(
             stderr(&out).contains("weights written to"),
@@ -296,25 +296,7 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
         "--also",
         run1.to_str().expect("utf-8"),
     ];
-    let shared = [
-        "--games",
-        "200",
-        "--seed",
-        "9",
-        "--exact",
-        "8",
-        "--label-depth",
-        "1",
-        "--play-depth",
-        "1",
-        "--play-noise",
-        "20",
-        "--play-eval",
-        "patterns",
-        "--iterations",
-        "5",
-    ];
-    args.extend(shared);
+    args.extend(tiny);
     let out = lab(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let pooled = fitted(&std::fs::read_to_string(pooled_dir.join("report.txt")).expect("report"));
