@@ -219,35 +219,42 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
         "  all (3 positions, 24 moves): agreement 91.7%, false alarms 4.2%, misses 4.2%, graded harsher 4.2%, milder 4.2%"
     );
     assert_eq!(lines[9], "  beyond the exact threshold: no positions");
+    // Losses by the file: #1 0 6 12 12 14 22 40 42, #2 6 0 16 18 22 24 24 34, #3 0 1.6 4
+    // 6 6 6 8 14 (337.6 in all); the engine's the same but #2's a4 0 and b2 10 and #3's
+    // g3 2 (342). Slope: sum of products 8127.2 over sum of squares 8162.56.
+    assert_eq!(
+        lines[10],
+        "  move losses: the engine's mean 14.25 discs, the file's 14.07; slope of the engine's on the file's 1.00"
+    );
     assert!(
-        lines[10].starts_with("  time per position, 2 threads: median "),
+        lines[11].starts_with("  time per position, 2 threads: median "),
         "{out}"
     );
     assert!(
-        lines[11].starts_with("  time to grade one move, from nothing (the best value and the worst move's, as practice does; depth "),
+        lines[12].starts_with("  time to grade one move, from nothing (the best value and the worst move's, as practice does; depth "),
         "{out}"
     );
     assert!(
-        lines[12].starts_with(
+        lines[13].starts_with(
             "  time to grade one move, prepared while the learner thinks 5 s (the best value"
         ),
         "{out}"
     );
-    assert!(lines[12].contains("; slowest "), "{out}");
+    assert!(lines[13].contains("; slowest "), "{out}");
     // As practice waits: exact if proved in time, else a search's grade meanwhile (how
     // many depends on the machine's speed, so only the line's form is checked).
     assert!(
-        lines[13].starts_with(
+        lines[14].starts_with(
             "  time to grade one move as practice does (exact if proved within 1.0 s, else depth 12 "
         ),
         "{out}"
     );
-    assert!(lines[13].ends_with("of 3 graded meanwhile"), "{out}");
+    assert!(lines[14].ends_with("of 3 graded meanwhile"), "{out}");
     assert!(
-        lines[14].ends_with("(values identical to 2 threads: yes)"),
+        lines[15].ends_with("(values identical to 2 threads: yes)"),
         "{out}"
     );
-    assert_eq!(lines.len(), 15, "{out}");
+    assert_eq!(lines.len(), 16, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = lab(&[

@@ -18,9 +18,11 @@
 //! values (rounded to whole discs), the false alarms (a truly best or good move graded
 //! mistake or blunder) and the misses (a true mistake or blunder graded best or good),
 //! the share of moves graded in a more severe class than the reference's and in a
-//! milder one (which should be about equal),
-//! as percentages of all moves; both for the whole file and for its positions beyond
-//! the feedback's exact-solve threshold; (c) the median and worst time per position
+//! milder one (which should be about equal), as percentages of all moves, both for
+//! the whole file and for its positions beyond the feedback's exact-solve threshold;
+//! then the mean move loss by the engine's values and by the file's, with the slope of
+//! the engine's losses on the file's (below 1: the engine sees the moves closer
+//! together than the reference does, and grades milder); (c) the median and worst time per position
 //! of each part, the grading part with all threads and with one. Progress goes to
 //! stderr. The measuring files are `../shared/data/dev-late-20-26e.obf` and
 //! `dev-mid-30-40e.obf` (for measuring only: nothing is tuned on them).
@@ -264,8 +266,18 @@ impl Grading {
     }
 }
 
-/// The grades of every move of `p` by the file's values and by the engine's.
-fn grades(p: &Valued, engine: &[MoveValue], picked: Option<Square>) -> Vec<(Grade, Grade)> {
+/// One move graded twice: by the file's values and by the engine's.
+struct GradedMove {
+    truth: Grade,
+    engine: Grade,
+    /// Discs the move loses by the file's values.
+    true_loss: f64,
+    /// Discs the move loses by the engine's values.
+    engine_loss: f64,
+}
+
+/// The grades and losses of every move of `p` by the file's values and by the engine's.
+fn grades(p: &Valued, engine: &[MoveValue], picked: Option<Square>) -> Vec<GradedMove> {
     let true_best = p.best().round() as i32;
     // As practice grades: against the largest value, or (selective search) against
     // the value of the move the board's search picks.
@@ -279,12 +291,30 @@ fn grades(p: &Valued, engine: &[MoveValue], picked: Option<Square>) -> Vec<(Grad
         .filter_map(|&(sq, value)| {
             let mine = engine.iter().find(|v| v.mv == Move::Place(sq))?;
             let best = engine_best.max(mine.discs());
-            Some((
-                Grade::from_values(true_best, value.round() as i32),
-                Grade::from_search(best, mine.discs(), engine_exact && mine.exact),
-            ))
+            Some(GradedMove {
+                truth: Grade::from_values(true_best, value.round() as i32),
+                engine: Grade::from_search(best, mine.discs(), engine_exact && mine.exact),
+                true_loss: (p.best() - value).max(0.0),
+                engine_loss: f64::from(best - mine.discs()),
+            })
         })
         .collect()
+}
+
+/// How the engine's move losses compare in size with the file's: the mean of each and
+/// the least-squares slope of the engine's on the file's (through zero). A slope below
+/// 1 means the engine sees the moves closer together than the reference does, which
+/// grades moves milder; above 1, harsher.
+fn loss_scale(moves: &[(f64, f64)]) -> String {
+    let n = moves.len().max(1) as f64;
+    let truth: f64 = moves.iter().map(|m| m.0).sum::<f64>() / n;
+    let engine: f64 = moves.iter().map(|m| m.1).sum::<f64>() / n;
+    let tt: f64 = moves.iter().map(|m| m.0 * m.0).sum();
+    let te: f64 = moves.iter().map(|m| m.0 * m.1).sum();
+    let slope = if tt > 0.0 { te / tt } else { 0.0 };
+    format!(
+        "  move losses: the engine's mean {engine:.2} discs, the file's {truth:.2}; slope of the engine's on the file's {slope:.2}"
+    )
 }
 
 /// Per position: every move's value, and the move a selective grade compares with.
@@ -580,16 +610,19 @@ pub fn run(
     let (values, times) =
         feedback_pass(&positions, grading, threads, &format!("{threads} threads"))?;
     let (mut all, mut far) = (Grading::default(), Grading::default());
+    let mut losses = Vec::new();
     for (p, (engine, picked)) in positions.iter().zip(&values) {
-        for (truth, graded) in grades(p, engine, *picked) {
-            all.add(truth, graded);
+        for m in grades(p, engine, *picked) {
+            all.add(m.truth, m.engine);
             if p.beyond_exact(threshold) {
-                far.add(truth, graded);
+                far.add(m.truth, m.engine);
             }
+            losses.push((m.true_loss, m.engine_loss));
         }
     }
     outln!("{}", all.line("all", positions.len()));
     outln!("{}", far.line("beyond the exact threshold", beyond));
+    outln!("{}", loss_scale(&losses));
     outln!(
         "  time per position, {threads} thread{}: {}",
         if threads == 1 { "" } else { "s" },
