@@ -335,6 +335,43 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let out = lab(&["match", &missing, "patterns", "--games", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
+    // The size of the run's labels and of its weights' values against its games'
+    // outcomes: a header and a row per band of two empties counts above the exact
+    // labels (9 to 52 empties here), each with its figures.
+    let run0 = base.join("run0");
+    let out = lab(&[
+        "scale",
+        file.to_str().expect("utf-8"),
+        "--dir",
+        run0.to_str().expect("utf-8"),
+        "--games",
+        "200",
+        "--exact",
+        "8",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    let mut rows = table.lines();
+    assert_eq!(
+        rows.next(),
+        Some("empties  positions  rms-label  rms-value  label/value  outcome/label  outcome/value")
+    );
+    let rows: Vec<Vec<&str>> = rows.map(|r| r.split_whitespace().collect()).collect();
+    assert!(rows.len() >= 15, "{table}");
+    assert_eq!(rows[0][0], "8-9", "{table}");
+    for r in &rows {
+        assert_eq!(r.len(), 7, "{table}");
+        assert!(r[1].parse::<usize>().is_ok_and(|n| n > 0), "{table}");
+        assert!(r[2..].iter().all(|f| f.parse::<f64>().is_ok()), "{table}");
+    }
+    let out = lab(&[
+        "scale",
+        file.to_str().expect("utf-8"),
+        "--dir",
+        base.join("nothing").to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nothing"), "{}", stderr(&out));
     // Splicing: phases 0-3 (0 to 3 empties) of the trained file, the rest of the
     // shipped weights.
     let shipped = base.join("shipped.bin");

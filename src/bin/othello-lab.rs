@@ -65,6 +65,11 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
             t.seed,
             t.threads.apply(),
         ),
+        Command::Scale(s) => {
+            let mut config = lab::train::TrainConfig::for_self_play(&s.self_play)?;
+            config.exact = s.exact;
+            lab::scale::run(&config, &s.weights)
+        }
         Command::Splice(s) => lab::train::splice(&s.low, &s.high, s.phase as usize, &s.out),
         Command::Tune(t) => lab::tune::run(t.games, t.per_phase, t.seed, t.out.as_deref()),
         Command::Book {

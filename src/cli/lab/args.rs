@@ -44,6 +44,9 @@ pub enum Command {
     /// that cancels their even/odd swing (measured band by band on self-play
     /// positions) and write them
     Tempo(TempoArgs),
+    /// Whether a finished training run's labels and these weights' values are of the
+    /// right size: slopes against the outcomes of its self-play games, band by band
+    Scale(ScaleArgs),
     /// Join two weights files: the phases below --phase from the first, the others from
     /// the second
     Splice(SpliceArgs),
@@ -188,6 +191,19 @@ pub struct ConsistencyArgs {
     pub seed: u64,
     #[command(flatten)]
     pub threads: Threads,
+}
+
+/// `scale`.
+#[derive(Args)]
+pub struct ScaleArgs {
+    /// The pattern weights to measure (as train writes them)
+    pub weights: PathBuf,
+    /// The finished run: its folder (--dir) and its number of games (--games)
+    #[command(flatten)]
+    pub self_play: SelfPlayArgs,
+    /// The run's exact-label threshold (its games' outcomes are read there)
+    #[arg(long, default_value_t = 15)]
+    pub exact: u32,
 }
 
 /// `tempo`.

@@ -25,6 +25,7 @@ pub mod outcomes;
 pub mod perft;
 pub mod potential;
 pub mod quality;
+pub mod scale;
 #[path = "../shared.rs"]
 pub mod shared;
 pub mod tempo;

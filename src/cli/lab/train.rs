@@ -536,12 +536,12 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
 }
 
 /// Positions and their labels (hundredths of a disc), by empties count (0 to 60).
-type ByEmpties = Vec<(Vec<Board>, Vec<i16>)>;
+pub type ByEmpties = Vec<(Vec<Board>, Vec<i16>)>;
 
 /// The positions and labels of the finished run in `dir` (its `positions.bin` and
 /// `labels/`), by empties count: the labels of each count must be complete under one
 /// recipe (one file name pattern), or the error names the folder and the count.
-fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
+pub fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
     use std::collections::BTreeMap;
     let mut by: ByEmpties = vec![(Vec::new(), Vec::new()); 61];
     for b in read_boards(&dir.join("positions.bin"))? {
@@ -606,6 +606,17 @@ fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
 /// Runs (or resumes) the whole pipeline.
 pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let t0 = Instant::now();
+    // The pooled runs are read only after the labels, hours later: refuse a folder
+    // that is not a run before any work (and before this run's labels change).
+    for dir in &config.also {
+        let positions = dir.join("positions.bin");
+        if !positions.is_file() || !dir.join("labels").is_dir() {
+            return Err(UserError(format!(
+                "{}: not a training run (it needs positions.bin and labels/)",
+                dir.display()
+            )));
+        }
+    }
     std::fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
     games(config)?;
     let all = positions(config)?;
