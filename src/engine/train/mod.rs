@@ -98,6 +98,22 @@
 //!   +0.42 +0.36 +0.27 +0.20 +0.18 −0.19 −1.33 +1.86 discs): against the shipped
 //!   weights at depth 8, **62.1%** over 400 games (234 wins, 29 draws, 137 losses,
 //!   +3.1 discs a game).
+//! - **Run 42's labels had shrunk** (`othello-lab scale`, December 2026): against
+//!   the outcomes of the runs' own self-play games, the slope of outcome on label at
+//!   40–41 empties is 2.0 for run 42 (labels the mean of depths 3 and 4) and 0.85 for
+//!   run 41 (depths 5 and 6); at 46–47 empties 2.8 and 0.82. On the same positions
+//!   run 42's labels have a root mean square of 6.4 discs where the shipped weights'
+//!   values have 14.5. Each phase's fit shrinks its values a little (the ridge, and
+//!   labels that a shallow search leaves smooth), and the next phases' labels are
+//!   searches ending on those values, so with labels two plies deep the shrinking
+//!   compounds count after count. The pooled weights above inherit half of it: on run
+//!   41's positions they read its labels at slope 1.78 (run 41's own weights 1.00, the
+//!   shipped 1.01), so every value they state is about half size and the practice
+//!   grades were milder than the reference's on 36% of dev-early's moves (harsher on
+//!   5%). The pooled run is not shipped; the runs pooled from here on have labels of
+//!   depths 5 and 6 (run 43: 150,000 depth-4 pattern games, seed 17; run 44: 100,000
+//!   depth-3 named-feature games with 12% random moves, seed 19, for positions like
+//!   those of weaker play), and `scale` is checked before a match.
 
 pub mod fit;
 pub mod outcome;
