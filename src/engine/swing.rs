@@ -95,7 +95,10 @@ impl Swing {
 pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 
 /// The values (discs) at depths `from - 1 ..= to` of each position, from `threads`
-/// threads, each position searched by one iterative search on a fresh table.
+/// threads, each position searched by one iterative search on a fresh table. The
+/// search's first iteration is depth 1, so for `from` = 1 the depth-0 value is the
+/// evaluation of the position itself (without it every depth would be read one off,
+/// and the even/odd figures would come out with the wrong sign).
 pub fn values(
     boards: &[Board],
     from: u32,
@@ -114,11 +117,16 @@ pub fn values(
             searcher
                 .search(board, Limits::depth(to, 0))
                 .map_err(|source| MeasureError::Stopped { index, source })?;
-            Ok(searcher
-                .iterations()
-                .iter()
-                .filter(|(d, _, _)| *d + 1 >= from && *d <= to)
-                .map(|(_, v, _)| *v as f64 / 100.0)
+            let at_zero = (from <= 1).then(|| evaluator.evaluate(board) as f64 / 100.0);
+            Ok(at_zero
+                .into_iter()
+                .chain(
+                    searcher
+                        .iterations()
+                        .iter()
+                        .filter(|(d, _, _)| *d + 1 >= from && *d <= to)
+                        .map(|(_, v, _)| *v as f64 / 100.0),
+                )
                 .collect())
         },
         |_, _| {
@@ -164,7 +172,7 @@ pub fn swing_of(all: &[Vec<f64>], from: u32) -> Swing {
     }
 }
 
-/// The swing of `boards` between depths `from` and `to` (from ≥ 2).
+/// The swing of `boards` between depths `from` and `to` (from ≥ 1).
 pub fn measure(
     boards: &[Board],
     from: u32,
@@ -381,6 +389,41 @@ mod tests {
                 assert_eq!(tempo_band(empties - d), band, "{band} {d}");
             }
         }
+    }
+
+    #[test]
+    fn from_depth_one_the_first_value_is_the_evaluation_itself() {
+        let start = Board::start();
+        let f5 = start.play(Square::parse("f5").unwrap()).unwrap();
+        let shipped = Evaluator::Patterns(crate::engine::pattern::shipped());
+        let v = values(&[f5], 1, 3, &shipped, 1, &quiet).expect("measured");
+        assert_eq!(v[0].len(), 4, "{v:?}");
+        assert_eq!(v[0][0], shipped.evaluate(&f5) as f64 / 100.0);
+        let from_two = values(&[f5], 2, 3, &shipped, 1, &quiet).expect("measured");
+        assert_eq!(from_two[0], v[0][1..], "depths 1 to 3 read the same");
+    }
+
+    /// The last band is measured from the start position at depths 1 to 4, where the
+    /// shipped weights read 0 at every depth: a term of +1.5 discs put into the band
+    /// makes odd depths read -1.5 and even ones +1.5, and the term measured there takes
+    /// it out again (while depth 1 was read as depth 0 it doubled it instead).
+    #[test]
+    fn the_last_bands_term_cancels_its_alternation() {
+        let band = *TEMPO_MEASURED.end();
+        let (d0, empties) = tempo_plan(band, 6);
+        assert_eq!((d0, empties), (1, 60));
+        let boards = [Board::start()];
+        let mut terms = [0; TEMPO_BANDS];
+        terms[band] = 150;
+        let skewed = with_tempo(crate::engine::pattern::shipped_ref(), &terms);
+        let evaluator = Evaluator::Patterns(std::sync::Arc::new(skewed.clone()));
+        let before = measure(&boards, d0, d0 + 3, &evaluator, 1, &quiet).expect("measured");
+        assert_eq!(before.even_minus_odd, 3.0, "{before:?}");
+        terms[band] = tempo_term(before.even_minus_odd);
+        assert_eq!(terms[band], -150);
+        let tuned = Evaluator::Patterns(std::sync::Arc::new(with_tempo(&skewed, &terms)));
+        let after = measure(&boards, d0, d0 + 3, &tuned, 1, &quiet).expect("measured");
+        assert!(after.even_minus_odd.abs() < 0.1, "{before:?} -> {after:?}");
     }
 
     /// The shipped weights alternate at low depths; each band's term takes that out
