@@ -336,8 +336,9 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("nothing.bin"), "{}", stderr(&out));
     // The size of the run's labels and of its weights' values against its games'
-    // outcomes: a header and a row per band of two empties counts above the exact
-    // labels (9 to 52 empties here), each with its figures.
+    // outcomes: a header and a row per band of two empties counts with positions
+    // above the exact labels (from the band of 8 and 9 empties up), each with its
+    // figures.
     let run0 = base.join("run0");
     let out = lab(&[
         "scale",
