@@ -114,6 +114,27 @@
 //!   depths 5 and 6 (run 43: 150,000 depth-4 pattern games, seed 17; run 44: 100,000
 //!   depth-3 named-feature games with 12% random moves, seed 19, for positions like
 //!   those of weaker play), and `scale` is checked before a match.
+//! - **Runs 43 and 41 pooled** (run 43: `train --games 150000 --seed 17 --play-depth
+//!   4 --play-eval patterns --play-noise 10 --exact 15 --label-depth 6 --also
+//!   /work/train41`; 7,218,309 distinct positions of its own, 12.1 million with run
+//!   41's; the final fit about 25 minutes, the whole run about 3 hours on 2 shared
+//!   cores), then `tempo`: `scale` reads label on value 0.98 to 1.02 in every band on
+//!   both runs' positions (well sized); held-back error 3.9 discs at 40 empties;
+//!   against the shipped weights at depth 8, **58.8%** over 400 games (219 wins, 32
+//!   draws, 149 losses, +2.6 discs a game). The pooled runs 42 and 41 scored 62.1%
+//!   with half-size values: the 11.8 million extra positions counted for more than
+//!   the size of their labels.
+//! - **Run 44: named-feature games** (`train --games 100000 --seed 19 --play-depth 3
+//!   --play-eval features --play-noise 12 --exact 14 --label-depth 6`; 4,894,542
+//!   distinct positions, 5,699 s on 2 shared cores; `scale` label on value 0.99 to
+//!   1.01). Every run on pattern self-play so far chose worse than the shipped weights
+//!   at 30–40 empties (dev-mid mean loss 0.48 to 0.55 against 0.35) and better at
+//!   41–50; the shipped middle phases came from named-feature games, so run 44 asks
+//!   whether the kind of game is the cause. Alone it measured dev-early 75 of 100 best
+//!   moves and 0.32 discs lost, dev-mid 75 and **0.48**, dev-late 136 of 159 and 0.58
+//!   (the shipped weights: 75 / 0.32, 75 / 0.35, 142 / 0.45): the kind of game alone
+//!   does not explain it. Every trained run loses 7.31 discs on the same dev-mid
+//!   position, which alone adds 0.07 to the mean.
 
 pub mod fit;
 pub mod outcome;
