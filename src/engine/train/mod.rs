@@ -117,7 +117,7 @@
 //! - **Runs 43 and 41 pooled** (run 43: `train --games 150000 --seed 17 --play-depth
 //!   4 --play-eval patterns --play-noise 10 --exact 15 --label-depth 6 --also
 //!   /work/train41`; 7,218,309 distinct positions of its own, 12.1 million with run
-//!   41's; the final fit about 25 minutes, the whole run about 3 hours on 2 shared
+//!   41's; the final fit about 16 minutes, the whole run about 3 hours on 2 shared
 //!   cores), then `tempo`: `scale` reads label on value 0.98 to 1.02 in every band on
 //!   both runs' positions (well sized); held-back error 3.9 discs at 40 empties;
 //!   against the shipped weights at depth 8, **58.8%** over 400 games (219 wins, 32
