@@ -19,6 +19,7 @@ pub mod ggf_games;
 pub mod mpc;
 pub mod mpc_calibrate;
 pub mod notation;
+mod pages;
 pub mod parallel_solve;
 pub mod pattern;
 pub mod perft;

@@ -8,8 +8,10 @@
 //! [`crate::engine::endgame::SharedTable`]) are written once here: the hash of a
 //! board (`hash`), the bounds a search result gives (`window_bounds`), how they
 //! merge with those stored for the same position (`merge_bounds`), which of a
-//! bucket's two entries a new position replaces (`victim`), and the request for
-//! huge pages (`advise_huge_pages`, libc's `madvise`).
+//! bucket's two entries a new position replaces (`victim`). Both tables' memory comes
+//! from [`crate::engine::pages`] (zeroed lazily, on huge pages).
+
+use crate::engine::pages::ZeroedPages;
 
 /// One stored position, unpacked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,35 +52,13 @@ impl Entry {
 /// A table of two-entry buckets; the shallower (or older) entry of a bucket is replaced.
 #[derive(Debug)]
 pub struct Table {
-    slots: Vec<[u64; 3]>,
+    slots: ZeroedPages<[u64; 3]>,
     mask: usize,
     generation: u8,
 }
 
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
-
-/// Asks Linux to back the `bytes` bytes of a large table from `start` with 2 MB pages
-/// (where transparent huge pages are enabled on request): its random accesses then
-/// miss the TLB far less often. Only whole huge pages inside the range are advised.
-pub(crate) fn advise_huge_pages(start: *mut u8, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE_PAGE: usize = 2 << 20;
-        let (start, end) = (start as usize, start as usize + bytes);
-        let first = start.next_multiple_of(HUGE_PAGE);
-        if end >= first + HUGE_PAGE {
-            let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
-            // SAFETY: the range lies inside the table's own allocation, and this advice
-            // only changes how the kernel backs those pages, not their contents.
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes);
-}
 
 /// The tables' hash of board (`p`, `o`).
 #[inline(always)]
@@ -152,8 +132,7 @@ impl Table {
         while n * 2 <= want {
             n *= 2;
         }
-        let mut slots = vec![[0u64; 3]; n];
-        advise_huge_pages(slots.as_mut_ptr().cast(), std::mem::size_of_val(&slots[..]));
+        let slots = ZeroedPages::new(n);
         Table {
             slots,
             mask: n - 2,

@@ -1,8 +1,9 @@
 //! The exact endgame solver: the final disc margin with perfect play.
 //!
 //! MTD(f) from a shallow search's guess (`guess`), then null-window alpha-beta (PVS on
-//! the principal variation) with a transposition table keyed by the full board
-//! (lockless, shareable between threads: `shared_table`), enhanced transposition and
+//! the principal variation) with transposition tables keyed by the full board (a
+//! large one, lockless and shareable between threads: `shared_table`, and near the
+//! end a small one of the solver's own: "The two tables" below), enhanced transposition and
 //! stability cut-offs (`search`); the table's move first, then fastest-first ordering
 //! (fewest opponent replies; an evaluation search far from the end, deeper nearer the
 //! root; odd quadrants first near the end) (`order`); a table-free search in parity order
@@ -52,6 +53,34 @@
 //! 0.57–0.65 of one thread's time (14.0 s against 23.1 s in the last `bench`); two
 //! one-thread solves run side by side lose nothing, so the loss is the threads' shared
 //! table, not the machine.
+//!
+//! # The two tables
+//!
+//! Most of the table's traffic is near the end: positions of 8 to 10 empties are
+//! looked up and stored far more often than deeper ones, and the enhanced
+//! transposition cut-off looks up every child of a node of 9 or more. In one large
+//! table (32 MB in the benchmark) each of those look-ups waited for memory: `perf` on
+//! FFO #40–#49 put 40% of the null-window search's own time on the first word of the
+//! children's buckets, even after their prefetch. So positions of `TABLE_EMPTIES`
+//! to `NEAR_EMPTIES` empties now go to a small table of each solver's own (2 MB, the
+//! size of one core's second-level cache here), and only deeper ones to the large
+//! table, which the threads of a parallel solve share. The near end's entries are
+//! cheap to prove again, so losing more of them to replacement costs few nodes, and a
+//! thread's own table is never written by the other thread (in the shared table each
+//! such write took the cache line from the other core).
+//!
+//! Measured on FFO #40–#49 (session 14, a training job at the lowest priority on the
+//! other core), `farm-bench -n 3`, this build against the one before:
+//! - one thread (`othello-lab bench --only ffo --threads 1`): 21.7 s against 24.5 s
+//!   (median, 0.886×), 650 M nodes against 640 M;
+//! - two threads (`--threads 2`, the figure it prints): 14.2–14.8 s against
+//!   16.3–17.4 s, 26.5–28.0 s of CPU time against 30.6–32.9 s; that is 0.54–0.56 of
+//!   the old build's one-thread time in the same runs (25.1–26.7 s).
+//!
+//! Tried on one thread, one run each: a near table of 0.5, 1 or 4 MB, or up to 9, 11 or
+//! 12 empties (21.5–22.2 s; to 12 empties, 695 M nodes); one large table of 4, 8 or 16
+//! MB instead (at 4 MB 32 Mn/s but 736 M nodes, 22.9 s; at 8 MB 21.8 s); the table from
+//! 7 empties (610 M nodes but 22.2 s).
 
 mod guess;
 mod last;
@@ -78,6 +107,13 @@ const PARITY_ORDER_EMPTIES: u32 = 12;
 /// table and stores them (below, a table access costs more than the transpositions and
 /// the table's move save: measured on FFO #40-#49).
 const TABLE_EMPTIES: u32 = 8;
+/// At and below this many empties (and from `TABLE_EMPTIES` up), positions go to the
+/// solver's own small table (`Solver::near`) rather than the large shared one.
+const NEAR_EMPTIES: u32 = 10;
+/// The size of the solver's own table, in MB: the second-level cache of one core of
+/// this project's machine, so its look-ups rarely wait for memory (0.5 to 4 MB measured
+/// within the noise of each other).
+const NEAR_TABLE_MB: usize = 2;
 /// At and above this many empties, children are looked up in the table before searching
 /// (enhanced transposition cut-off; children with fewer empties are not stored).
 const ETC_EMPTIES: u32 = TABLE_EMPTIES + 1;
@@ -106,6 +142,9 @@ pub enum SolveError {
 #[derive(Debug)]
 pub struct Solver {
     table: Arc<SharedTable>,
+    /// The positions of `TABLE_EMPTIES` to `NEAR_EMPTIES` empties: this solver's own
+    /// small table (see "The two tables" above).
+    near: SharedTable,
     /// Whether other threads search with the same table (then the positions being
     /// searched are marked in it, and a thread defers the moves into them).
     shared: bool,
@@ -162,6 +201,7 @@ impl Solver {
     fn with_table(table: Arc<SharedTable>, shared: bool) -> Solver {
         Solver {
             table,
+            near: SharedTable::with_megabytes(NEAR_TABLE_MB),
             shared,
             abort: None,
             nodes: 0,
@@ -210,6 +250,7 @@ impl Solver {
     /// Forgets the table's contents (a shared table is left to the others: this
     /// solver takes a new one of the same size).
     pub fn clear(&mut self) {
+        self.near.clear();
         match Arc::get_mut(&mut self.table) {
             Some(t) => t.clear(),
             None => {
@@ -223,8 +264,19 @@ impl Solver {
         self.nodes = 0;
         self.next_poll = 0;
         self.stopped = false;
+        self.near.new_search();
         if !self.shared {
             self.table.new_search();
+        }
+    }
+
+    /// The table that holds positions of `empties` empties.
+    #[inline(always)]
+    fn table_at(&self, empties: u32) -> &SharedTable {
+        if empties <= NEAR_EMPTIES {
+            &self.near
+        } else {
+            &self.table
         }
     }
 
@@ -327,7 +379,7 @@ impl Solver {
             return self.nws(p, o, alpha, empties, false);
         }
         let beta = alpha + 1;
-        if let Some(e) = self.table.probe(p, o) {
+        if let Some(e) = self.table_at(empties).probe(p, o) {
             if e.lower as i32 >= beta {
                 return e.lower as i32;
             }
@@ -370,10 +422,11 @@ impl Solver {
         best_sq: u8,
         cuts_before: u64,
     ) {
+        let table = self.table_at(empties);
         if self.selective_cuts == cuts_before {
-            self.table.store(p, o, empties as u8, window, best, best_sq);
+            table.store(p, o, empties as u8, window, best, best_sq);
         } else {
-            self.table.store_hint(p, o, empties as u8, best_sq);
+            table.store_hint(p, o, empties as u8, best_sq);
         }
     }
 
@@ -416,7 +469,7 @@ impl Solver {
             Vec::new()
         };
         let best = pv.first().copied().flatten().or_else(|| {
-            let e = self.table.probe(p, o)?;
+            let e = self.table_at(empties).probe(p, o)?;
             Square::new(e.best).filter(|sq| legal_moves(p, o) & sq.bit() != 0)
         });
         Ok(Solution {

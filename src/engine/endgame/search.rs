@@ -33,7 +33,7 @@ impl Solver {
                 }
                 return -self.pvs(o, p, -beta, -alpha, empties);
             }
-            let hint = self.table.probe(p, o).map(|e| e.best).unwrap_or(64);
+            let hint = self.table_at(empties).probe(p, o).map(|e| e.best).unwrap_or(64);
             let mut list = MoveList::new();
             list.generate(p, o, moves);
             list.score(0, p, o, hint, empties);
@@ -66,7 +66,7 @@ impl Solver {
                     }
                 }
             }
-            self.table
+            self.table_at(empties)
                 .store(p, o, empties as u8, (alpha0, beta), best, best_sq);
             best
 
@@ -93,7 +93,7 @@ impl Solver {
             }
             let mut hint = 64;
             let tabled = empties >= TABLE_EMPTIES;
-            let entry = if tabled { self.table.probe(p, o) } else { None };
+            let entry = if tabled { self.table_at(empties).probe(p, o) } else { None };
             if let Some(e) = entry {
                 if e.lower as i32 >= beta {
                     return e.lower as i32;
@@ -153,7 +153,7 @@ impl Solver {
                 // Fetch the children's entries while the moves are ordered.
                 for m in list.as_slice() {
                     let (cp, co) = m.child(p, o);
-                    self.table.prefetch(cp, co);
+                    self.table_at(empties - 1).prefetch(cp, co);
                 }
             }
             if list.len() > 1 {
@@ -162,11 +162,11 @@ impl Solver {
             if etc {
                 for m in list.as_slice() {
                     let (cp, co) = m.child(p, o);
-                    if let Some(e) = self.table.probe(cp, co)
+                    if let Some(e) = self.table_at(empties - 1).probe(cp, co)
                         && -(e.upper as i32) >= beta
                     {
                         let score = -(e.upper as i32);
-                        self.table
+                        self.table_at(empties)
                             .store(p, o, empties as u8, (alpha, beta), score, m.sq);
                         return score;
                     }
@@ -188,7 +188,7 @@ impl Solver {
                 if nth > 0 && k + 1 < list.len() && empties > TABLE_EMPTIES {
                     let next = list.pick(k + 1);
                     let (np, no) = next.child(p, o);
-                    self.table.prefetch(np, no);
+                    self.table_at(empties - 1).prefetch(np, no);
                 }
                 if busy && nth > 0 && self.table.is_busy(hash(cp, co)) {
                     deferred |= 1 << k;

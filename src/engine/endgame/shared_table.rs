@@ -14,7 +14,6 @@
 //! that another thread arriving at their parent searches other moves first
 //! (simplified ABDADA).
 
-use std::alloc::Layout;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 /// Bounds on a position's exact value, as stored.
@@ -67,16 +66,19 @@ struct Slot {
 #[derive(Default)]
 struct Bucket([Slot; 2]);
 
+// SAFETY: a bucket is eight atomic words, and all-zero words are an empty bucket.
+unsafe impl ZeroValid for Bucket {}
+
 /// Entries of the busy list (positions being searched), a power of two.
 const BUSY_SLOTS: usize = 1 << 14;
 
 /// The solver's lockless table of two-slot buckets; the older (then the shallower)
 /// slot of a bucket is replaced.
 pub struct SharedTable {
-    buckets: Box<[Bucket]>,
+    buckets: ZeroedPages<Bucket>,
     mask: usize,
     generation: AtomicU8,
-    busy: Box<[AtomicU64]>,
+    busy: ZeroedPages<AtomicU64>,
 }
 
 impl std::fmt::Debug for SharedTable {
@@ -116,25 +118,10 @@ fn write_slot(s: &Slot, version: u64, p: u64, o: u64, d: u64) {
     s.version.store(version + 2, Ordering::Release);
 }
 
+use crate::engine::pages::{ZeroValid, ZeroedPages};
 /// The table's hash of a board (the midgame table's too).
 pub(super) use crate::engine::table::hash;
-use crate::engine::table::{advise_huge_pages, merge_bounds, victim, window_bounds};
-
-/// Zeroed memory for `n` values of `T`, which must be valid as all zero bits (the
-/// system hands such pages out lazily: a large table costs nothing until used).
-fn zeroed_boxed_slice<T>(n: usize) -> Box<[T]> {
-    let layout = Layout::array::<T>(n).expect("table size fits in memory");
-    assert!(layout.size() > 0);
-    // SAFETY: the layout has a non-zero size; `T` is made of atomics for which zero
-    // bits are a valid value; the box frees the memory with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
-    }
-}
+use crate::engine::table::{merge_bounds, victim, window_bounds};
 
 impl SharedTable {
     /// A table of about `megabytes` MB (a power of two of buckets, at least 512).
@@ -144,16 +131,12 @@ impl SharedTable {
         while n * 2 <= want {
             n *= 2;
         }
-        let buckets = zeroed_boxed_slice::<Bucket>(n);
-        advise_huge_pages(
-            buckets.as_ptr().cast_mut().cast(),
-            n * std::mem::size_of::<Bucket>(),
-        );
+        let buckets = ZeroedPages::<Bucket>::new(n);
         SharedTable {
             buckets,
             mask: n - 1,
             generation: AtomicU8::new(1),
-            busy: zeroed_boxed_slice::<AtomicU64>(BUSY_SLOTS),
+            busy: ZeroedPages::<AtomicU64>::new(BUSY_SLOTS),
         }
     }
 

@@ -173,7 +173,12 @@ impl PatternWeights {
         let extras = at;
         let stride = at + (layout.params - layout.mobility as usize);
         let mut tables = vec![0i16; stride * PHASES];
-        advise_huge_pages(&mut tables);
+        // The tables span about 20 MB and an evaluation reads 46 entries scattered
+        // over one phase's 334 KB: on 4 KiB pages most reads would also miss the TLB.
+        crate::engine::pages::advise_huge_pages(
+            tables.as_mut_ptr().cast(),
+            std::mem::size_of_val(&tables[..]),
+        );
         for phase in 0..PHASES {
             let p = &params[phase * layout.params..(phase + 1) * layout.params];
             let t = &mut tables[phase * stride..(phase + 1) * stride];
@@ -272,29 +277,6 @@ impl PatternWeights {
         total += e[2 * (MOBILITY_CAP + 1) + (empties % 2) as usize] as i32;
         total.clamp(-MAX_EVAL, MAX_EVAL)
     }
-}
-
-/// Asks the kernel to back `tables` with huge pages (2 MiB) before they are first
-/// written. The tables span about 20 MB and an evaluation reads 46 entries scattered
-/// over one phase's 334 KB, so with 4 KiB pages most reads also miss the TLB. Only
-/// advice: where the kernel declines, nothing changes but the speed.
-fn advise_huge_pages(tables: &mut [i16]) {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = tables.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(tables);
-        let first = start.next_multiple_of(PAGE);
-        if end > first {
-            // SAFETY: the range lies within `tables`' allocation; MADV_HUGEPAGE changes
-            // only how the kernel backs the pages, never their contents.
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = tables;
 }
 
 /// The shipped weights (`weights.bin`, written by `othello-lab train`).
