@@ -81,7 +81,7 @@ macro_rules! cpu_dispatch {
     ($(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident / $plain:ident
         (&mut $s:ident $(, $arg:ident : $ty:ty)* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
-        #[inline]
+        #[inline(always)]
         $vis fn $name(&mut $s $(, $arg: $ty)*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
             if $crate::engine::cpu_dispatch::fast() {
@@ -93,6 +93,7 @@ macro_rules! cpu_dispatch {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
         #[allow(clippy::too_many_arguments)]
+        #[inline]
         fn $fast(&mut $s $(, $arg: $ty)*) $(-> $ret)? $body
         #[allow(clippy::too_many_arguments)]
         fn $plain(&mut $s $(, $arg: $ty)*) $(-> $ret)? $body
@@ -100,7 +101,7 @@ macro_rules! cpu_dispatch {
     ($(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident / $plain:ident
         (&$s:ident $(, $arg:ident : $ty:ty)* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
-        #[inline]
+        #[inline(always)]
         $vis fn $name(&$s $(, $arg: $ty)*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
             if $crate::engine::cpu_dispatch::fast() {
@@ -112,6 +113,7 @@ macro_rules! cpu_dispatch {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
         #[allow(clippy::too_many_arguments)]
+        #[inline]
         fn $fast(&$s $(, $arg: $ty)*) $(-> $ret)? $body
         #[allow(clippy::too_many_arguments)]
         fn $plain(&$s $(, $arg: $ty)*) $(-> $ret)? $body
@@ -119,7 +121,7 @@ macro_rules! cpu_dispatch {
     ($(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident / $plain:ident
         ($($arg:ident : $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
-        #[inline]
+        #[inline(always)]
         $vis fn $name($($arg: $ty),*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
             if $crate::engine::cpu_dispatch::fast() {
@@ -131,6 +133,7 @@ macro_rules! cpu_dispatch {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
         #[allow(clippy::too_many_arguments)]
+        #[inline]
         fn $fast($($arg: $ty),*) $(-> $ret)? $body
         #[allow(clippy::too_many_arguments)]
         fn $plain($($arg: $ty),*) $(-> $ret)? $body
