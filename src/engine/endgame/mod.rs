@@ -81,6 +81,21 @@
 //! 12 empties (21.5–22.2 s; to 12 empties, 695 M nodes); one large table of 4, 8 or 16
 //! MB instead (at 4 MB 32 Mn/s but 736 M nodes, 22.9 s; at 8 MB 21.8 s); the table from
 //! 7 empties (610 M nodes but 22.2 s).
+//!
+//! # Against the build of December 4th
+//!
+//! Measured against a build of December 4th (3bd248c: 648,120,057 nodes, the table's
+//! line, no near table), in the same runs (`farm-bench -n 3`, session 15): one thread
+//! 22.2–22.5 s against 21.6–22.6 s (0.99×), two threads 13.8–14.1 s against 13.8–14.9 s
+//! (0.63 of that build's one-thread time). The repeatable line (above) cost what the
+//! near table, the huge pages, the dispatcher inlined into the fast copies
+//! (`cpu_dispatch`) and the table's move searched before the others were generated
+//! have won back since. Where the nodes went, one thread (644.7 M): the selective passes
+//! 139 M, the exact MTD(f) passes 443 M (#45 alone 164 M, and the last pass of #49,
+//! proving the score is not higher, 75 M), reading the line 63 M (#45 and #49 about
+//! 30 M each). The null-window nodes that fail high do so on their first move in
+//! 97–99% of cases at every count of empties from 6 to 24: the ordering leaves little
+//! to gain there, and the time is in the cost of each node (the last five squares 42%).
 
 mod guess;
 mod last;
