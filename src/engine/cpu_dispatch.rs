@@ -17,14 +17,12 @@
 //!
 //! The dispatcher is always inlined, and the fast copy may be: a call from inside a
 //! fast copy then becomes the flag's load, a branch and a direct call of (or the
-//! inlined) fast copy. Before, the dispatcher was a function of its own that the
-//! fast copies called for every node of the solver (the last squares' solvers, the
-//! move scoring, the null-window search each went through one): FFO #40–#49 on one
-//! thread took 0.867× the time once it was inlined (`farm-bench -n 3 --vs`, December
-//! 2026, the same 644,720,884 nodes as the build it was measured against but for the
-//! selective passes' even tests). Making the legal-move generator always inlined
-//! instead of dispatched was measured too: 1.07× the time (the null-window search
-//! grew with a copy at every call).
+//! inlined) fast copy, where before the fast copies called the dispatcher as a
+//! function of its own at every node of the solver. Measured on FFO #40–#49, one
+//! thread (`farm-bench -n 3 --vs`, December 2026, with the selective passes' even
+//! tests of the same commit series): 0.98× the time (pairs 0.971–0.997), within the
+//! noise. Making the legal-move generator always inlined rather than dispatched
+//! cost 1.07× the time (the null-window search grew with a copy at every call).
 
 use std::sync::atomic::{AtomicU8, Ordering};
 

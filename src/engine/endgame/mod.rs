@@ -88,9 +88,10 @@
 //! line, no near table), in the same runs (`farm-bench -n 3`, session 15): one thread
 //! 22.2–22.5 s against 21.6–22.6 s (0.99×), two threads 13.8–14.1 s against 13.8–14.9 s
 //! (0.63 of that build's one-thread time). The repeatable line (above) cost what the
-//! near table, the huge pages, the dispatcher inlined into the fast copies
-//! (`cpu_dispatch`) and the table's move searched before the others were generated
-//! have won back since. Where the nodes went, one thread (644.7 M): the selective passes
+//! near table, the huge pages and the table's move searched before the others were
+//! generated have won back since (the dispatcher inlined into the fast copies,
+//! `cpu_dispatch`, and the selective passes' even tests together 0.98×, within the
+//! noise). Where the nodes went, one thread (644.7 M): the selective passes
 //! 139 M, the exact MTD(f) passes 443 M (#45 alone 164 M, and the last pass of #49,
 //! proving the score is not higher, 75 M), reading the line 63 M (#45 and #49 about
 //! 30 M each). The null-window nodes that fail high do so on their first move in
