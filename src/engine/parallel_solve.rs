@@ -27,7 +27,7 @@ use super::endgame::{SharedTable, Solution, SolveError, Solver, read_line};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A caught panic's payload.
 type Panic = Box<dyn Any + Send>;
@@ -104,28 +104,40 @@ pub fn solve_parallel_with(
     }
     let guess = Solver::first_guess(board);
     let nodes = AtomicU64::new(0);
-    let score = race(threads, &new_solver, &nodes, |solver| {
+    let solvers = solvers(threads, new_solver);
+    let score = race(&solvers, &nodes, |solver| {
         solver.score_with_presearch(board, guess)
     })?;
-    let mut solution = parallel_line(board, score, threads, table, &stop)?;
+    let mut solution = parallel_line(board, score, &solvers)?;
     solution.nodes += nodes.load(Ordering::Relaxed);
     Ok(solution)
 }
 
-/// Runs `work` on `threads` helpers at once, each with its own solver from
-/// `new_solver`, until the first answers: its answer (every answer is exact, so any
-/// will do), or `Err(Stopped)` when the caller's flag stopped them all. The others
-/// stop as soon as one answers; the nodes they all searched are added to `nodes`.
+/// `count` solvers from `new_solver`, one for each helper of a [`race`]. They are
+/// kept from one race to the next: a solver's own table (the positions near the end)
+/// then stays warm, and is not mapped and zeroed again for every test of a line. On
+/// FFO #40-#49, two threads, the lines of a few thousand nodes took 0.04-0.07 s with
+/// new solvers for each test and 0.00-0.05 s so; the whole solve's time moved within
+/// the noise (13.8-14.6 s against 13.7-14.8 s, `farm-bench -n 3`).
+fn solvers(count: usize, new_solver: impl Fn() -> Solver) -> Vec<Mutex<Solver>> {
+    (0..count).map(|_| Mutex::new(new_solver())).collect()
+}
+
+/// Runs `work` on every solver of `solvers` at once, a helper each, until the first
+/// answers: its answer (every answer is exact, so any will do), or `Err(Stopped)`
+/// when the caller's flag stopped them all. The others stop as soon as one answers;
+/// the nodes they all searched are added to `nodes`.
 fn race<T: Send + Sync>(
-    threads: usize,
-    new_solver: &(impl Fn() -> Solver + Sync),
+    solvers: &[Mutex<Solver>],
     nodes: &AtomicU64,
     work: impl Fn(&mut Solver) -> Result<T, SolveError> + Sync,
 ) -> Result<T, SolveError> {
     let done = Arc::new(AtomicBool::new(false));
     let answer: OnceLock<T> = OnceLock::new();
-    run_helpers(threads, &done, |_| {
-        let mut solver = new_solver();
+    run_helpers(solvers.len(), &done, |t| {
+        // Each helper takes its own solver: the lock is never contended (a panic
+        // poisoning it ends the solve, so a poisoned solver is never used again).
+        let mut solver = solvers[t].lock().unwrap_or_else(|e| e.into_inner());
         solver.set_abort_flag(Some(done.clone()));
         let result = work(&mut solver);
         nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
@@ -144,34 +156,24 @@ const PARALLEL_LINE_EMPTIES: u32 = 14;
 
 /// The line of `board`, whose exact value is `score`, read as one solver reads it
 /// (`endgame::read_line`: it depends on the board and the score alone), each test of
-/// a position with [`PARALLEL_LINE_EMPTIES`] empties or more run by `threads`
-/// helpers on `table` as a solve is ([`race`]). The solution's nodes are those the
-/// line searched.
+/// a position with [`PARALLEL_LINE_EMPTIES`] empties or more run by all the
+/// `solvers` as a solve is ([`race`]), the others by the first. The solution's nodes
+/// are those the line searched.
 fn parallel_line(
     board: &Board,
     score: i32,
-    threads: usize,
-    table: &Arc<SharedTable>,
-    stop: &Option<Arc<AtomicBool>>,
+    solvers: &[Mutex<Solver>],
 ) -> Result<Solution, SolveError> {
-    let new_solver = || {
-        let mut s = Solver::sharing(table.clone(), threads > 1);
-        if let Some(flag) = stop {
-            s.set_stop_flag(flag.clone());
-        }
-        s
-    };
     let nodes = AtomicU64::new(0);
-    let mut serial = new_solver();
     let pv = read_line(board, score, |child, bound| {
-        if threads < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
+        if solvers.len() < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
+            let mut serial = solvers[0].lock().unwrap_or_else(|e| e.into_inner());
+            serial.set_abort_flag(None);
             let answer = serial.value_at_most(child, bound);
             nodes.fetch_add(serial.nodes(), Ordering::Relaxed);
             return answer;
         }
-        race(threads, &new_solver, &nodes, |solver| {
-            solver.value_at_most(child, bound)
-        })
+        race(solvers, &nodes, |solver| solver.value_at_most(child, bound))
     })?;
     Ok(Solution {
         score,
@@ -233,8 +235,9 @@ pub fn solve_each_with(
     let nodes = AtomicU64::new(0);
     // A helper that panics stops every solve (through `stop`).
     let halted = AtomicBool::new(false);
+    let solvers = solvers(threads, new_solver);
     run_helpers(threads, &halted, |t| {
-        let mut solver = new_solver();
+        let mut solver = solvers[t].lock().unwrap_or_else(|e| e.into_inner());
         for k in 0..boards.len() {
             let i = (t + k) % boards.len();
             if done[i].load(Ordering::Relaxed) {
@@ -255,10 +258,9 @@ pub fn solve_each_with(
         }
     });
     let mut solutions = Vec::with_capacity(boards.len());
-    let stop = Some(stop);
     for (board, score) in boards.iter().zip(&scores) {
         let score = *score.get().ok_or(SolveError::Stopped)?;
-        solutions.push(parallel_line(board, score, threads, table, &stop)?);
+        solutions.push(parallel_line(board, score, &solvers)?);
     }
     if let Some(first) = solutions.first_mut() {
         first.nodes += nodes.load(Ordering::Relaxed);
