@@ -135,6 +135,18 @@
 //!   (the shipped weights: 75 / 0.32, 75 / 0.35, 142 / 0.45): the kind of game alone
 //!   does not explain it. Every trained run loses 7.31 discs on the same dev-mid
 //!   position, which alone adds 0.07 to the mean.
+//! - **Run 42 labelled again at depths 5 and 6** (run 42's command with
+//!   `--label-depth 6`: its 11.8 million positions, exact to 14 empties; labelled
+//!   over several sessions at the lowest priority, resumed chunk by chunk, the last
+//!   part, 36–52 empties and the final fit, 6,522 s; no position has more than 52
+//!   empties, so 53–60 take the weights of 52). Raw, without `tempo`,
+//!   against the shipped weights at depth 8: **63.8%** over 200 games (123 wins, 9
+//!   draws, 68 losses) and **69.1%** over the next 400 openings (`--offset 200`: 265
+//!   wins, 23 draws, 112 losses, +5.1 discs a game), 67.3% over the 600. Move choice
+//!   at depth 10: dev-early 84 of 100 best moves and 0.22 discs lost (shipped 75 /
+//!   0.32), dev-mid 73 and **0.48** (shipped 75 / 0.35): stronger in play and right
+//!   after the opening, still weaker at 30–40 empties, like every pattern-game run.
+//!   `scale` cannot read this folder yet (it holds complete labels of both recipes).
 
 pub mod fit;
 pub mod outcome;
