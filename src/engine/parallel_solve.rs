@@ -27,7 +27,7 @@ use super::endgame::{SharedTable, Solution, SolveError, Solver, read_line};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// A caught panic's payload.
 type Panic = Box<dyn Any + Send>;
@@ -123,6 +123,12 @@ fn solvers(count: usize, new_solver: impl Fn() -> Solver) -> Vec<Mutex<Solver>> 
     (0..count).map(|_| Mutex::new(new_solver())).collect()
 }
 
+/// A helper's solver. Each helper takes its own, so the lock is never contended; a
+/// panic that poisons it ends the solve, so a poisoned solver is never used again.
+fn take(solver: &Mutex<Solver>) -> MutexGuard<'_, Solver> {
+    solver.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Runs `work` on every solver of `solvers` at once, a helper each, until the first
 /// answers: its answer (every answer is exact, so any will do), or `Err(Stopped)`
 /// when the caller's flag stopped them all. The others stop as soon as one answers;
@@ -135,9 +141,7 @@ fn race<T: Send + Sync>(
     let done = Arc::new(AtomicBool::new(false));
     let answer: OnceLock<T> = OnceLock::new();
     run_helpers(solvers.len(), &done, |t| {
-        // Each helper takes its own solver: the lock is never contended (a panic
-        // poisoning it ends the solve, so a poisoned solver is never used again).
-        let mut solver = solvers[t].lock().unwrap_or_else(|e| e.into_inner());
+        let mut solver = take(&solvers[t]);
         solver.set_abort_flag(Some(done.clone()));
         let result = work(&mut solver);
         nodes.fetch_add(solver.nodes(), Ordering::Relaxed);
@@ -167,7 +171,7 @@ fn parallel_line(
     let nodes = AtomicU64::new(0);
     let pv = read_line(board, score, |child, bound| {
         if solvers.len() < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
-            let mut serial = solvers[0].lock().unwrap_or_else(|e| e.into_inner());
+            let mut serial = take(&solvers[0]);
             serial.set_abort_flag(None);
             let answer = serial.value_at_most(child, bound);
             nodes.fetch_add(serial.nodes(), Ordering::Relaxed);
@@ -237,7 +241,7 @@ pub fn solve_each_with(
     let halted = AtomicBool::new(false);
     let solvers = solvers(threads, new_solver);
     run_helpers(threads, &halted, |t| {
-        let mut solver = solvers[t].lock().unwrap_or_else(|e| e.into_inner());
+        let mut solver = take(&solvers[t]);
         for k in 0..boards.len() {
             let i = (t + k) % boards.len();
             if done[i].load(Ordering::Relaxed) {

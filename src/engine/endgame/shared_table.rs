@@ -14,6 +14,10 @@
 //! that another thread arriving at their parent searches other moves first
 //! (simplified ABDADA).
 
+use crate::engine::pages::{ZeroValid, ZeroedPages};
+/// The table's hash of a board (the midgame table's too).
+pub(super) use crate::engine::table::hash;
+use crate::engine::table::{merge_bounds, victim, window_bounds};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering, fence};
 
 /// Bounds on a position's exact value, as stored.
@@ -117,11 +121,6 @@ fn write_slot(s: &Slot, version: u64, p: u64, o: u64, d: u64) {
     s.data.store(d, Ordering::Relaxed);
     s.version.store(version + 2, Ordering::Release);
 }
-
-use crate::engine::pages::{ZeroValid, ZeroedPages};
-/// The table's hash of a board (the midgame table's too).
-pub(super) use crate::engine::table::hash;
-use crate::engine::table::{merge_bounds, victim, window_bounds};
 
 impl SharedTable {
     /// A table of about `megabytes` MB (a power of two of buckets, at least 512).
