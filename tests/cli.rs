@@ -365,6 +365,73 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
         assert!(r[1].parse::<usize>().is_ok_and(|n| n > 0), "{table}");
         assert!(r[2..].iter().all(|f| f.parse::<f64>().is_ok()), "{table}");
     }
+    // A second complete set of labels under another recipe (twice the first): scale
+    // asks which to read, and reads the one chosen.
+    let labels = run0.join("labels");
+    let mut copied = 0;
+    for entry in std::fs::read_dir(&labels).expect("labels") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .into_string()
+            .expect("utf-8");
+        let parts: Vec<&str> = name.split('-').collect();
+        if let [e, recipe, chunk] = parts[..]
+            && recipe.starts_with('d')
+        {
+            // Twice the size, so that the table shows which set was read.
+            let doubled: Vec<u8> = std::fs::read(labels.join(&name))
+                .expect("read")
+                .chunks_exact(2)
+                .flat_map(|b| (i16::from_le_bytes([b[0], b[1]]) * 2).to_le_bytes())
+                .collect();
+            std::fs::write(labels.join(format!("{e}-d9+10-{chunk}")), doubled).expect("write");
+            copied += 1;
+        }
+    }
+    assert!(copied > 0);
+    let scale = |recipe: Option<&str>| {
+        let mut args = vec![
+            "scale",
+            file.to_str().expect("utf-8"),
+            "--dir",
+            run0.to_str().expect("utf-8"),
+            "--games",
+            "200",
+            "--exact",
+            "8",
+        ];
+        if let Some(r) = recipe {
+            args.extend(["--recipe", r]);
+        }
+        lab(&args)
+    };
+    let out = scale(None);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("d9+10") && err.contains("--recipe"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = scale(Some("d9+10"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doubled = stdout(&out);
+    assert_ne!(doubled, table);
+    let rms = |t: &str| -> Vec<f64> {
+        t.lines()
+            .skip(1)
+            .map(|r| {
+                r.split_whitespace()
+                    .nth(2)
+                    .expect("rms")
+                    .parse()
+                    .expect("number")
+            })
+            .collect()
+    };
+    for (a, b) in rms(&table).iter().zip(rms(&doubled)) {
+        assert!((b - 2.0 * a).abs() <= 0.02, "{table}\n{doubled}");
+    }
+    let out = scale(Some("d1+2"));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let out = lab(&[
         "scale",
         file.to_str().expect("utf-8"),

@@ -68,7 +68,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
         Command::Scale(s) => {
             let mut config = lab::train::TrainConfig::for_self_play(&s.self_play)?;
             config.exact = s.exact;
-            lab::scale::run(&config, &s.weights)
+            lab::scale::run(&config, &s.weights, s.recipe.as_deref())
         }
         Command::Splice(s) => lab::train::splice(&s.low, &s.high, s.phase as usize, &s.out),
         Command::Tune(t) => lab::tune::run(t.games, t.per_phase, t.seed, t.out.as_deref()),

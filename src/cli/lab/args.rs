@@ -204,6 +204,10 @@ pub struct ScaleArgs {
     /// The run's exact-label threshold (its games' outcomes are read there)
     #[arg(long, default_value_t = 15)]
     pub exact: u32,
+    /// The label recipe to read where a count's labels are complete under several
+    /// (as the label files name it: "d5+6" is the mean of depths 5 and 6)
+    #[arg(long)]
+    pub recipe: Option<String>,
 }
 
 /// `tempo`.

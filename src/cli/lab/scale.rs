@@ -70,9 +70,9 @@ impl Sums {
 
 /// Prints the table for the finished run in `config.dir` (its games, positions and
 /// labels) and the weights in `weights`.
-pub fn run(config: &TrainConfig, weights: &Path) -> Result<(), UserError> {
+pub fn run(config: &TrainConfig, weights: &Path, recipe: Option<&str>) -> Result<(), UserError> {
     let w = read_weights(weights)?;
-    let by = finished_run(&config.dir)?;
+    let by = finished_run(&config.dir, |_| recipe.map(str::to_string))?;
     let outcomes = game_outcomes(config, &by)?;
     outln!("empties  positions  rms-label  rms-value  label/value  outcome/label  outcome/value");
     let mut bands = [Sums::default(); 31];

@@ -185,6 +185,23 @@ impl TrainConfig {
             _ => self.label_depth,
         }
     }
+
+    /// The name of the labels' recipe at `empties` empties, as their files carry it:
+    /// none for exact labels, "d5+6" for the mean of depths 5 and 6, "-o50" after it
+    /// where half of each label is the game's outcome (the search's leaves are then
+    /// valued by phases fitted on such labels).
+    pub fn recipe_at(&self, empties: u32) -> Option<String> {
+        if empties <= self.exact {
+            return None;
+        }
+        let d = self.depth_at(empties);
+        let mixed = if self.outcome_weight > 0.0 {
+            format!("-o{:.0}", self.outcome_weight * 100.0)
+        } else {
+            String::new()
+        };
+        Some(format!("d{}+{d}{mixed}", d - 1))
+    }
 }
 
 /// The self-play players of a training run.
@@ -340,19 +357,9 @@ fn labels(
     std::fs::create_dir_all(&dir).map_err(io(&dir))?;
     let chunks = slice.len().div_ceil(LABELS_PER_CHUNK);
     // Searched labels name their depths, so a change of recipe makes them again.
-    let name = |c: usize| {
-        if e <= config.exact {
-            dir.join(format!("e{e:02}-{c:04}.bin"))
-        } else {
-            let d = config.depth_at(e);
-            // The search's leaves are valued by phases fitted on outcome-mixed labels.
-            let mixed = if config.outcome_weight > 0.0 {
-                format!("-o{:.0}", config.outcome_weight * 100.0)
-            } else {
-                String::new()
-            };
-            dir.join(format!("e{e:02}-d{}+{d}{mixed}-{c:04}.bin", d - 1))
-        }
+    let name = |c: usize| match config.recipe_at(e) {
+        None => dir.join(format!("e{e:02}-{c:04}.bin")),
+        Some(recipe) => dir.join(format!("e{e:02}-{recipe}-{c:04}.bin")),
     };
     let todo: Vec<usize> = (0..chunks).filter(|&c| !name(c).exists()).collect();
     if !todo.is_empty() {
@@ -539,9 +546,15 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
 pub type ByEmpties = Vec<(Vec<Board>, Vec<i16>)>;
 
 /// The positions and labels of the finished run in `dir` (its `positions.bin` and
-/// `labels/`), by empties count: the labels of each count must be complete under one
-/// recipe (one file name pattern), or the error names the folder and the count.
-pub fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
+/// `labels/`), by empties count. The labels of each count must be complete under one
+/// recipe (one file name pattern: "d5+6" for the mean of depths 5 and 6, none for
+/// exact labels); where they are complete under several, `recipe(e)` picks one for
+/// `e` empties, and without it (or with a recipe not among them) the error names the
+/// folder, the count and the recipes found.
+pub fn finished_run(
+    dir: &Path,
+    recipe: impl Fn(u32) -> Option<String>,
+) -> Result<ByEmpties, UserError> {
     use std::collections::BTreeMap;
     let mut by: ByEmpties = vec![(Vec::new(), Vec::new()); 61];
     for b in read_boards(&dir.join("positions.bin"))? {
@@ -580,14 +593,36 @@ pub fn finished_run(dir: &Path) -> Result<ByEmpties, UserError> {
             .filter(|((fe, _), c)| *fe == e as u32 && c.len() == chunks)
             .map(|((_, recipe), _)| recipe)
             .collect();
-        let [recipe] = complete[..] else {
+        let chosen = match complete[..] {
+            [one] => Some(one),
+            [] => None,
+            _ => {
+                let want = recipe(e as u32);
+                complete
+                    .iter()
+                    .copied()
+                    .find(|c| Some(c.as_str()) == want.as_deref())
+            }
+        };
+        let Some(recipe) = chosen else {
+            let found = |c: &&String| {
+                if c.is_empty() {
+                    "exact".to_string()
+                } else {
+                    c.to_string()
+                }
+            };
             return Err(UserError(format!(
                 "{}: the labels of {e} empties are {} (one complete set is needed)",
                 labels.display(),
                 if complete.is_empty() {
                     "incomplete".to_string()
                 } else {
-                    format!("complete under {} recipes", complete.len())
+                    format!(
+                        "complete under {} recipes ({}; choose one with --recipe)",
+                        complete.len(),
+                        complete.iter().map(found).collect::<Vec<_>>().join(", ")
+                    )
                 }
             )));
         };
@@ -652,9 +687,13 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
         );
     }
     // Other runs' positions and labels join the final fit (a position in both counts
-    // twice, once with each label).
+    // twice, once with each label); where a run holds labels of several recipes, those
+    // of this run's recipe.
     for dir in &config.also {
-        for (e, (boards, labels)) in finished_run(dir)?.into_iter().enumerate() {
+        for (e, (boards, labels)) in finished_run(dir, |e| config.recipe_at(e))?
+            .into_iter()
+            .enumerate()
+        {
             by_empties[e].0.extend(boards);
             by_empties[e].1.extend(labels);
         }

@@ -146,7 +146,8 @@
 //!   at depth 10: dev-early 84 of 100 best moves and 0.22 discs lost (shipped 75 /
 //!   0.32), dev-mid 73 and **0.48** (shipped 75 / 0.35): stronger in play and right
 //!   after the opening, still weaker at 30–40 empties, like every pattern-game run.
-//!   `scale` cannot read this folder yet (it holds complete labels of both recipes).
+//!   The folder holds complete labels of both recipes: `scale --recipe d5+6` reads
+//!   these.
 
 pub mod fit;
 pub mod outcome;
