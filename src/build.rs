@@ -20,9 +20,11 @@ fn check_weights(bytes: &[u8]) -> Result<(), String> {
         return Err("not a pattern weights file".into());
     }
     let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-    if version != 1 {
+    // Version 1 stores every weight as it is, version 2 each as its difference from
+    // the one before (src/engine/pattern/format.rs reads both).
+    if version != 1 && version != 2 {
         return Err(format!(
-            "format version {version}, this build reads version 1"
+            "format version {version}, this build reads versions 1 and 2"
         ));
     }
     let (body, sum) = bytes.split_at(bytes.len() - 8);
