@@ -7,6 +7,7 @@
 use std::process::ExitCode;
 
 /// A failure that the user caused: printed as one line, exit status 2.
+#[derive(Debug)]
 pub struct UserError(pub String);
 
 /// `println!` that ends the program quietly when standard output is closed (for

@@ -403,52 +403,78 @@ mod tests {
         assert_eq!(from_two[0], v[0][1..], "depths 1 to 3 read the same");
     }
 
-    /// The last band is measured from the start position at depths 1 to 4, where the
-    /// shipped weights read 0 at every depth: a term of +1.5 discs put into the band
-    /// makes odd depths read -1.5 and even ones +1.5, and the term measured there takes
-    /// it out again (while depth 1 was read as depth 0 it doubled it instead).
+    /// The last band is measured from the start position at depths 1 to 4: a term of
+    /// +1.5 discs put into the band makes odd depths read 1.5 lower and even ones 1.5
+    /// higher than without it (every leaf of those searches is in the band), and the
+    /// term measured there takes the alternation out again (while depth 1 was read as
+    /// depth 0 it doubled it instead).
     #[test]
     fn the_last_bands_term_cancels_its_alternation() {
         let band = *TEMPO_MEASURED.end();
         let (d0, empties) = tempo_plan(band, 6);
         assert_eq!((d0, empties), (1, 60));
         let boards = [Board::start()];
+        let shipped = Evaluator::Patterns(crate::engine::pattern::shipped());
+        let plain = measure(&boards, d0, d0 + 3, &shipped, 1, &quiet).expect("measured");
         let mut terms = [0; TEMPO_BANDS];
         terms[band] = 150;
         let skewed = with_tempo(crate::engine::pattern::shipped_ref(), &terms);
         let evaluator = Evaluator::Patterns(std::sync::Arc::new(skewed.clone()));
         let before = measure(&boards, d0, d0 + 3, &evaluator, 1, &quiet).expect("measured");
-        assert_eq!(before.even_minus_odd, 3.0, "{before:?}");
+        assert!(
+            (before.even_minus_odd - plain.even_minus_odd - 3.0).abs() < 1e-9,
+            "{plain:?} -> {before:?}"
+        );
         terms[band] = tempo_term(before.even_minus_odd);
-        assert_eq!(terms[band], -150);
         let tuned = Evaluator::Patterns(std::sync::Arc::new(with_tempo(&skewed, &terms)));
         let after = measure(&boards, d0, d0 + 3, &tuned, 1, &quiet).expect("measured");
         assert!(after.even_minus_odd.abs() < 0.1, "{before:?} -> {after:?}");
     }
 
-    /// The shipped weights alternate at low depths; each band's term takes that out
-    /// of the positions it was measured on (what `othello-lab tempo` writes).
+    /// Weights made to alternate: the shipped ones with a term of 1 disc in each band,
+    /// of the sign that adds to whatever alternation the band has. Each band's term
+    /// as `othello-lab tempo` measures it takes most of that out again (not all of it:
+    /// the selective search cuts other moves when every value moves, so a term is not
+    /// purely added to the values).
     #[test]
     fn the_terms_cancel_the_alternation_band_by_band() {
-        let shipped = crate::engine::pattern::shipped_ref().clone();
-        let mut terms = [0; TEMPO_BANDS];
-        let mut measured = Vec::new();
-        for (ph, term) in terms.iter_mut().enumerate().take(11).skip(4) {
+        let shipped = crate::engine::pattern::shipped_ref();
+        let bands = 4..11;
+        let mut skew = [0; TEMPO_BANDS];
+        let mut plans = Vec::new();
+        for ph in bands.clone() {
             let (d0, empties) = tempo_plan(ph, 2);
             let boards =
                 crate::engine::consistency::positions_in(4, 1 + ph as u64, empties..empties + 1);
             let evaluator = Evaluator::Patterns(std::sync::Arc::new(shipped.clone()));
+            let plain = measure(&boards, d0, d0 + 3, &evaluator, 2, &quiet).expect("measured");
+            skew[ph] = if plain.even_minus_odd >= 0.0 {
+                100
+            } else {
+                -100
+            };
+            plans.push((ph, boards, d0));
+        }
+        let skewed = with_tempo(shipped, &skew);
+        let mut terms = [0; TEMPO_BANDS];
+        let mut measured = Vec::new();
+        for (ph, boards, d0) in plans {
+            let evaluator = Evaluator::Patterns(std::sync::Arc::new(skewed.clone()));
             let before = measure(&boards, d0, d0 + 3, &evaluator, 2, &quiet).expect("measured");
-            *term = tempo_term(before.even_minus_odd);
+            assert!(before.even_minus_odd.abs() > 1.0, "band {ph}: {before:?}");
+            terms[ph] = tempo_term(before.even_minus_odd);
             measured.push((boards, d0, before));
         }
-        let tuned = Evaluator::Patterns(std::sync::Arc::new(with_tempo(&shipped, &terms)));
-        let mean_before =
-            measured.iter().map(|m| m.2.even_minus_odd).sum::<f64>() / measured.len() as f64;
-        assert!(mean_before.abs() > 0.3, "{mean_before}");
+        let tuned = Evaluator::Patterns(std::sync::Arc::new(with_tempo(&skewed, &terms)));
+        let mut total = 0.0;
         for (boards, d0, before) in &measured {
             let after = measure(boards, *d0, d0 + 3, &tuned, 2, &quiet).expect("measured");
-            assert!(after.even_minus_odd.abs() < 0.1, "{before:?} -> {after:?}");
+            assert!(
+                after.even_minus_odd.abs() < before.even_minus_odd.abs() / 4.0 + 0.05,
+                "{before:?} -> {after:?}"
+            );
+            total += after.even_minus_odd.abs();
         }
+        assert!(total / (measured.len() as f64) < 0.15, "{total}");
     }
 }

@@ -17,6 +17,7 @@ pub mod consistency;
 pub mod content;
 #[path = "../cpu.rs"]
 pub mod cpu;
+pub mod fit_cache;
 pub mod jobs;
 pub mod ladder;
 pub mod matches;

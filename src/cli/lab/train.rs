@@ -23,8 +23,9 @@
 //!    positions of the `--spread` empties counts on each side, at a weight falling
 //!    with the distance, and the weights are written to `--out`.
 //!
-//! Each chunk is written atomically when finished, so a run stopped by Ctrl-C goes on
-//! where it stopped; the same seed gives the same files.
+//! Each chunk, and each phase's fit (`fits/`, see [`super::fit_cache`]), is written
+//! atomically when finished, so a run stopped by Ctrl-C goes on where it stopped;
+//! the same seed gives the same files.
 //!
 //! # The recipe of the shipped weights
 //!
@@ -69,6 +70,7 @@
 //! times as long as `--label-depth 4`.
 
 use super::UserError;
+use super::fit_cache::{FitCache, FitInput};
 use super::jobs::{JobError, Progress};
 use super::outcomes::{blend, game_outcomes};
 use othello_tutor::engine::board::{Board, Position};
@@ -461,17 +463,29 @@ fn samples_for(
     (fit, held)
 }
 
+/// Fits phase `ph` of `params` to `fit`, or reads the fit back from the run's
+/// folder where it was made before (`kind` names the stage: "first" or "final").
 fn fit_into(
     config: &TrainConfig,
+    kind: &str,
     ph: usize,
     fit: &[Sample],
     params: &mut [f32],
-) -> othello_tutor::engine::train::FitReport {
+) -> Result<othello_tutor::engine::train::FitReport, UserError> {
     let n = layout().params;
     let start = params[ph * n..(ph + 1) * n].to_vec();
-    let (w, report) = fit_phase(layout(), fit, &start, config.ridge, config.iterations);
+    let input = FitInput {
+        phase: ph,
+        samples: fit,
+        start: &start,
+        ridge: config.ridge,
+        iterations: config.iterations,
+    };
+    let (w, report) = FitCache::new(&config.dir).fit(kind, &input, || {
+        fit_phase(layout(), fit, &start, config.ridge, config.iterations)
+    })?;
     params[ph * n..(ph + 1) * n].copy_from_slice(&w);
-    report
+    Ok(report)
 }
 
 fn to_weights(params: &[f32]) -> PatternWeights {
@@ -680,7 +694,7 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
             continue;
         }
         let (fit, _) = samples_for(ph, &by_empties[..], 0);
-        let r = fit_into(config, ph, &fit, &mut params);
+        let r = fit_into(config, "first", ph, &fit, &mut params)?;
         eprintln!(
             "{e} empties: first fit on {} positions, rms {:.2} discs ({} iterations)",
             r.positions, r.rms, r.iterations
@@ -704,7 +718,7 @@ pub fn run(config: &TrainConfig) -> Result<(), UserError> {
     let results = parallel("final fit", PHASES, config.threads, |ph| {
         let (fit, held) = samples_for(ph, &by_empties[..], config.spread);
         let mut mine = first.clone();
-        let r = fit_into(config, ph, &fit, &mut mine);
+        let r = fit_into(config, "final", ph, &fit, &mut mine)?;
         let w = mine[ph * n..(ph + 1) * n].to_vec();
         let held_rms = rms_error(&held, |b| {
             layout()
