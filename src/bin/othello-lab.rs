@@ -107,7 +107,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
             })
         }
         Command::MinePuzzles(m) => lab::mine::dispatch(m),
-        Command::RefreshPuzzles { dir } => lab::content::refresh(&dir),
+        Command::RefreshPuzzles { dir, revalue } => lab::content::refresh(&dir, revalue),
         Command::CheckContent(c) if c.stats => lab::content::stats(c.puzzles.as_deref()),
         Command::CheckContent(c) => {
             return Ok(match &c.puzzles {

@@ -66,6 +66,11 @@ pub enum Command {
         /// The folder of set files
         #[arg(default_value = "puzzles")]
         dir: PathBuf,
+        /// Also search the searched (midgame) puzzles again with this build's
+        /// evaluation: a value that moved is rewritten, a puzzle whose answer or lead
+        /// no longer holds is left out (progress on stderr)
+        #[arg(long)]
+        revalue: bool,
     },
     /// Prove every lesson and puzzle with the engine; last line
     /// "lessons: L (steps: S, interactive: I), puzzles: P"

@@ -143,10 +143,12 @@ pub fn mine(
 }
 
 /// Rewrites every set file of `dir` under the current rules (see
-/// `tutor::miner::refresh_set`); the `least-loss` puzzles beyond 5% of the whole are
+/// `tutor::miner::refresh_set`), with `revalue` the searched puzzles' values searched
+/// again (`tutor::miner::revalue`); the `least-loss` puzzles beyond 5% of the whole are
 /// left out, those with the smallest margin first. Each file is written atomically.
-pub fn refresh(dir: &std::path::Path) -> Result<(), UserError> {
+pub fn refresh(dir: &std::path::Path, revalue: bool) -> Result<(), UserError> {
     use othello_tutor::tutor::miner::{Refreshed, refresh_set};
+    let mut searcher = othello_tutor::tutor::puzzle::proof_searcher();
     use othello_tutor::tutor::puzzle::{Goal, to_toml};
     let io = |p: &std::path::Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
@@ -159,7 +161,18 @@ pub fn refresh(dir: &std::path::Path) -> Result<(), UserError> {
     for path in files {
         let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
         let name = path.display().to_string();
-        sets.push((path, refresh_set(&name, &text).map_err(UserError)?));
+        let mut set = refresh_set(&name, &text).map_err(UserError)?;
+        let searched = set
+            .kept
+            .iter()
+            .filter(|p| matches!(p.proof, othello_tutor::tutor::puzzle::Proof::Search { .. }))
+            .count();
+        if revalue && searched > 0 {
+            let progress =
+                super::jobs::Progress::new(format!("{name}: searched puzzles"), searched);
+            othello_tutor::tutor::miner::revalue(&mut set, &mut searcher, |_, _| progress.done(""));
+        }
+        sets.push((path, set));
     }
     let total: usize = sets.iter().map(|(_, s)| s.kept.len()).sum();
     let cap = total * 5 / 100;

@@ -42,7 +42,7 @@ mod games;
 mod refresh;
 mod why;
 
-pub use refresh::{Refreshed, refresh_set};
+pub use refresh::{Refreshed, refresh_set, revalue};
 pub use why::why_text;
 
 use crate::engine::notation::to_transcript;
