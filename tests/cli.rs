@@ -340,16 +340,23 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     // above the exact labels (from the band of 8 and 9 empties up), each with its
     // figures.
     let run0 = base.join("run0");
-    let out = lab(&[
-        "scale",
-        file.to_str().expect("utf-8"),
-        "--dir",
-        run0.to_str().expect("utf-8"),
-        "--games",
-        "200",
-        "--exact",
-        "8",
-    ]);
+    let scale = |recipe: Option<&str>| {
+        let mut args = vec![
+            "scale",
+            file.to_str().expect("utf-8"),
+            "--dir",
+            run0.to_str().expect("utf-8"),
+            "--games",
+            "200",
+            "--exact",
+            "8",
+        ];
+        if let Some(r) = recipe {
+            args.extend(["--recipe", r]);
+        }
+        lab(&args)
+    };
+    let out = scale(None);
     assert!(out.status.success(), "{}", stderr(&out));
     let table = stdout(&out);
     let mut rows = table.lines();
@@ -390,22 +397,6 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
         }
     }
     assert!(copied > 0);
-    let scale = |recipe: Option<&str>| {
-        let mut args = vec![
-            "scale",
-            file.to_str().expect("utf-8"),
-            "--dir",
-            run0.to_str().expect("utf-8"),
-            "--games",
-            "200",
-            "--exact",
-            "8",
-        ];
-        if let Some(r) = recipe {
-            args.extend(["--recipe", r]);
-        }
-        lab(&args)
-    };
     let out = scale(None);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
