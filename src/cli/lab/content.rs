@@ -148,8 +148,8 @@ pub fn mine(
 /// left out, those with the smallest margin first. Each file is written atomically.
 pub fn refresh(dir: &std::path::Path, revalue: bool) -> Result<(), UserError> {
     use othello_tutor::tutor::miner::{Refreshed, refresh_set};
-    let mut searcher = othello_tutor::tutor::puzzle::proof_searcher();
-    use othello_tutor::tutor::puzzle::{Goal, to_toml};
+    use othello_tutor::tutor::puzzle::{Goal, Proof, proof_searcher, to_toml};
+    let mut searcher = revalue.then(proof_searcher);
     let io = |p: &std::path::Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io(dir, e))?
@@ -162,15 +162,13 @@ pub fn refresh(dir: &std::path::Path, revalue: bool) -> Result<(), UserError> {
         let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
         let name = path.display().to_string();
         let mut set = refresh_set(&name, &text).map_err(UserError)?;
-        let searched = set
-            .kept
-            .iter()
-            .filter(|p| matches!(p.proof, othello_tutor::tutor::puzzle::Proof::Search { .. }))
-            .count();
-        if revalue && searched > 0 {
-            let progress =
-                super::jobs::Progress::new(format!("{name}: searched puzzles"), searched);
-            othello_tutor::tutor::miner::revalue(&mut set, &mut searcher, |_, _| progress.done(""));
+        let searched = set.kept.iter();
+        let searched = searched.filter(|p| matches!(p.proof, Proof::Search { .. }));
+        if let Some(searcher) = &mut searcher
+            && let count @ 1.. = searched.count()
+        {
+            let progress = super::jobs::Progress::new(format!("{name}: searched puzzles"), count);
+            othello_tutor::tutor::miner::revalue(&mut set, searcher, |_, _| progress.done(""));
         }
         sets.push((path, set));
     }
