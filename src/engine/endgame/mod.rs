@@ -49,7 +49,9 @@
 //! evaluation search in the ordering from 16 or 20 empties, or 4 plies deep from 22 or
 //! 24; the busy marks (ABDADA) from 10 or 16 empties; on two threads, the second
 //! thread starting the exact search without the selective passes (17% more nodes),
-//! or the table from 10 empties (2–3% faster, within the noise). Two threads take
+//! or the table from 10 empties (2–3% faster, within the noise); the last square
+//! not counting the opponent's flips where the score with it empty is already at
+//! most alpha (0.99×, 3 pairs, December 6th). Two threads take
 //! 0.57–0.65 of one thread's time (14.0 s against 23.1 s in the last `bench`); two
 //! one-thread solves run side by side lose nothing, so the loss is the threads' shared
 //! table, not the machine.

@@ -148,6 +148,24 @@
 //!   after the opening, still weaker at 30–40 empties, like every pattern-game run.
 //!   The folder holds complete labels of both recipes: `scale --recipe d5+6` reads
 //!   these.
+//! - **The same weights through `tempo` and `calibrate`** (the candidate to ship,
+//!   December 6th): `tempo` (300 positions a band, about 4 minutes on one thread)
+//!   terms by band from 0 empties up +0.00 +0.24 +0.39 +0.42 +0.51 +0.61 +0.55 +0.52
+//!   +0.55 +0.42 +0.39 +0.23 −0.24 −2.05 −2.40 discs, each band's even − odd from
+//!   −0.5…−1.2 to within ±0.12; `calibrate --games 4000 --seed 5 --play-eval
+//!   patterns --play-depth 3 --play-noise 10` on one thread, about 20 minutes. With
+//!   them as the shipped weights and table, `bench --quality FILE --swing` (the
+//!   shipped weights in brackets, from the same command): dev-early 84 of 100 best
+//!   moves, mean loss **0.22** (75 / 0.32), stated swing 0.40, grading agreement
+//!   57.4%, false alarms 1.1%, harsher 25.7% and milder 16.9% (the engine's move
+//!   losses 1.32 times the file's); dev-mid 73 / **0.48** (75 / 0.35), stated swing
+//!   0.54 (0.57), agreement 72.3%, false alarms 0.3% (1.0%); dev-late 140 of 159 /
+//!   0.42 (142 / 0.45), stated swing 0.76, agreement 89.3% (89.7%), false alarms
+//!   0.3% (0.6%), the worst grading as practice waits 1.26 s. Shipping them changes
+//!   more than the two files: the searched (midgame) puzzles' values move by a few
+//!   discs at depth 16 (`refresh-puzzles --revalue` searches them again), lesson 13's
+//!   b5-against-c1 gap reads 8 discs where its text says 13, and five UI snapshots
+//!   show other values.
 
 pub mod fit;
 pub mod outcome;
