@@ -166,6 +166,14 @@
 //!   discs at depth 16 (`refresh-puzzles --revalue` searches them again), lesson 13's
 //!   b5-against-c1 gap reads 8 discs where its text says 13, and five UI snapshots
 //!   show other values.
+//! - **Runs 42 (d5+6), 41, 43 and 44 pooled** (run 42's command with `--label-depth
+//!   6 --also` the three others: about 29 million positions with labels of depths 5
+//!   and 6; the final fit 5,586 s on 2 shared cores, resumed phase by phase across
+//!   sessions), then `tempo`: held-back error 3.97 discs at 40 empties; against the
+//!   shipped weights at depth 8 **60.2%** over 200 games (114 wins, 13 draws, 73
+//!   losses), and **43.5%** against run 42 alone after its `tempo` (81 / 12 / 107,
+//!   −1.5 discs a game). Pooling the weaker runs' positions (each alone 55–59%)
+//!   diluted run 42's: more positions help only when they come from games as good.
 
 pub mod fit;
 pub mod outcome;
