@@ -437,3 +437,49 @@ fn a_line_read_by_several_threads_is_the_one_thread_line() {
     }
     assert!(checked >= 3, "{checked} positions of 14 to 18 empties");
 }
+
+#[test]
+fn the_score_alone_is_the_solves_score_and_first_move_for_less_work() {
+    // `solve_score` skips the line below the root: the same score (checked against the
+    // slow reference) and the same best move as `solve`, on one and several threads,
+    // and on one thread never more nodes than the solve with its line (fewer
+    // wherever the line needed proofs of its own).
+    use othello_tutor::engine::endgame::SharedTable;
+    use othello_tutor::engine::parallel_solve::{score_each_with, score_parallel_with};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(99);
+    let (mut checked, mut saved) = (0, 0);
+    for i in 0..16 {
+        let Some(board) = random_late_position(&mut rng, i * 53 + 5, 10 + (i % 3) as u32) else {
+            continue;
+        };
+        let full = Solver::new(4).solve(&board).expect("not stopped");
+        let alone = Solver::new(4).solve_score(&board).expect("not stopped");
+        assert_eq!(alone.score, alpha_beta(board, -65, 65), "position {i}");
+        assert_eq!(
+            (alone.score, alone.best),
+            (full.score, full.best),
+            "position {i}"
+        );
+        assert!(alone.nodes <= full.nodes, "position {i}");
+        saved += usize::from(alone.nodes < full.nodes);
+        for threads in [2, 3] {
+            let table = Arc::new(SharedTable::with_megabytes(1));
+            let par = score_parallel_with(&board, threads, &table, None).expect("not stopped");
+            assert_eq!(
+                (par.score, par.best),
+                (full.score, full.best),
+                "position {i}"
+            );
+            let each = score_each_with(&[board], threads, &table, None).expect("not stopped");
+            assert_eq!((each[0].score, each[0].best), (full.score, full.best));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked}");
+    assert!(
+        saved >= checked / 2,
+        "the line cost nothing in {saved} of {checked}"
+    );
+}

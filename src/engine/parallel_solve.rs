@@ -23,7 +23,7 @@
 //! time.
 
 use super::board::Board;
-use super::endgame::{SharedTable, Solution, SolveError, Solver, read_line};
+use super::endgame::{Scored, SharedTable, Solution, SolveError, Solver, read_line};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -90,6 +90,28 @@ pub fn solve_parallel_with(
     table: &Arc<SharedTable>,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Solution, SolveError> {
+    parallel_with(board, threads, table, stop, usize::MAX)
+}
+
+/// As [`solve_parallel_with`], the score and best move alone (the same score and
+/// move as `Solver::solve_score`'s; the rest of the line is not read).
+pub fn score_parallel_with(
+    board: &Board,
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Scored, SolveError> {
+    parallel_with(board, threads, table, stop, 1).map(|s| s.scored())
+}
+
+/// The solve of [`solve_parallel_with`], with at most `plies` entries of the line.
+fn parallel_with(
+    board: &Board,
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+    plies: usize,
+) -> Result<Solution, SolveError> {
     let parallel = threads > 1 && board.legal_moves_bits() != 0;
     let new_solver = || {
         let mut s = Solver::sharing(table.clone(), parallel);
@@ -100,7 +122,17 @@ pub fn solve_parallel_with(
     };
     table.new_search();
     if !parallel {
-        return new_solver().solve(board);
+        let mut solver = new_solver();
+        return if plies == 1 {
+            solver.solve_score(board).map(|s| Solution {
+                score: s.score,
+                best: s.best,
+                pv: vec![s.best],
+                nodes: s.nodes,
+            })
+        } else {
+            solver.solve(board)
+        };
     }
     let guess = Solver::first_guess(board);
     let nodes = AtomicU64::new(0);
@@ -108,7 +140,7 @@ pub fn solve_parallel_with(
     let score = race(&solvers, &nodes, |solver| {
         solver.score_with_presearch(board, guess)
     })?;
-    let mut solution = parallel_line(board, score, &solvers)?;
+    let mut solution = parallel_line(board, score, &solvers, plies)?;
     solution.nodes += nodes.load(Ordering::Relaxed);
     Ok(solution)
 }
@@ -161,15 +193,16 @@ const PARALLEL_LINE_EMPTIES: u32 = 14;
 /// The line of `board`, whose exact value is `score`, read as one solver reads it
 /// (`endgame::read_line`: it depends on the board and the score alone), each test of
 /// a position with [`PARALLEL_LINE_EMPTIES`] empties or more run by all the
-/// `solvers` as a solve is ([`race`]), the others by the first. The solution's nodes
-/// are those the line searched.
+/// `solvers` as a solve is ([`race`]), the others by the first; at most `plies`
+/// entries. The solution's nodes are those the line searched.
 fn parallel_line(
     board: &Board,
     score: i32,
     solvers: &[Mutex<Solver>],
+    plies: usize,
 ) -> Result<Solution, SolveError> {
     let nodes = AtomicU64::new(0);
-    let pv = read_line(board, score, |child, bound| {
+    let pv = read_line(board, score, plies, |child, bound| {
         if solvers.len() < 2 || child.empty_count() < PARALLEL_LINE_EMPTIES {
             let mut serial = take(&solvers[0]);
             serial.set_abort_flag(None);
@@ -225,6 +258,28 @@ pub fn solve_each_with(
     table: &Arc<SharedTable>,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Vec<Solution>, SolveError> {
+    each_with(boards, threads, table, stop, usize::MAX)
+}
+
+/// As [`solve_each_with`], the scores and best moves alone (the lines are not read).
+pub fn score_each_with(
+    boards: &[Board],
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<Scored>, SolveError> {
+    let solved = each_with(boards, threads, table, stop, 1)?;
+    Ok(solved.iter().map(Solution::scored).collect())
+}
+
+/// The solves of [`solve_each_with`], with at most `plies` entries of each line.
+fn each_with(
+    boards: &[Board],
+    threads: usize,
+    table: &Arc<SharedTable>,
+    stop: Option<Arc<AtomicBool>>,
+    plies: usize,
+) -> Result<Vec<Solution>, SolveError> {
     let stop = stop.unwrap_or_default();
     let threads = threads.max(1);
     let parallel = threads > 1;
@@ -264,7 +319,7 @@ pub fn solve_each_with(
     let mut solutions = Vec::with_capacity(boards.len());
     for (board, score) in boards.iter().zip(&scores) {
         let score = *score.get().ok_or(SolveError::Stopped)?;
-        solutions.push(parallel_line(board, score, &solvers)?);
+        solutions.push(parallel_line(board, score, &solvers, plies)?);
     }
     if let Some(first) = solutions.first_mut() {
         first.nodes += nodes.load(Ordering::Relaxed);

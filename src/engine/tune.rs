@@ -143,7 +143,7 @@ pub fn fit(
                 progress(&format!("phase {ph}: labelling {i}/{}", boards.len()));
             }
             let label = if b.empty_count() <= config.exact_empties {
-                match solver.solve(b) {
+                match solver.solve_score(b) {
                     Ok(s) => (s.score * UNITS_PER_DISC) as f64,
                     Err(_) => continue,
                 }

@@ -266,27 +266,29 @@ fn bench_ffo(threads: usize) {
         outln!("ffo 40-49: data unreadable");
         return;
     };
-    let mut counts = vec![1];
+    // The score and best move (what other engines' FFO figures time), on one thread
+    // and on `threads`; then, on one thread, with the whole line read as well.
+    let mut runs = vec![(1, false)];
     if threads > 1 {
-        counts.push(threads);
+        runs.push((threads, false));
     }
-    for n in counts {
+    runs.push((1, true));
+    for (n, line) in runs {
         use othello_tutor::engine::endgame::{SharedTable, Solver};
+        use othello_tutor::engine::parallel_solve::score_parallel_with;
         // One table for the ten positions, as `solve` has.
         let table = std::sync::Arc::new(SharedTable::with_megabytes(48));
         let (mut nodes, mut wrong) = (0u64, 0);
         let cpu0 = cpu_seconds();
         let t = Instant::now();
         for rec in records.iter().take(10) {
-            let result = if n == 1 {
-                Solver::sharing(table.clone(), false).solve(&rec.position.board)
-            } else {
-                othello_tutor::engine::parallel_solve::solve_parallel_with(
-                    &rec.position.board,
-                    n,
-                    &table,
-                    None,
-                )
+            let board = &rec.position.board;
+            let result = match (n, line) {
+                (_, true) => Solver::sharing(table.clone(), false)
+                    .solve(board)
+                    .map(|s| s.scored()),
+                (1, false) => Solver::sharing(table.clone(), false).solve_score(board),
+                _ => score_parallel_with(board, n, &table, None),
             };
             match result {
                 Ok(sol) => {
@@ -303,10 +305,10 @@ fn bench_ffo(threads: usize) {
             (Some(a), Some(b)) => format!(" ({:.1} s of CPU time)", b - a),
             _ => String::new(),
         };
-        let label = if n == 1 {
-            "1 thread".to_string()
-        } else {
-            format!("{n} threads")
+        let label = match (n, line) {
+            (_, true) => "1 thread, with the line".to_string(),
+            (1, false) => "1 thread".to_string(),
+            _ => format!("{n} threads"),
         };
         outln!(
             "ffo 40-49 exact, {label}: {s:.1} s{cpu}, {nodes} nodes, {:.1} Mn/s, {} of 10 correct",

@@ -373,7 +373,9 @@ fn labels(
             if e <= config.exact {
                 let mut solver = Solver::new(4);
                 for b in part {
-                    let s = solver.solve(b).map_err(|e| UserError(e.to_string()))?;
+                    let s = solver
+                        .solve_score(b)
+                        .map_err(|e| UserError(e.to_string()))?;
                     out.extend_from_slice(&((s.score * 100) as i16).to_le_bytes());
                 }
             } else {

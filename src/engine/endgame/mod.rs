@@ -12,27 +12,6 @@
 //! passes (ProbCut on a shallow evaluation search) fill the table with best moves
 //! before the exact search (`presearch`).
 //!
-//! # The line
-//!
-//! Once the score is known, the line is read move by move: at each ply the first
-//! move, in the move ordering of the board alone, whose null window at the value
-//! fails low. It never starts from the table's move: what the table holds depends on
-//! earlier solves (the grading table is kept between grades and warmed while the
-//! learner thinks) and on how threads raced, and a refutation built on the line must
-//! read the same every time (`tests/endgame.rs` checks a line is the same fresh, on a
-//! warm table and on one to three threads). The root's MTD(f) passes try the moves
-//! in that same order (`ordered_nws`; a value resting on a selective cut-off stores
-//! only its move, as in `nws`), so the pass that proves the score usually does so by
-//! the line's first move, having shown the moves before it worse (the first two plies
-//! so ordered: 661 M nodes, worse than the root alone). The line
-//! still costs a proof wherever, further down, the ordering ranks a worse move first:
-//! on FFO #40–#49, one thread, 640 M nodes against 563 M for the table's line
-//! (674 M before the root took the line's order), 25.2 s against 22.5 s; two threads
-//! 15.8 s against 14.0 s (`farm-bench`, 3 runs each, session 11). The median grade on
-//! 60 positions of 22 empties went from 0.80 s to 0.93 s. Square order instead of the
-//! board's ordering cost 1.56× the time, and ordering by a 6-ply evaluation search
-//! 1.21×.
-//!
 //! # Where the time goes, and what did not help (issue 39, December 2026)
 //!
 //! `perf` on FFO #40–#49, one thread (563 M nodes, 23–26 s on the shared 2-core
@@ -55,6 +34,20 @@
 //! 0.57–0.65 of one thread's time (14.0 s against 23.1 s in the last `bench`); two
 //! one-thread solves run side by side lose nothing, so the loss is the threads' shared
 //! table, not the machine.
+//!
+//! # The score alone (December 7th)
+//!
+//! Most callers want the score, or the score and the best move: the exact labels of
+//! training, the puzzles' proofs, the lessons' answers, the review's exact values,
+//! the FFO figures other engines publish. [`Solver::solve_score`] (and
+//! `parallel_solve::score_parallel_with` / `score_each_with`) reads only the line's
+//! first move, so it names the same move as `solve` without the proofs further down
+//! the line. FFO #40–#49, one thread: **581,507,272 nodes against 644,720,884**
+//! (0.902×; node counts are exact and repeat). Times on this session's machine,
+//! `othello-lab bench --only ffo --threads 2`, three runs with the training job
+//! stopped, each run timing the score alone on one thread, on two, and the solve with
+//! its line on one: 29.5–41.0 s, 17.8–22.5 s and 33.3–38.3 s (the machine's speed
+//! moved by a quarter from run to run, so the node count is the figure to trust).
 //!
 //! # The two tables
 //!
@@ -102,6 +95,7 @@
 
 mod guess;
 mod last;
+mod line;
 mod order;
 mod presearch;
 mod search;
@@ -109,6 +103,9 @@ mod shallow;
 mod shared_table;
 
 pub use shared_table::{Bounds, SharedTable};
+
+pub(crate) use line::read_line;
+use line::{ORDERED_MIN_EMPTIES, ORDERED_PLIES, WHOLE_LINE, line_order};
 
 use super::board::{Board, legal_moves};
 use super::square::Square;
@@ -193,6 +190,30 @@ pub struct Solution {
     pub best: Option<Square>,
     /// A principal variation (`None` entries are passes).
     pub pv: Vec<Option<Square>>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+impl Solution {
+    /// The score and best move alone.
+    pub fn scored(&self) -> Scored {
+        Scored {
+            score: self.score,
+            best: self.best,
+            nodes: self.nodes,
+        }
+    }
+}
+
+/// The outcome of a solve without its line ([`Solver::solve_score`]): exact score
+/// (side to move's view), best move, nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The final disc margin with perfect play, from the side to move's view.
+    pub score: i32,
+    /// The best move (`None` if the side to move must pass or the game is over): the
+    /// first move of the line [`Solver::solve`] reads.
+    pub best: Option<Square>,
     /// Positions searched.
     pub nodes: u64,
 }
@@ -323,27 +344,14 @@ impl Solver {
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
         let g = Solver::first_guess(board);
         let score = self.score_with_presearch(board, g)?;
-        self.with_line(board, score)
+        self.with_line(board, score, WHOLE_LINE)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
     /// (MTD(f)); final scores are even, so each test asks "at least g?" for an even g.
     pub fn solve_from_guess(&mut self, board: &Board, guess: i32) -> Result<Solution, SolveError> {
         let score = self.score_from_guess(board, guess)?;
-        self.with_line(board, score)
-    }
-
-    /// The solution of `board`, whose exact value is `score`: a line read from the
-    /// table (continuing the current search).
-    fn with_line(&mut self, board: &Board, score: i32) -> Result<Solution, SolveError> {
-        let pv = self.line(board, score)?;
-        let best = pv.first().copied().flatten();
-        Ok(Solution {
-            score,
-            best,
-            pv,
-            nodes: self.nodes,
-        })
+        self.with_line(board, score, WHOLE_LINE)
     }
 
     /// The exact score alone, as `solve` finds it: from `PRESEARCH_EMPTIES` on, the
@@ -460,17 +468,6 @@ impl Solver {
         }
     }
 
-    /// The solution of `board` whose exact score `score` is known (from
-    /// `score_from_guess`, say, by this or another solver sharing the table): its line.
-    pub fn solution_with_score(
-        &mut self,
-        board: &Board,
-        score: i32,
-    ) -> Result<Solution, SolveError> {
-        self.begin();
-        self.with_line(board, score)
-    }
-
     /// Win/loss/draw only: the score is clamped to -1, 0 or +1 (faster than exact).
     pub fn solve_wld(&mut self, board: &Board) -> Result<Solution, SolveError> {
         let mut s = self.solve_window(board, -1, 1)?;
@@ -494,7 +491,7 @@ impl Solver {
         }
         let clamped = score.clamp(alpha, beta);
         let pv = if score > alpha && score < beta {
-            self.line(board, score)?
+            self.with_line(board, score, WHOLE_LINE)?.pv
         } else {
             Vec::new()
         };
@@ -564,28 +561,6 @@ impl Solver {
         self.next_poll = 0;
     }
 
-    /// A principal variation from `board`, whose exact value is `score` (see
-    /// [`read_line`]), continuing the current search.
-    fn line(&mut self, board: &Board, score: i32) -> Result<Vec<Option<Square>>, SolveError> {
-        read_line(board, score, |c, bound| self.at_most(c, bound))
-    }
-
-    /// Whether the exact value of `board` is at most `bound`: a null window at `bound`
-    /// fails low. Continues the current search (its node count and stop).
-    fn at_most(&mut self, board: &Board, bound: i32) -> Result<bool, SolveError> {
-        let upper = self.nws(
-            board.player,
-            board.opponent,
-            bound,
-            board.empty_count(),
-            false,
-        );
-        if self.stopped {
-            return Err(SolveError::Stopped);
-        }
-        Ok(upper <= bound)
-    }
-
     /// Whether the exact value of `board` is at most `bound` (a new search: the node
     /// count starts at zero). Stops, with `Err(Stopped)`, when a flag is raised.
     pub fn value_at_most(&mut self, board: &Board, bound: i32) -> Result<bool, SolveError> {
@@ -614,69 +589,4 @@ impl Solver {
         }
         self.stopped
     }
-}
-
-/// A principal variation from `board`, whose exact value is `score`: at each ply the
-/// first move, in the move ordering of the board alone ([`line_order`], never the
-/// table's move), that keeps the value, so the line depends on the board and the
-/// score alone. `at_most(child, bound)` says whether a position's exact value is at
-/// most `bound`.
-pub(crate) fn read_line(
-    board: &Board,
-    score: i32,
-    mut at_most: impl FnMut(&Board, i32) -> Result<bool, SolveError>,
-) -> Result<Vec<Option<Square>>, SolveError> {
-    let mut pv = Vec::new();
-    let mut b = *board;
-    let mut s = score;
-    loop {
-        let moves = b.legal_moves_bits();
-        if moves == 0 {
-            if b.pass().legal_moves_bits() == 0 {
-                break;
-            }
-            pv.push(None);
-            b = b.pass();
-            s = -s;
-            continue;
-        }
-        let mut found = None;
-        for q in line_order(&b, moves) {
-            let c = b.play_unchecked(q);
-            // No move is worth more than s, so the child's value is at least -s; the
-            // move is on the line when it is at most -s, that is, when a null window
-            // at -s fails low. (A window at -s - 1 fails high for every move, and its
-            // fail-soft bound can be -s for a worse one.)
-            if at_most(&c, -s)? {
-                found = Some(q);
-                b = c;
-                s = -s;
-                break;
-            }
-        }
-        match found {
-            Some(q) => pv.push(Some(q)),
-            None => break,
-        }
-    }
-    Ok(pv)
-}
-
-/// How many plies from the root the MTD(f) passes search in the line's order (see
-/// [`Solver::ordered_nws`]).
-const ORDERED_PLIES: u32 = 1;
-
-/// Below this many empties a node is searched in the usual order (its proof is cheap
-/// to find again).
-const ORDERED_MIN_EMPTIES: u32 = 12;
-
-/// The order in which [`read_line`] tries the `moves` of `board`: the solver's own
-/// move ordering with no table move, so it depends on the board alone.
-fn line_order(board: &Board, moves: u64) -> Vec<Square> {
-    let mut list = order::MoveList::new();
-    list.generate(board.player, board.opponent, moves);
-    list.score(0, board.player, board.opponent, 64, board.empty_count());
-    (0..list.len())
-        .filter_map(|k| Square::new(list.pick(k).sq))
-        .collect()
 }

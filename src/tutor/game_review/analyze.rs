@@ -223,7 +223,7 @@ fn solve_from_end(
         let (value, best) = if board.is_game_over() {
             (board.final_score(), None)
         } else {
-            match solver.solve(&board) {
+            match solver.solve_score(&board) {
                 Ok(s) => (s.score, s.best),
                 Err(_) => return false,
             }

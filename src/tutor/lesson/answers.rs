@@ -208,5 +208,5 @@ fn exact_margin(pos: &Position, solver: &mut Solver) -> Result<i32, QuestionErro
     if empties > EXACT_MAX_EMPTIES {
         return Err(QuestionError::TooManyEmpties(empties));
     }
-    Ok(solver.solve(&pos.board)?.score)
+    Ok(solver.solve_score(&pos.board)?.score)
 }

@@ -41,7 +41,7 @@ impl PlayOut {
                 let mut out = SquareSet::EMPTY;
                 for sq in pos.legal_moves() {
                     let child = pos.board.play_unchecked(sq);
-                    let s = solver.solve(&child)?;
+                    let s = solver.solve_score(&child)?;
                     if -s.score >= margin {
                         out.0 |= sq.bit();
                     }

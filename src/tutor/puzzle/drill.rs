@@ -284,7 +284,7 @@ impl Round {
             if self.now.to_move == self.learner() {
                 return Ok(PlayOut::Going(replies));
             }
-            let s = solver.solve(&self.now.board)?;
+            let s = solver.solve_score(&self.now.board)?;
             let Some(best) = s.best else { break };
             self.now = self.now.play_unchecked(best);
             self.played.push(Move::Place(best));

@@ -60,7 +60,7 @@ impl Puzzle {
         }
         solver.set_node_limit(NEAR_MISS_NODES);
         let after = st.position.board.play_unchecked(played);
-        let value = -solver.solve(&after).ok()?.score;
+        let value = -solver.solve_score(&after).ok()?.score;
         Some(self.value - value)
     }
 

@@ -195,7 +195,11 @@ fn prove_exact(p: &Puzzle, searcher: &mut Searcher, ctx: &mut Ctx) -> Option<()>
     // Each step: the accepted set.
     let mut step_values = Vec::new();
     for (k, st) in p.steps.iter().enumerate() {
-        let v = searcher.solver().solve(&st.position.board).ok()?.score;
+        let v = searcher
+            .solver()
+            .solve_score(&st.position.board)
+            .ok()?
+            .score;
         step_values.push(v);
         let winning = p.goal == Goal::Win;
         let set = moves_at_least(searcher, &st.position, if winning { 1 } else { v })?;

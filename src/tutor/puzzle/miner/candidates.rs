@@ -93,7 +93,7 @@ pub(super) fn extend_line(
         let reply = if cur.must_pass() {
             Move::Pass
         } else {
-            Move::Place(searcher.solver().solve(&cur.board).ok()?.best?)
+            Move::Place(searcher.solver().solve_score(&cur.board).ok()?.best?)
         };
         let next = cur.play(reply).ok()?;
         if next.is_game_over() || next.must_pass() || next.legal_moves().len() < 2 {
@@ -145,7 +145,7 @@ pub(super) fn examine_exact(
             return Some(None);
         }
     }
-    let v = searcher.solver().solve(&pos.board).ok()?.score;
+    let v = searcher.solver().solve_score(&pos.board).ok()?.score;
     let best = moves_at_least(searcher, pos, v)?;
     let mut found = None;
     if best.len() <= 2 && best != legal {
