@@ -35,7 +35,7 @@
 //! one-thread solves run side by side lose nothing, so the loss is the threads' shared
 //! table, not the machine.
 //!
-//! # The score alone (December 7th)
+//! # The score alone (December 6th)
 //!
 //! Most callers want the score, or the score and the best move: the exact labels of
 //! training, the puzzles' proofs, the lessons' answers, the review's exact values,
