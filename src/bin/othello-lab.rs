@@ -35,7 +35,7 @@ fn confidence(t: f32) -> Option<Confidence> {
 /// Evaluates with the weights of `--weights` instead of the shipped ones.
 fn use_weights(weights: &lab::args::Weights) -> Result<(), UserError> {
     if let Some(path) = &weights.weights {
-        othello_tutor::engine::pattern::replace_shipped(lab::train::read_weights(path)?);
+        othello_tutor::engine::pattern::replace_shipped(lab::run_folder::read_weights(path)?);
     }
     Ok(())
 }
@@ -70,7 +70,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
             config.exact = s.exact;
             lab::scale::run(&config, &s.weights, s.recipe.as_deref())
         }
-        Command::Splice(s) => lab::train::splice(&s.low, &s.high, s.phase as usize, &s.out),
+        Command::Splice(s) => lab::run_folder::splice(&s.low, &s.high, s.phase as usize, &s.out),
         Command::Tune(t) => lab::tune::run(t.games, t.per_phase, t.seed, t.out.as_deref()),
         Command::Book {
             command: BookCommand::Build(b),

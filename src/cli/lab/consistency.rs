@@ -23,7 +23,7 @@ pub struct ConsistencyConfig {
 
 /// Measures the weights in `path` and prints two lines.
 pub fn run(path: &Path, config: &ConsistencyConfig) -> Result<(), UserError> {
-    let evaluator = Evaluator::Patterns(Arc::new(super::train::read_weights(path)?));
+    let evaluator = Evaluator::Patterns(Arc::new(super::run_folder::read_weights(path)?));
     if config.depth < 1 || config.positions == 0 {
         return Err(UserError(
             "consistency needs a depth of at least 1 and at least one position".into(),

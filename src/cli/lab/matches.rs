@@ -30,7 +30,7 @@ pub fn parse_strategy(text: &str) -> Result<Strategy, UserError> {
 /// from a file that `train` wrote; a file that cannot be read is an error).
 fn parse_evaluator(text: &str) -> Result<Option<Evaluator>, UserError> {
     if let Some(path) = text.strip_prefix("patterns:") {
-        let weights = super::train::read_weights(std::path::Path::new(path))?;
+        let weights = super::run_folder::read_weights(std::path::Path::new(path))?;
         return Ok(Some(Evaluator::Patterns(std::sync::Arc::new(weights))));
     }
     Ok(match text.to_ascii_lowercase().as_str() {

@@ -26,6 +26,7 @@ pub mod outcomes;
 pub mod perft;
 pub mod potential;
 pub mod quality;
+pub mod run_folder;
 pub mod scale;
 #[path = "../shared.rs"]
 pub mod shared;

@@ -3,7 +3,8 @@
 //! [`othello_tutor::engine::train::outcome`]).
 
 use super::UserError;
-use super::train::{GAMES_PER_CHUNK, TrainConfig, read_boards};
+use super::run_folder::read_boards;
+use super::train::{GAMES_PER_CHUNK, TrainConfig};
 use othello_tutor::engine::board::Board;
 use othello_tutor::engine::symmetry;
 use othello_tutor::engine::train::outcome::{games, signs_to_anchor};

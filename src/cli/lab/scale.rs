@@ -24,7 +24,8 @@
 use super::UserError;
 use super::outcomes::game_outcomes;
 use super::outln;
-use super::train::{TrainConfig, finished_run, read_weights};
+use super::run_folder::{finished_run, read_weights};
+use super::train::TrainConfig;
 use std::path::Path;
 
 /// Sums of one band's (label, value, outcome) triples, in discs.

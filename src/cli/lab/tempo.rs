@@ -26,7 +26,7 @@ pub fn run(
     seed: u64,
     threads: usize,
 ) -> Result<(), UserError> {
-    let weights = super::train::read_weights(path)?;
+    let weights = super::run_folder::read_weights(path)?;
     let mut terms = [0i32; TEMPO_BANDS];
     let mut boards_of = Vec::new();
     for ph in TEMPO_MEASURED {
