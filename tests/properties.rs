@@ -540,8 +540,8 @@ fn the_solver_gives_lines_that_end_with_its_score() {
     });
 }
 
-/// At ten empties or fewer the solver's score is the plain negamax's, and so is the
-/// score after every move.
+/// At ten empties or fewer the solver's score is the plain negamax's (with its line
+/// and without), and so is the score after every move.
 #[test]
 fn the_solver_agrees_with_a_plain_negamax() {
     let solver = RefCell::new(Solver::new(2));
@@ -553,6 +553,15 @@ fn the_solver_agrees_with_a_plain_negamax() {
             .solve(&b)
             .map_err(|e| TestCaseError::fail(format!("{e}")))?;
         prop_assert_eq!(sol.score, expected, "{:?}", b);
+        // The score alone (no line below the root): the same score, and a best move
+        // worth it by the negamax.
+        let alone = solver
+            .solve_score(&b)
+            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        prop_assert_eq!(alone.score, expected, "{:?}", b);
+        if let Some(best) = alone.best {
+            prop_assert!(values.contains(&(best, expected)), "{} on {:?}", best, b);
+        }
         for (sq, value) in values {
             let v = solver
                 .score_after(&b, sq, -64, 64)
