@@ -121,6 +121,46 @@ fn lesson_8_step_3_states_f4s_cost_with_the_precision_the_engine_proves() {
 }
 
 #[test]
+fn a_stated_gap_must_lie_in_the_range_a_worse_fact_proves() {
+    // Lesson "evaporation", step 3, says the greedy moves are "about 15 discs worse";
+    // its `worse` facts prove 11..20, 11..21 and 12..24. A number outside every range,
+    // or an "at least" above every range's start, is refused; numbers in words count.
+    let s = assert_claims_hold("evaporation", 3);
+    let Step::FindMove(original) = &s else {
+        panic!("a find-move step")
+    };
+    let said = |words: &str| {
+        let mut fm = original.clone();
+        fm.header.explain =
+            format!("b4 flips only c5. The greedy moves are {words} by the search.");
+        text_claim_errors(&Step::FindMove(fm))
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+    };
+    for fine in [
+        "about 15 discs worse",
+        "some twenty discs worse",
+        "at least 12 discs worse",
+        "roughly eleven discs below",
+    ] {
+        assert!(said(fine).is_empty(), "{fine}: {:?}", said(fine));
+    }
+    for wrong in [
+        "about 30 discs worse",
+        "some nine discs worse",
+        "at least 13 discs worse",
+    ] {
+        let errors = said(wrong);
+        assert_eq!(errors.len(), 1, "{wrong}: {errors:?}");
+        assert!(
+            errors[0].contains("outside every `worse` fact's range (11..20, 11..21, 12..24)"),
+            "{wrong}: {errors:?}"
+        );
+    }
+}
+
+#[test]
 fn lesson_12_step_3_never_calls_a_move_within_the_tolerance_not_among_the_best() {
     // Main rejected c7 with "c7 is not one of the best moves here" while the engine
     // rates c7 above Penloup's e1. For every `moves` step: a wrong move the engine

@@ -184,7 +184,7 @@ pub use stars::{
     HINT_AFTER_WRONG, NextAction, ONE_STAR, REVEAL_AFTER_WRONG, StepAttempts, THREE_STARS,
     TWO_STARS, lesson_stars, stars,
 };
-pub use stated::{TextClaim, text_claim_errors, text_claims};
+pub use stated::{StatedGap, TextClaim, text_claim_errors, text_claims};
 
 /// The most empties a step that needs the exact solver may have.
 pub const EXACT_MAX_EMPTIES: u32 = 20;

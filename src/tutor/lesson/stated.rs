@@ -14,9 +14,33 @@ use crate::tutor::facts::{Claim, Fact, FactError, check_all};
 pub enum TextClaim {
     /// A fact to check on the board shown.
     Fact(Fact),
-    /// A stated difference of value between moves ("about three discs worse"): the
-    /// step must prove it with a `worse` fact.
-    Value(String),
+    /// A stated difference of value between moves ("about three discs worse", "some
+    /// 15 discs above b6", "at least seven discs above b5"): the step must prove it
+    /// with a `worse` fact whose range holds the number.
+    Value(StatedGap),
+}
+
+/// A difference of value the words state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatedGap {
+    /// The sentence that states it.
+    pub sentence: String,
+    /// The number of discs stated.
+    pub discs: i32,
+    /// "at least N" (a lower bound) rather than "about N" (a value).
+    pub at_least: bool,
+}
+
+impl StatedGap {
+    /// Whether a `worse` fact proving a difference between `min` and `max` discs backs
+    /// it: an "about N" within the range, an "at least N" with the range from N up.
+    pub fn backed_by(&self, min: i32, max: i32) -> bool {
+        if self.at_least {
+            min >= self.discs
+        } else {
+            (min..=max).contains(&self.discs)
+        }
+    }
 }
 
 /// The sentences of a step's text, prompt and explanation.
@@ -49,9 +73,28 @@ fn color_word(w: &str) -> Option<Color> {
 }
 
 fn number_word(w: &str) -> Option<u32> {
-    const WORDS: [&str; 13] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve",
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
     ];
     w.parse()
         .ok()
@@ -100,11 +143,29 @@ pub fn text_claims(step: &Step) -> Vec<TextClaim> {
             {
                 out.push(TextClaim::Fact(Fact::now(Claim::FewerMoves(c))));
             }
-            // "about three discs worse", "about 6 discs better"
-            if let ["about", n, "discs" | "disc", "worse" | "better", ..] = &w[i..]
-                && number_word(n).is_some()
+            // "about three discs worse", "some 15 discs above", "at least seven discs
+            // below"
+            let (at_least, rest) = match &w[i..] {
+                ["at", "least", rest @ ..] => (true, rest),
+                [
+                    "about" | "some" | "roughly" | "nearly" | "almost",
+                    rest @ ..,
+                ] => (false, rest),
+                _ => (false, &[][..]),
+            };
+            if let [
+                n,
+                "discs" | "disc",
+                "worse" | "better" | "above" | "below",
+                ..,
+            ] = rest
+                && let Some(discs) = number_word(n)
             {
-                out.push(TextClaim::Value(sentence.clone()));
+                out.push(TextClaim::Value(StatedGap {
+                    sentence: sentence.clone(),
+                    discs: discs as i32,
+                    at_least,
+                }));
             }
         }
     }
@@ -112,22 +173,42 @@ pub fn text_claims(step: &Step) -> Vec<TextClaim> {
 }
 
 /// What is wrong with the claims the words of `step` make: a fact its board
-/// contradicts, or a value with no `worse` fact to prove it.
+/// contradicts, or a value with no `worse` fact to prove it (one whose range holds the
+/// number stated).
 pub fn text_claim_errors(step: &Step) -> Vec<FactError> {
     let (shown, _) = step.shown();
-    let proved_values = step
+    let ranges: Vec<(i32, i32)> = step
         .facts()
         .iter()
-        .any(|f| matches!(f.claim, Claim::Worse { .. }));
+        .filter_map(|f| match f.claim {
+            Claim::Worse { min, max, .. } => Some((min, max)),
+            _ => None,
+        })
+        .collect();
     let mut facts = Vec::new();
     let mut errors = Vec::new();
     for claim in text_claims(step) {
         match claim {
             TextClaim::Fact(f) => facts.push(f),
-            TextClaim::Value(sentence) if !proved_values => errors.push(FactError::Unreadable {
-                text: sentence,
+            TextClaim::Value(gap) if ranges.is_empty() => errors.push(FactError::Unreadable {
+                text: gap.sentence,
                 why: "a value is stated with no `worse` fact to prove it; state it with the precision the engine proves".into(),
             }),
+            TextClaim::Value(gap) if !ranges.iter().any(|&(lo, hi)| gap.backed_by(lo, hi)) => {
+                errors.push(FactError::Unreadable {
+                    why: format!(
+                        "{} {} discs is outside every `worse` fact's range ({}); state what the engine proves",
+                        if gap.at_least { "at least" } else { "about" },
+                        gap.discs,
+                        ranges
+                            .iter()
+                            .map(|(lo, hi)| format!("{lo}..{hi}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    text: gap.sentence,
+                })
+            }
             TextClaim::Value(_) => {}
         }
     }
