@@ -9,7 +9,7 @@
 //! board (`hash`), the bounds a search result gives (`window_bounds`), how they
 //! merge with those stored for the same position (`merge_bounds`), which of a
 //! bucket's two entries a new position replaces (`victim`). Both tables' memory comes
-//! from [`crate::engine::pages`] (zeroed lazily, on huge pages).
+//! from `engine::pages` (zeroed lazily, on huge pages).
 
 use crate::engine::pages::ZeroedPages;
 
