@@ -23,7 +23,7 @@
 //! time.
 
 use super::board::Board;
-use super::endgame::{Scored, SharedTable, Solution, SolveError, Solver, read_line};
+use super::endgame::{Scored, SharedTable, Solution, SolveError, Solver, WHOLE_LINE, read_line};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -90,7 +90,7 @@ pub fn solve_parallel_with(
     table: &Arc<SharedTable>,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Solution, SolveError> {
-    parallel_with(board, threads, table, stop, usize::MAX)
+    parallel_with(board, threads, table, stop, WHOLE_LINE)
 }
 
 /// As [`solve_parallel_with`], the score and best move alone (the same score and
@@ -122,17 +122,7 @@ fn parallel_with(
     };
     table.new_search();
     if !parallel {
-        let mut solver = new_solver();
-        return if plies == 1 {
-            solver.solve_score(board).map(|s| Solution {
-                score: s.score,
-                best: s.best,
-                pv: vec![s.best],
-                nodes: s.nodes,
-            })
-        } else {
-            solver.solve(board)
-        };
+        return new_solver().solve_to(board, plies);
     }
     let guess = Solver::first_guess(board);
     let nodes = AtomicU64::new(0);
@@ -258,7 +248,7 @@ pub fn solve_each_with(
     table: &Arc<SharedTable>,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Vec<Solution>, SolveError> {
-    each_with(boards, threads, table, stop, usize::MAX)
+    each_with(boards, threads, table, stop, WHOLE_LINE)
 }
 
 /// As [`solve_each_with`], the scores and best moves alone (the lines are not read).

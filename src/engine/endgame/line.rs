@@ -47,9 +47,14 @@ impl Solver {
     /// assert_eq!((scored.score, scored.best.map(|s| s.to_string())), (18, Some("g8".into())));
     /// ```
     pub fn solve_score(&mut self, board: &Board) -> Result<Scored, SolveError> {
+        Ok(self.solve_to(board, 1)?.scored())
+    }
+
+    /// The solve of [`Solver::solve`] with at most `plies` entries of the line.
+    pub(crate) fn solve_to(&mut self, board: &Board, plies: usize) -> Result<Solution, SolveError> {
         let g = Solver::first_guess(board);
         let score = self.score_with_presearch(board, g)?;
-        Ok(self.with_line(board, score, 1)?.scored())
+        self.with_line(board, score, plies)
     }
 
     /// The solution of `board`, whose exact value is `score`, with at most `plies`

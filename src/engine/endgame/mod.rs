@@ -104,8 +104,8 @@ mod shared_table;
 
 pub use shared_table::{Bounds, SharedTable};
 
-pub(crate) use line::read_line;
-use line::{ORDERED_MIN_EMPTIES, ORDERED_PLIES, WHOLE_LINE, line_order};
+use line::{ORDERED_MIN_EMPTIES, ORDERED_PLIES, line_order};
+pub(crate) use line::{WHOLE_LINE, read_line};
 
 use super::board::{Board, legal_moves};
 use super::square::Square;
@@ -342,9 +342,7 @@ impl Solver {
     /// assert_eq!(board.legal_prefix(&solution.pv), solution.pv.len());
     /// ```
     pub fn solve(&mut self, board: &Board) -> Result<Solution, SolveError> {
-        let g = Solver::first_guess(board);
-        let score = self.score_with_presearch(board, g)?;
-        self.with_line(board, score, WHOLE_LINE)
+        self.solve_to(board, WHOLE_LINE)
     }
 
     /// The exact score by a series of null-window searches starting from `guess`
