@@ -3,6 +3,22 @@
 //! history, the evaluation of the position after the move), depth, node and time
 //! limits, and a stop flag. It hands over to the exact solver when the search reaches
 //! the end of the game.
+//!
+//! # Move ordering above the frontier (issue 39, December 7th)
+//!
+//! A node two plies above the leaves orders its moves without the evaluation: the
+//! table's move, then the fewest replies left to the opponent (corners counted twice),
+//! killers and history (`node::CHEAP_ORDER_DEPTH`). Its children are frontier nodes,
+//! which evaluate every move of theirs anyway, so evaluating each child once more only
+//! to order them cost more than the better order saved: `perf` on a 23-empty grade
+//! put 52% of the time in the evaluation of children. Measured with `farm-bench -n 3`
+//! against the build before (554cb47), one thread, the training job stopped:
+//! `othello-lab bench --only midgame --threads 1`, depth 12 on ten positions at 36
+//! empties, mean 0.77–0.93 s against 1.24–1.50 s (whole run 0.68×); the hint at the
+//! same positions (Multi-ProbCut) 0.33–0.48 s against 0.43–0.57 s. Ordering the
+//! nodes three plies above the leaves the same way too made the depth-12 search a
+//! further 0.87× but the hints 1.1× slower (the selective probes search shallow, and
+//! there the evaluation's order pays): not kept.
 
 use super::board::{Board, MAX_MOVES, flips, legal_moves};
 use super::endgame::Solver;

@@ -4,6 +4,9 @@
 use super::*;
 use crate::engine::cpu_dispatch::cpu_dispatch;
 
+/// At and below this remaining depth, moves are ordered without the evaluation.
+const CHEAP_ORDER_DEPTH: u32 = 2;
+
 impl Searcher {
     #[inline]
     pub(super) fn poll(&mut self) -> bool {
@@ -195,6 +198,15 @@ impl Searcher {
                 let (f, child) = child_after(p, o, sq);
                 let key = if sq == hint {
                     1 << 30
+                } else if depth <= CHEAP_ORDER_DEPTH {
+                    // Above the frontier: the opponent's fewest replies first (corners
+                    // counted twice); the frontier evaluates every child anyway.
+                    let theirs = legal_moves(child.player, child.opponent);
+                    let mut k = -((theirs.count_ones() + (theirs & crate::engine::bits::CORNERS).count_ones()) as i32) * 100;
+                    if killers.contains(&sq) {
+                        k += 50;
+                    }
+                    k + self.history[sq as usize].min(100_000) / 1000
                 } else {
                     let mp = legal_moves(child.player, child.opponent).count_ones();
                     let mo = legal_moves(child.opponent, child.player).count_ones();
