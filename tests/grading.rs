@@ -3,7 +3,7 @@
 //! the stop flag stops every thread; the tutor's grading settings.
 
 use othello_tutor::engine::analysis::{
-    AnalysisOptions, MoveValue, analyze, analyze_with_threads, best_and_played,
+    AnalysisOptions, MoveValue, analyze, analyze_with_threads, best_and_played, prepare_grade,
 };
 use othello_tutor::engine::notation::parse_obf;
 use othello_tutor::engine::search::{Limits, SearchError, Searcher};
@@ -398,6 +398,46 @@ fn selective_grading_values_are_analysis_values() {
                 assert!(two[0].score > two[1].score, "{label}");
             }
         }
+    }
+}
+
+#[test]
+fn a_grade_prepared_beyond_the_exact_threshold_has_the_values_of_a_fresh_one() {
+    // While the learner thinks, the board's side of a searched grade is worked out and
+    // kept in the searcher; the grade that follows values only the played move, with
+    // the numbers of a grade from nothing, whichever move is played (the best one too).
+    let selective = AnalysisOptions {
+        depth: 8,
+        exact_empties: 0,
+        time: None,
+        selective: Some(othello_tutor::engine::mpc::Confidence(200)),
+        two_depths: true,
+    };
+    let boards = midgame_boards();
+    let mut prepared = Searcher::new(1, 1);
+    for (i, board) in boards.iter().enumerate() {
+        prepare_grade(&mut prepared, board, selective).expect("not stopped");
+        for sq in board.legal_moves() {
+            let fresh =
+                best_and_played(&mut Searcher::new(1, 1), board, selective, sq).expect("run");
+            let after = best_and_played(&mut prepared, board, selective, sq).expect("run");
+            assert_eq!(after, fresh, "board {i} {sq}");
+        }
+        // Groundwork for another board, or for other settings, is not used.
+        let next = &boards[(i + 1) % boards.len()];
+        let sq = next.legal_moves().into_iter().next().expect("a move");
+        let fresh = best_and_played(&mut Searcher::new(1, 1), next, selective, sq).expect("run");
+        assert_eq!(
+            best_and_played(&mut prepared, next, selective, sq),
+            Ok(fresh)
+        );
+        let plain = AnalysisOptions {
+            selective: None,
+            ..selective
+        };
+        let sq = board.legal_moves().into_iter().last().expect("a move");
+        let fresh = best_and_played(&mut Searcher::new(1, 1), board, plain, sq).expect("run");
+        assert_eq!(best_and_played(&mut prepared, board, plain, sq), Ok(fresh));
     }
 }
 

@@ -260,16 +260,25 @@ fn prepares(effects: &[Effect<othello_tutor::tutor::models::practice::Task>]) ->
 }
 
 #[test]
-fn near_the_end_the_grade_is_prepared_while_the_learner_thinks() {
-    // Within the exact-solve threshold, with feedback: the groundwork of the grade
-    // starts as soon as it is the learner's turn.
+fn the_grade_is_prepared_while_the_learner_thinks() {
+    // With feedback, the groundwork of the grade starts as soon as it is the learner's
+    // turn: within the exact-solve threshold, and far from the end too.
     let (_, effects) = PracticeScreen::new_game(near_the_end(true), env(None));
     assert_eq!(prepares(&effects), 1);
-    // Without feedback, or far from the end, nothing is prepared.
+    let far = Setup::against(Color::Black, Strategy::Engine(1));
+    assert!(far.feedback);
+    let (_, effects) = PracticeScreen::new_game(far.clone(), env(None));
+    assert_eq!(prepares(&effects), 1);
+    // Without feedback nothing is prepared.
     let (_, effects) = PracticeScreen::new_game(near_the_end(false), env(None));
     assert_eq!(prepares(&effects), 0);
-    let (_, effects) =
-        PracticeScreen::new_game(Setup::against(Color::Black, Strategy::Engine(1)), env(None));
+    let (_, effects) = PracticeScreen::new_game(
+        Setup {
+            feedback: false,
+            ..far
+        },
+        env(None),
+    );
     assert_eq!(prepares(&effects), 0);
     // The learner's move replaces the preparation: the grade is what is waited for.
     let (mut model, _) = PracticeScreen::new_game(near_the_end(true), env(None));

@@ -20,6 +20,7 @@
 //! further 0.87× but the hints 1.1× slower (the selective probes search shallow, and
 //! there the evaluation's order pays): not kept.
 
+use super::analysis::Groundwork;
 use super::board::{Board, MAX_MOVES, flips, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
@@ -135,6 +136,8 @@ pub struct Searcher {
     /// The last search's finished iterations: (depth, score for the side to move, the
     /// line's first move).
     iterations: Vec<(u32, i32, Option<Square>)>,
+    /// The board's side of a grade, worked out ahead (`analysis::prepare_grade`).
+    groundwork: Option<Groundwork>,
 }
 
 impl Default for Searcher {
@@ -175,6 +178,7 @@ impl Searcher {
             move_stack: Vec::with_capacity(MAX_MOVES * MAX_PLY),
             selectivity: None,
             iterations: Vec::new(),
+            groundwork: None,
         }
     }
 
@@ -187,6 +191,7 @@ impl Searcher {
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.weights = evaluator;
         self.table.clear();
+        self.groundwork = None;
     }
 
     /// Prunes forward with Multi-ProbCut at confidence `t` (in standard deviations of
@@ -195,6 +200,7 @@ impl Searcher {
     pub fn set_selectivity(&mut self, selectivity: Option<(Arc<mpc::Table>, f32)>) {
         self.selectivity = selectivity;
         self.table.clear();
+        self.groundwork = None;
     }
 
     /// The Multi-ProbCut setting (see `set_selectivity`).
@@ -211,6 +217,17 @@ impl Searcher {
     /// its behalf by other searchers (the analysis' moves) watches the same flag.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// The board's side of a grade worked out ahead, if any (see
+    /// `analysis::prepare_grade`).
+    pub(crate) fn groundwork(&self) -> Option<&Groundwork> {
+        self.groundwork.as_ref()
+    }
+
+    /// Keeps the board's side of a grade worked out ahead (the last one only).
+    pub(crate) fn set_groundwork(&mut self, groundwork: Option<Groundwork>) {
+        self.groundwork = groundwork;
     }
 
     /// The evaluation this searcher uses.

@@ -171,9 +171,10 @@ pub fn grading_values_within(
 }
 
 /// Prepares [`grading_values`] on `board` while the learner thinks (within the
-/// feedback's exact-solve threshold, the board is solved on `searcher`'s table; see
-/// [`prepare_grade`]): the grade that follows on the same searcher is faster and
-/// has the same values. Stops when `searcher`'s stop flag is raised.
+/// feedback's exact-solve threshold, the board is solved on `searcher`'s table;
+/// beyond it, the board's search picks its best move and values it, and `searcher`
+/// keeps that; see [`prepare_grade`]): the grade that follows on the same searcher
+/// is faster and has the same values. Stops when `searcher`'s stop flag is raised.
 pub fn prepare_grading(searcher: &mut Searcher, board: &Board) -> Result<(), SearchError> {
     prepare_grade(searcher, board, FEEDBACK_ANALYSIS)
 }

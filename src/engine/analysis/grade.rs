@@ -61,60 +61,97 @@ pub fn best_and_played(
     }
     // The values stated are two depths' mean, and a selective search's value depends
     // on its window: the board's search picks the best move, which is then valued as
-    // `analyze` values a move. Both searches watch the caller's stop flag.
-    let stop = searcher.stop_flag();
-    let (megabytes, solver_megabytes) = table_megabytes(&options);
-    let (evaluator, selective) = (
-        searcher.evaluator().clone(),
-        selectivity(searcher, &options),
-    );
-    let fresh = || {
-        let mut s = Searcher::new(megabytes, solver_megabytes);
-        s.set_evaluator(evaluator.clone());
-        s.set_selectivity(selective.clone());
-        s.set_stop_flag(stop.clone());
-        s
+    // `analyze` values a move. Both searches watch the caller's stop flag. The board's
+    // side may have been worked out while the learner thought (`prepare_grade`).
+    let fresh = fresh_searchers(searcher, &options);
+    let prepared = searcher
+        .groundwork()
+        .filter(|g| g.board == *board && g.options == options)
+        .map(|g| g.best.clone());
+    let mine = || value_job(&mut fresh(), board, Job::Place(played), &options, None);
+    let (best, mut mine) = match prepared {
+        Some(best) if best.mv == Move::Place(played) => return Ok(vec![best]),
+        Some(best) => (Ok(Some(best)), mine()),
+        None => {
+            let best = || searched_best(board, &options, &fresh, Some(played));
+            pool::join(default_threads(), best, mine).unwrap_or_else(|e| {
+                carry_panic(e, |i| match i {
+                    0 => "searching the best move".to_string(),
+                    _ => Job::Place(played).to_string(),
+                })
+            })
+        }
     };
-    let (mut root, mut mover) = (fresh(), fresh());
-    let (canon, sym) = symmetry::canonical(board);
-    let limits = Limits::depth(options.depth, options.exact_empties);
-    let best = || {
-        let r = root.search(&canon, limits);
-        let revalued = match &r {
-            Ok(found) => found
-                .best
-                .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
-                .filter(|&sq| sq != played)
-                .map(|sq| value_job(&mut fresh(), board, Job::Place(sq), &options, None)),
-            _ => None,
-        };
-        (r, revalued)
-    };
-    let mine = || value_job(&mut mover, board, Job::Place(played), &options, None);
-    let ((r, revalued), mut mine) = pool::join(default_threads(), best, mine).unwrap_or_else(|e| {
-        carry_panic(e, |i| match i {
-            0 => "searching the best move".to_string(),
-            _ => Job::Place(played).to_string(),
-        })
-    });
-    let Ok(r) = r else {
-        return Err(SearchError::Stopped);
-    };
+    let best = best?;
     let Some(mine) = mine.pop() else {
         return Err(SearchError::Stopped);
     };
-    if r.best.is_none() {
-        return Err(SearchError::Stopped);
-    }
-    let best = match revalued {
+    let best = match best {
         // The search picked the played move: it is the best.
         None => return Ok(vec![mine]),
-        Some(mut v) => v.pop().ok_or(SearchError::Stopped)?,
+        Some(best) => best,
     };
     if mine.score >= best.score {
         return Ok(vec![mine]);
     }
     Ok(vec![best, mine])
+}
+
+/// A maker of the fresh searchers that value a grade's moves beyond the exact
+/// threshold: tables sized for `options`, `searcher`'s evaluation, the selectivity of
+/// `options`, and `searcher`'s stop flag.
+fn fresh_searchers(
+    searcher: &Searcher,
+    options: &AnalysisOptions,
+) -> impl Fn() -> Searcher + Sync + use<> {
+    let stop = searcher.stop_flag();
+    let (megabytes, solver_megabytes) = table_megabytes(options);
+    let (evaluator, selective) = (searcher.evaluator().clone(), selectivity(searcher, options));
+    move || {
+        let mut s = Searcher::new(megabytes, solver_megabytes);
+        s.set_evaluator(evaluator.clone());
+        s.set_selectivity(selective.clone());
+        s.set_stop_flag(stop.clone());
+        s
+    }
+}
+
+/// The board's side of a grade beyond the exact threshold: the move the search of
+/// `board` picks, valued as [`analyze`] values a move; `Ok(None)` when the search
+/// picks `skip` (the played move, which is valued anyway).
+fn searched_best(
+    board: &Board,
+    options: &AnalysisOptions,
+    fresh: &impl Fn() -> Searcher,
+    skip: Option<Square>,
+) -> Result<Option<MoveValue>, SearchError> {
+    let (canon, sym) = symmetry::canonical(board);
+    let limits = Limits::depth(options.depth, options.exact_empties);
+    let found = fresh().search(&canon, limits)?;
+    let Some(sq) = found
+        .best
+        .map(|sq| symmetry::square(sq, symmetry::inverse(sym)))
+    else {
+        return Err(SearchError::Stopped);
+    };
+    if Some(sq) == skip {
+        return Ok(None);
+    }
+    let mut values = value_job(&mut fresh(), board, Job::Place(sq), options, None);
+    values.pop().map(Some).ok_or(SearchError::Stopped)
+}
+
+/// The board's side of a grade beyond the exact threshold, worked out while the
+/// learner thought ([`prepare_grade`]): kept in the searcher, so that the grade on it
+/// values only the played move.
+#[derive(Clone, Debug)]
+pub(crate) struct Groundwork {
+    /// The position graded.
+    pub board: Board,
+    /// The settings of the grade.
+    pub options: AnalysisOptions,
+    /// The move the board's search picks, valued as [`analyze`] values a move.
+    pub best: MoveValue,
 }
 
 /// Threads of an exact grade (the analysis threads, [`default_threads`]): the board
@@ -237,9 +274,11 @@ fn with_stop<T>(
 /// exact-solve threshold of `options`, solves `board` on `searcher`'s solver table,
 /// then the position after each move in turn (those that leave the opponent the
 /// fewest moves first), so that a [`best_and_played`] that follows on the same
-/// searcher finds the board's value proved and the played move's proved or begun. The grade's values are
-/// exact either way and do not depend on it; only its time does. Does nothing
-/// beyond the threshold. Stops when `searcher`'s stop flag is raised (the learner
+/// searcher finds the board's value proved and the played move's proved or begun.
+/// Beyond the threshold, the board's side of the grade (the move its search picks,
+/// valued as [`analyze`] values a move) is worked out and kept in `searcher`, so that
+/// the grade values only the played move. The grade's values do not depend on any of
+/// it; only its time does. Stops when `searcher`'s stop flag is raised (the learner
 /// moved).
 ///
 /// ```
@@ -261,8 +300,11 @@ pub fn prepare_grade(
     board: &Board,
     options: AnalysisOptions,
 ) -> Result<(), SearchError> {
-    if board.empty_count() > options.exact_empties || board.legal_moves_bits() == 0 {
+    if board.legal_moves().len() < 2 || options.time.is_some() {
         return Ok(());
+    }
+    if board.empty_count() > options.exact_empties {
+        return prepare_searched(searcher, board, options);
     }
     let table = grading_table(searcher);
     with_stop(searcher, |stop| {
@@ -340,4 +382,75 @@ fn solve_best_and_played(
         },
         mine,
     ])
+}
+
+/// [`prepare_grade`] beyond the exact threshold: the board's side of the grade (the
+/// move its search picks, valued as [`analyze`] values it), kept in `searcher` once
+/// it is finished (a stopped search keeps nothing).
+fn prepare_searched(
+    searcher: &mut Searcher,
+    board: &Board,
+    options: AnalysisOptions,
+) -> Result<(), SearchError> {
+    let done = |g: &Groundwork| g.board == *board && g.options == options;
+    if searcher.groundwork().is_some_and(done) {
+        return Ok(());
+    }
+    let fresh = fresh_searchers(searcher, &options);
+    let best = searched_best(board, &options, &fresh, None)?;
+    // A search stopped part-way returns its last finished depth: not the grade's.
+    if searcher.stop_requested() {
+        return Err(SearchError::Stopped);
+    }
+    let best = best.ok_or(SearchError::Stopped)?;
+    searcher.set_groundwork(Some(Groundwork {
+        board: *board,
+        options,
+        best,
+    }));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_transcript;
+
+    const SEARCHED: AnalysisOptions = AnalysisOptions {
+        depth: 6,
+        exact_empties: 0,
+        time: None,
+        selective: None,
+        two_depths: true,
+    };
+
+    #[test]
+    fn a_finished_preparation_keeps_the_boards_best_move_and_a_stopped_one_nothing() {
+        let board = parse_transcript("f5d6c3d3c4f4f6")
+            .expect("legal")
+            .current()
+            .board;
+        // Stopped before it starts: nothing is kept.
+        let mut searcher = Searcher::new(1, 1);
+        searcher.stop_flag().store(true, Ordering::Relaxed);
+        assert_eq!(
+            prepare_grade(&mut searcher, &board, SEARCHED),
+            Err(SearchError::Stopped)
+        );
+        assert!(searcher.groundwork().is_none());
+        // Finished: the move the board's search picks, valued as `analyze` values it.
+        let mut searcher = Searcher::new(1, 1);
+        prepare_grade(&mut searcher, &board, SEARCHED).expect("not stopped");
+        let kept = searcher.groundwork().expect("kept").clone();
+        assert_eq!((kept.board, kept.options), (board, SEARCHED));
+        let all = analyze(&mut Searcher::new(1, 1), &board, SEARCHED).expect("run");
+        let same = all
+            .iter()
+            .find(|v| v.mv == kept.best.mv)
+            .expect("a legal move");
+        assert_eq!(same.score, kept.best.score);
+        // Another evaluator or selectivity forgets it.
+        searcher.set_selectivity(None);
+        assert!(searcher.groundwork().is_none());
+    }
 }

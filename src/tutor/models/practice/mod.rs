@@ -34,7 +34,6 @@ use crate::engine::{Color, Move, Position, Square};
 use crate::tutor::explain::illegal_reason;
 use crate::tutor::practice::{Practice, Seat, Setup};
 use crate::tutor::screen::{Context, Effect, JobSlot, Verdict};
-use crate::tutor::settings::FEEDBACK_EXACT_EMPTIES;
 use grade::grade_verdict;
 use std::path::PathBuf;
 
@@ -279,8 +278,9 @@ impl PracticeScreen {
     /// While the learner thinks, the engine works ahead (the learner is not kept
     /// waiting: any action replaces the work, which comes back at the next turn):
     /// first the refutation of a mistake the opening book graded (a book grade has
-    /// no search line; the coach's record of the game reads the refutation), then,
-    /// near the end, the groundwork of the coming move's grade.
+    /// no search line; the coach's record of the game reads the refutation), then the
+    /// groundwork of the coming move's grade (near the end the exact solves, before it
+    /// the board's search: see `prepare_grading`).
     fn prepare_grade(&mut self) -> Effects {
         if let Some((index, before, sq)) = self.unconfirmed_grade() {
             return vec![Effect::Run(
@@ -294,11 +294,10 @@ impl PracticeScreen {
                 Task::Study { before, sq, index },
             )];
         }
-        let position = self.practice.position();
-        let near_end = position.board.empty_count() <= FEEDBACK_EXACT_EMPTIES;
-        if !self.practice.setup().feedback || !near_end {
+        if !self.practice.setup().feedback {
             return Vec::new();
         }
+        let position = self.practice.position();
         vec![Effect::Run(self.slot.start(), Task::Prepare { position })]
     }
 
