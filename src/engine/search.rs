@@ -20,7 +20,6 @@
 //! further 0.87× but the hints 1.1× slower (the selective probes search shallow, and
 //! there the evaluation's order pays): not kept.
 
-use super::analysis::Groundwork;
 use super::board::{Board, MAX_MOVES, flips, legal_moves};
 use super::endgame::Solver;
 use super::eval::{UNITS_PER_DISC, Weights};
@@ -136,8 +135,9 @@ pub struct Searcher {
     /// The last search's finished iterations: (depth, score for the side to move, the
     /// line's first move).
     iterations: Vec<(u32, i32, Option<Square>)>,
-    /// The board's side of a grade, worked out ahead (`analysis::prepare_grade`).
-    groundwork: Option<Groundwork>,
+    /// Work a caller keeps with this searcher from one call to the next (the board's
+    /// side of a grade, worked out ahead: `analysis::prepare_grade`).
+    kept: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl Default for Searcher {
@@ -178,7 +178,7 @@ impl Searcher {
             move_stack: Vec::with_capacity(MAX_MOVES * MAX_PLY),
             selectivity: None,
             iterations: Vec::new(),
-            groundwork: None,
+            kept: None,
         }
     }
 
@@ -191,7 +191,7 @@ impl Searcher {
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.weights = evaluator;
         self.table.clear();
-        self.groundwork = None;
+        self.kept = None;
     }
 
     /// Prunes forward with Multi-ProbCut at confidence `t` (in standard deviations of
@@ -200,7 +200,7 @@ impl Searcher {
     pub fn set_selectivity(&mut self, selectivity: Option<(Arc<mpc::Table>, f32)>) {
         self.selectivity = selectivity;
         self.table.clear();
-        self.groundwork = None;
+        self.kept = None;
     }
 
     /// The Multi-ProbCut setting (see `set_selectivity`).
@@ -219,15 +219,15 @@ impl Searcher {
         self.stop.clone()
     }
 
-    /// The board's side of a grade worked out ahead, if any (see
-    /// `analysis::prepare_grade`).
-    pub(crate) fn groundwork(&self) -> Option<&Groundwork> {
-        self.groundwork.as_ref()
+    /// What a caller kept with this searcher ([`Searcher::keep`]), if it is a `T`.
+    /// Forgotten when the evaluation or the selectivity changes.
+    pub(crate) fn kept<T: 'static>(&self) -> Option<&T> {
+        self.kept.as_ref()?.downcast_ref()
     }
 
-    /// Keeps the board's side of a grade worked out ahead (the last one only).
-    pub(crate) fn set_groundwork(&mut self, groundwork: Option<Groundwork>) {
-        self.groundwork = groundwork;
+    /// Keeps `work` with this searcher for a later call (the last one only).
+    pub(crate) fn keep<T: std::any::Any + Send>(&mut self, work: Option<T>) {
+        self.kept = work.map(|w| Box::new(w) as Box<dyn std::any::Any + Send>);
     }
 
     /// The evaluation this searcher uses.

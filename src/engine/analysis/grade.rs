@@ -2,6 +2,23 @@
 //! instead of one per move ([`best_and_played`]); within the exact-solve threshold
 //! both solved together on one table, which the learner's thinking time can fill
 //! beforehand ([`prepare_grade`]), or given a time limit ([`exact_grade_within`]).
+//! Beyond the threshold the learner's thinking time works out the board's side (its
+//! search's best move, valued), and the grade then searches the played move alone.
+//!
+//! # Waits (issue 39, December 7th)
+//!
+//! On the seven slowest dev-late positions of the last `bench --quality` (22 and 23
+//! empties; `othello-lab bench --quality FILE --grading-time-only --threads 2`, the
+//! training job stopped), the feedback's grade of the worst move, prepared while the
+//! learner thinks 5 s: median 0.75 s, where it was 2.05 s before the board's side was
+//! prepared beyond the threshold and the midgame search's nodes above the frontier
+//! ordered without the evaluation (`engine::search`); at 23 empties (a depth-14
+//! search, no exact solve) the wait went from 2.19 s to below 1.63 s (no longer
+//! among the three slowest). From
+//! nothing: median 3.63 s against 4.10 s. The slowest prepared grades are now exact
+//! ones at 22 empties whose played move was not proved while the learner thought
+//! (4.8 s); practice waits at most 1 s for those ([`exact_grade_within`]) and grades
+//! by a search meanwhile.
 
 use super::{
     AnalysisOptions, Job, MoveValue, analyze, carry_panic, default_threads, selectivity,
@@ -65,7 +82,7 @@ pub fn best_and_played(
     // side may have been worked out while the learner thought (`prepare_grade`).
     let fresh = fresh_searchers(searcher, &options);
     let prepared = searcher
-        .groundwork()
+        .kept::<Groundwork>()
         .filter(|g| g.board == *board && g.options == options)
         .map(|g| g.best.clone());
     let mine = || value_job(&mut fresh(), board, Job::Place(played), &options, None);
@@ -145,7 +162,7 @@ fn searched_best(
 /// learner thought ([`prepare_grade`]): kept in the searcher, so that the grade on it
 /// values only the played move.
 #[derive(Clone, Debug)]
-pub(crate) struct Groundwork {
+struct Groundwork {
     /// The position graded.
     pub board: Board,
     /// The settings of the grade.
@@ -393,7 +410,7 @@ fn prepare_searched(
     options: AnalysisOptions,
 ) -> Result<(), SearchError> {
     let done = |g: &Groundwork| g.board == *board && g.options == options;
-    if searcher.groundwork().is_some_and(done) {
+    if searcher.kept::<Groundwork>().is_some_and(done) {
         return Ok(());
     }
     let fresh = fresh_searchers(searcher, &options);
@@ -403,7 +420,7 @@ fn prepare_searched(
         return Err(SearchError::Stopped);
     }
     let best = best.ok_or(SearchError::Stopped)?;
-    searcher.set_groundwork(Some(Groundwork {
+    searcher.keep(Some(Groundwork {
         board: *board,
         options,
         best,
@@ -437,11 +454,11 @@ mod tests {
             prepare_grade(&mut searcher, &board, SEARCHED),
             Err(SearchError::Stopped)
         );
-        assert!(searcher.groundwork().is_none());
+        assert!(searcher.kept::<Groundwork>().is_none());
         // Finished: the move the board's search picks, valued as `analyze` values it.
         let mut searcher = Searcher::new(1, 1);
         prepare_grade(&mut searcher, &board, SEARCHED).expect("not stopped");
-        let kept = searcher.groundwork().expect("kept").clone();
+        let kept = searcher.kept::<Groundwork>().expect("kept").clone();
         assert_eq!((kept.board, kept.options), (board, SEARCHED));
         let all = analyze(&mut Searcher::new(1, 1), &board, SEARCHED).expect("run");
         let same = all
@@ -451,6 +468,6 @@ mod tests {
         assert_eq!(same.score, kept.best.score);
         // Another evaluator or selectivity forgets it.
         searcher.set_selectivity(None);
-        assert!(searcher.groundwork().is_none());
+        assert!(searcher.kept::<Groundwork>().is_none());
     }
 }

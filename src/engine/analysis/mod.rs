@@ -18,7 +18,6 @@
 
 mod grade;
 
-pub(crate) use grade::Groundwork;
 pub use grade::{best_and_played, exact_grade_within, prepare_grade};
 
 use super::board::{Board, Move};
