@@ -243,18 +243,24 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     assert!(lines[13].contains("; slowest "), "{out}");
     // As practice waits: exact if proved in time, else a search's grade meanwhile (how
     // many depends on the machine's speed, so only the line's form is checked).
+    // From nothing, then after the grade was prepared while the learner thought.
+    for (line, how) in [
+        (lines[14], "from nothing"),
+        (lines[15], "prepared while the learner thinks 5 s"),
+    ] {
+        assert!(
+            line.starts_with(&format!(
+                "  time to grade one move as practice does, {how} (exact if proved within 1.0 s, else depth 12 "
+            )),
+            "{out}"
+        );
+        assert!(line.ends_with("of 3 graded meanwhile"), "{out}");
+    }
     assert!(
-        lines[14].starts_with(
-            "  time to grade one move as practice does (exact if proved within 1.0 s, else depth 12 "
-        ),
+        lines[16].ends_with("(values identical to 2 threads: yes)"),
         "{out}"
     );
-    assert!(lines[14].ends_with("of 3 graded meanwhile"), "{out}");
-    assert!(
-        lines[15].ends_with("(values identical to 2 threads: yes)"),
-        "{out}"
-    );
-    assert_eq!(lines.len(), 16, "{out}");
+    assert_eq!(lines.len(), 17, "{out}");
     // Another depth changes only the search depth here (everything is exact).
     let path = temp_file("quality-d4.obf", text);
     let o = lab(&[
