@@ -44,6 +44,15 @@ const MIDGAME: AnalysisOptions = AnalysisOptions {
     two_depths: true,
 };
 
+/// Multi-ProbCut at confidence 2, depth 8: a selective search's grade.
+const SELECTIVE: AnalysisOptions = AnalysisOptions {
+    depth: 8,
+    exact_empties: 0,
+    time: None,
+    selective: Some(othello_tutor::engine::mpc::Confidence(200)),
+    two_depths: true,
+};
+
 fn scores(values: &[MoveValue]) -> Vec<(Move, i32)> {
     values.iter().map(|v| (v.mv, v.score)).collect()
 }
@@ -372,13 +381,7 @@ fn selective_grading_values_are_analysis_values() {
     // With Multi-ProbCut a value depends on the search window: the two values are the
     // ones `analyze` gives those two moves, the best one being the move the board's
     // search picks.
-    let selective = AnalysisOptions {
-        depth: 8,
-        exact_empties: 0,
-        time: None,
-        selective: Some(othello_tutor::engine::mpc::Confidence(200)),
-        two_depths: true,
-    };
+    let selective = SELECTIVE;
     let mut boards: Vec<Board> = (0..3)
         .map(|i| othello_tutor::tutor::openings::xot_position(60 + 23 * i).board)
         .collect();
@@ -406,13 +409,7 @@ fn a_grade_prepared_beyond_the_exact_threshold_has_the_values_of_a_fresh_one() {
     // While the learner thinks, the board's side of a searched grade is worked out and
     // kept in the searcher; the grade that follows values only the played move, with
     // the numbers of a grade from nothing, whichever move is played (the best one too).
-    let selective = AnalysisOptions {
-        depth: 8,
-        exact_empties: 0,
-        time: None,
-        selective: Some(othello_tutor::engine::mpc::Confidence(200)),
-        two_depths: true,
-    };
+    let selective = SELECTIVE;
     let boards = midgame_boards();
     let mut prepared = Searcher::new(1, 1);
     for (i, board) in boards.iter().enumerate() {

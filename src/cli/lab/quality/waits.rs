@@ -52,11 +52,7 @@ pub(super) fn grading_wait(
             slowest.push((wait, p.board.empty_count(), i + 1));
             bar.done("");
         }
-        let how = if prepared {
-            "prepared while the learner thinks 5 s"
-        } else {
-            "from nothing"
-        };
+        let how = how(prepared);
         outln!(
             "  time to grade one move, {how} (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}; slowest {}",
             describe(&grading),
@@ -125,13 +121,9 @@ fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
             }
             bar.done("");
         }
-        let how = if prepared {
-            ", prepared while the learner thinks 5 s"
-        } else {
-            ", from nothing"
-        };
+        let how = how(prepared);
         outln!(
-            "  time to grade one move as practice does{how} (exact if proved within {:.1} s, else {} meanwhile): {}; slowest {}; {interim} of {} graded meanwhile",
+            "  time to grade one move as practice does, {how} (exact if proved within {:.1} s, else {} meanwhile): {}; slowest {}; {interim} of {} graded meanwhile",
             GRADING_WAIT.as_secs_f64(),
             describe(&INTERIM_ANALYSIS),
             time_figures(&waits),
@@ -157,4 +149,13 @@ fn think(searcher: &mut Searcher, work: impl FnOnce(&mut Searcher)) {
     let _ = done_tx.send(());
     let _ = timer.join();
     searcher.set_stop_flag(std::sync::Arc::default());
+}
+
+/// How a wait was measured: "from nothing" or after [`THINKING`] of preparation.
+fn how(prepared: bool) -> String {
+    if prepared {
+        format!("prepared while the learner thinks {} s", THINKING.as_secs())
+    } else {
+        "from nothing".into()
+    }
 }
