@@ -164,9 +164,11 @@ impl Table {
         self.generation = self.generation.wrapping_add(1).max(1);
     }
 
-    /// Forgets everything.
+    /// Forgets everything: fresh zeroed pages in place of the old ones, so that
+    /// forgetting a table never used (a fresh searcher given its evaluation) costs no
+    /// writes, and a used one gives its pages back instead of writing them all.
     pub fn clear(&mut self) {
-        self.slots.fill([0; 3]);
+        self.slots = ZeroedPages::new(self.slots.len());
     }
 
     /// The entry for board (`p`, `o`), if stored.
@@ -232,5 +234,26 @@ impl Table {
             }
             .pack(),
         ];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cleared_table_forgets_and_keeps_its_size() {
+        let mut t = Table::with_megabytes(1);
+        let slots = t.slots.len();
+        let (p, o) = (0x0000_0018_1000_0000u64, 0x0000_0000_0810_0000u64);
+        t.store(p, o, 7, (-50, 50), 12, 19);
+        let e = t.probe(p, o).expect("stored");
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (12, 12, 7, 19));
+        t.clear();
+        assert_eq!(t.probe(p, o), None);
+        assert_eq!(t.slots.len(), slots);
+        t.store(p, o, 5, (-50, 50), -3, 20);
+        let e = t.probe(p, o).expect("stored after the clear");
+        assert_eq!((e.lower, e.depth, e.best), (-3, 5, 20));
     }
 }

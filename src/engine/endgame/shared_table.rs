@@ -175,11 +175,10 @@ impl SharedTable {
         self.generation.store(g, Ordering::Relaxed);
     }
 
-    /// Forgets everything (while no other thread uses the table).
+    /// Forgets everything (while no other thread uses the table): fresh zeroed pages
+    /// in place of the old ones (see [`crate::engine::table::Table::clear`]).
     pub fn clear(&mut self) {
-        for b in self.buckets.iter_mut() {
-            *b = Bucket::default();
-        }
+        self.buckets = ZeroedPages::new(self.buckets.len());
     }
 
     /// The bounds stored for board (`p`, `o`), if any.

@@ -75,3 +75,17 @@ fn threads_hammering_a_tiny_table_never_read_a_torn_entry() {
     });
     assert!(found.load(Ordering::Relaxed) > 1000);
 }
+
+#[test]
+fn a_cleared_table_forgets_and_keeps_its_size() {
+    let mut t = SharedTable::with_megabytes(2);
+    let (p, o) = (0x0000_0018_1000_0000u64, 0x0000_0000_0810_0000u64);
+    t.store(p, o, 20, (3, 4), 6, 19);
+    assert!(t.probe(p, o).is_some());
+    t.clear();
+    assert_eq!(t.probe(p, o), None);
+    assert_eq!(t.megabytes(), 2);
+    t.store(p, o, 18, (3, 4), 2, 20);
+    let e = t.probe(p, o).expect("stored after the clear");
+    assert_eq!((e.upper, e.depth, e.best), (2, 18, 20));
+}
