@@ -2,9 +2,8 @@
 //! `othello-tutor analyze`, every key acts or says why it cannot, stale results are
 //! refused, variations keep the main line.
 
-mod common;
-#[path = "common/positions.rs"]
-mod positions;
+use crate::common;
+use crate::common_positions as positions;
 
 use common::cli::{run, stdout};
 use common::models::Driver;

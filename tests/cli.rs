@@ -1,6 +1,6 @@
 //! The command-line contract: output formats and exit statuses.
 
-mod common;
+use crate::common;
 
 use common::cli::{lab, run, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! The command-line contract of `analyze` and `bench --quality`: every move's value,
 //! grades with the practice settings, threads, and the quality figures of a hand-made file.
 
-mod common;
+use crate::common;
 
 use common::cli::{lab, run, stderr, stdout};
 

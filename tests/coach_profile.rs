@@ -10,7 +10,7 @@
 //! [`Fact`] and checked by its own code (which walks the board's lines rather than
 //! calling the move generator or the features the coach uses).
 
-mod common;
+use crate::common;
 
 use common::models::Driver;
 use othello_tutor::engine::analysis::MoveValue;

@@ -3,7 +3,7 @@
 //! and corner puzzles; every key of the screen's table does something; the plan is
 //! kept in the progress file.
 
-mod common;
+use crate::common;
 
 use common::{Harness, temp_data_dir};
 use cursive::event::{Event, Key};

@@ -3,7 +3,7 @@
 //! the second told and read-only, the first's files intact; `import` refused while a
 //! tutor runs; and a read-only tutor's screens, which say so and write nothing.
 
-mod common;
+use crate::common;
 
 use common::child::TIMEOUT;
 use common::{Harness, temp_data_dir};

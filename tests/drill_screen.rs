@@ -3,7 +3,7 @@
 //! solver, the best line stepped through, passes named by who passes, and every key
 //! in every state.
 
-mod common;
+use crate::common;
 
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::endgame::Solver;

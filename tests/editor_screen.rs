@@ -2,7 +2,7 @@
 //! the cursor told by the board, a bad paste asked again with its reason, refusals
 //! said in the verdict line, and every key acting in every state.
 
-mod common;
+use crate::common;
 
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::Square;

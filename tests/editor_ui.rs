@@ -3,7 +3,7 @@
 //! in and out (Analyze's `s`, `a`, `p`). The engine runs at fixed settings; the tests
 //! wait for its callback, never for a time.
 
-mod common;
+use crate::common;
 
 use common::{Harness, sq, temp_data_dir, verdict};
 use cursive::Vec2;

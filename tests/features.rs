@@ -9,8 +9,7 @@ use othello_tutor::engine::features::{
 use othello_tutor::engine::{Board, Color, Position, Square};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-#[path = "common/positions.rs"]
-mod positions;
+use crate::common_positions as positions;
 use positions::random_position;
 
 fn bits(names: &[&str]) -> u64 {

@@ -3,7 +3,7 @@
 //! (a verdict, the board, a dialog, another screen) — none does nothing. The models'
 //! own tests check the same keys' effects; this checks the wiring.
 
-mod common;
+use crate::common;
 
 use common::{Harness, open_first_lesson, vs_level};
 use cursive::event::{Event, Key};

@@ -14,9 +14,8 @@
 //! sessions of up to 24 lines each. About 4 s in `cargo test --profile tests`;
 //! `FUZZ_SCALE=N` multiplies every count for a longer hunt.
 
-mod common;
-#[path = "common/fuzz.rs"]
-mod fuzz;
+use crate::common;
+use crate::common_fuzz as fuzz;
 
 use common::child::Child;
 use fuzz::{CaseDir, bytes, fix_checksum, mutated, mutated_text};

@@ -1,7 +1,7 @@
 //! F1 reads the screen on top of the navigation stack (the tagged layers), and the
 //! help's keys and numbers come from the key tables and the settings.
 
-mod common;
+use crate::common;
 
 use common::{Harness, open_first_lesson, vs_level};
 use cursive::event::{Event, Key};

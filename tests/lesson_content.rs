@@ -1,8 +1,7 @@
 //! Lesson content: the embedded lessons are proved by `check_content`; broken files
 //! give exact errors naming file, step and field.
 
-#[path = "common/lessons.rs"]
-mod helpers;
+use crate::common_lessons as helpers;
 
 use helpers::*;
 use othello_tutor::engine::Color;

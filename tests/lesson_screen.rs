@@ -2,7 +2,7 @@
 //! question, find-move, play-out with its replies and passes), the tries and the
 //! stars, the progress it saves and the "well done" choices.
 
-mod common;
+use crate::common;
 
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::Square;

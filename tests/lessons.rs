@@ -1,8 +1,7 @@
 //! Lessons: judging answers, play-outs, attempts and stars, and the wording of
 //! wedges and answers (content checks: lesson_content.rs; progress: progress.rs).
 
-#[path = "common/lessons.rs"]
-mod helpers;
+use crate::common_lessons as helpers;
 
 use helpers::*;
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};

@@ -4,7 +4,7 @@
 //! practice results and the next level it suggests, and a practice game's result
 //! counted once, only when the game is rated.
 
-mod common;
+use crate::common;
 
 use common::models::Driver;
 use othello_tutor::engine::Color;

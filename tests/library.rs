@@ -2,7 +2,7 @@
 //! metadata, renamed (clashes and bad names refused), deleted to the trash and
 //! restored, exported as a transcript, GGF and OBF.
 
-mod common;
+use crate::common;
 
 use common::cli::{run, stderr, stdout};
 use othello_tutor::engine::notation::{self, GgfGame, parse_transcript};

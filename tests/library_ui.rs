@@ -3,7 +3,7 @@
 //! dialog's columns; import from a file (duplicates found by their moves, a failing
 //! import reported on screen and in `errors.log`); the screen at 80×24.
 
-mod common;
+use crate::common;
 
 use common::{Harness, practice, temp_data_dir};
 use cursive::event::{Event, Key};

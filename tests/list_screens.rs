@@ -2,7 +2,7 @@
 //! list, the new-game dialog, the progress page): their models without a terminal,
 //! and every key of their tables on the real puppet screen.
 
-mod common;
+use crate::common;
 
 use common::Harness;
 use cursive::event::{Event, Key as CKey};

@@ -7,7 +7,7 @@
 //! recorded for the coach, whose plan asks the last game's mistakes back and ticks
 //! them off. Old progress files load.
 
-mod common;
+use crate::common;
 
 use common::models::{Driver, assert_every_key_acts};
 use othello_tutor::engine::notation::to_obf;

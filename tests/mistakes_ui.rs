@@ -3,7 +3,7 @@
 //! typed by name shows its refutation, the next one comes with n, Esc goes back to
 //! the screen beneath; opened from the game-over dialog of a practice game.
 
-mod common;
+use crate::common;
 
 use common::Harness;
 use common::games::scripted_game;

@@ -3,7 +3,7 @@
 //! Every read times out (see `common::child`), so a hung engine fails the test; every
 //! engine's stderr is kept and must hold no panic. No test measures time.
 
-mod common;
+use crate::common;
 
 use common::child::{Child, Finished};
 use common::cli;

@@ -1,7 +1,7 @@
 //! `othello-tutor opening POSITION | --list`: output format and exit statuses.
 
+use crate::common;
 use othello_tutor::engine::notation::{parse_transcript, to_obf};
-mod common;
 
 use common::cli::{lab, run, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! answer, a miss with the line's move marked, the line finished and recorded once,
 //! and every key in every state.
 
-mod common;
+use crate::common;
 
 use common::models::{Driver, State, assert_every_key_acts};
 use othello_tutor::engine::Color;

@@ -2,7 +2,7 @@
 //! move, a wrong move with the line's move shown, the finished line scheduled, and the
 //! missed line served again when due.
 
-mod common;
+use crate::common;
 
 use common::{Harness, sq, temp_data_dir};
 use cursive::event::{Event, Key};

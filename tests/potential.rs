@@ -1,8 +1,7 @@
 //! Rules and move generation of "Potential" (src/potential): the rulebook's tests and
 //! the fast generator against the slow reference in `common/potential.rs`.
 
-#[path = "common/potential.rs"]
-mod helpers;
+use crate::common_potential as helpers;
 
 use std::collections::{BTreeSet, HashSet};
 

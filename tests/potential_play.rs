@@ -1,8 +1,7 @@
 //! Canonical forms, the run, notation, records and self-play of "Potential"
 //! (src/potential), and its strength matches (ignored; slow).
 
-#[path = "common/potential.rs"]
-mod helpers;
+use crate::common_potential as helpers;
 
 use std::collections::HashSet;
 
@@ -285,7 +284,7 @@ fn search_finds_an_immediate_win() {
 }
 
 // ---------------------------------------------------------------------------
-// Strength (slow; run with `cargo test --profile tests --test potential_play -- --ignored --nocapture`).
+// Strength (slow; run with `cargo test --profile tests --test integration potential_play:: -- --ignored --nocapture`).
 
 fn print_match(name: &str, s: &othello_tutor::potential::selfplay::MatchStats) {
     println!(

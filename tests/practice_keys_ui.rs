@@ -2,7 +2,7 @@
 //! a command, the game-over dialog uses the game's letters, and a message never
 //! outlives what it describes.
 
-mod common;
+use crate::common;
 
 use common::{Harness, practice, vs_level};
 use othello_tutor::tutor::models::practice::{Action, GAME_OVER_KEYS, KEYS, OverAction};

@@ -2,7 +2,7 @@
 //! is opened from, messages that describe the state shown, book moves labelled book,
 //! move numbers that agree with the review, and every key acting in every state.
 
-mod common;
+use crate::common;
 
 use common::models::Driver;
 use othello_tutor::engine::Color;

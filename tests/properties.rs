@@ -8,8 +8,8 @@
 //! or fewer. Proptest shrinks a failing board to a small one before reporting it.
 //!
 //! 20,500 boards in all (13,000 for the rules, 5,000 for the search, 1,000 for the
-//! solver's lines, 1,500 against the negamax), about a minute of CPU time in
-//! `cargo test --profile tests`, most of it in the two solver properties.
+//! solver's lines, 1,500 against the negamax), about half a minute of CPU time in
+//! `cargo test --profile tests`, most of it in the search and the negamax properties.
 
 use othello_tutor::engine::analysis::{AnalysisOptions, analyze};
 use othello_tutor::engine::endgame::Solver;

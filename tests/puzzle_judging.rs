@@ -3,8 +3,7 @@
 
 use othello_tutor::tutor::puzzle::{Goal, Proof};
 
-#[path = "common/puzzles.rs"]
-mod helpers;
+use crate::common_puzzles as helpers;
 use helpers::embedded;
 
 #[test]

@@ -2,10 +2,9 @@
 //! miss, the best kept) and the endgame drill (the score check, the solver's line),
 //! as state machines and through the puppet backend with the shell's clock fixed.
 
-mod common;
+use crate::common;
 
-#[path = "common/puzzles.rs"]
-mod common_puzzles;
+use crate::common_puzzles;
 
 use common_puzzles::plain_miss;
 

@@ -3,10 +3,9 @@
 //! in the progress, a line puzzle's replies, the solution stepped through, a replay
 //! unrated, a lesson's run and its score, and every key in every state.
 
-mod common;
+use crate::common;
 
-#[path = "common/puzzles.rs"]
-mod common_puzzles;
+use crate::common_puzzles;
 
 use common_puzzles::plain_miss;
 

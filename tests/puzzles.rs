@@ -18,12 +18,10 @@ use rand::SeedableRng;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-#[path = "common/games.rs"]
-mod games;
+use crate::common::games;
 use std::sync::atomic::AtomicBool;
 
-#[path = "common/puzzles.rs"]
-mod helpers;
+use crate::common_puzzles as helpers;
 use helpers::embedded;
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -10,10 +10,8 @@
 //! refutation gives the better move a reason: a gain, a fact, the moves compared, or
 //! the plain statement that no one fact tells them apart.
 
-#[path = "common/refutation.rs"]
-mod check;
-#[path = "common/positions.rs"]
-mod positions;
+use crate::common_positions as positions;
+use crate::common_refutation as check;
 
 use check::{SHALLOW, check_refutation};
 use othello_tutor::engine::analysis::AnalysisOptions;

@@ -4,10 +4,9 @@
 //! the board shown, a choice on the board brings the step back, and the lesson, the
 //! puzzle or the game goes on as before.
 
-mod common;
+use crate::common;
 
-#[path = "common/puzzles.rs"]
-mod common_puzzles;
+use crate::common_puzzles;
 
 use common::models::Driver;
 use othello_tutor::engine::notation::parse_position;

@@ -3,7 +3,7 @@
 //! independent solves, the keys in each focus state, the mouse, cancelling, and the
 //! ways in from the analysis board and the end of a practice game.
 
-mod common;
+use crate::common;
 
 use common::{Harness, practice};
 use cursive::Vec2;

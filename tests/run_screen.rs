@@ -2,10 +2,9 @@
 //! handed in, a Storm miss valued as engine work (the run waits for it), the end of a
 //! run saved once with its record, and every key in every state.
 
-mod common;
+use crate::common;
 
-#[path = "common/puzzles.rs"]
-mod common_puzzles;
+use crate::common_puzzles;
 
 use common_puzzles::plain_miss;
 

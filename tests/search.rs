@@ -11,8 +11,7 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-#[path = "common/positions.rs"]
-mod positions;
+use crate::common_positions as positions;
 use positions::random_position;
 
 #[test]

@@ -2,9 +2,8 @@
 //! lessons annotate (`facts = [...]`), the claims their words make, the sentences the
 //! tutor writes itself, and each false statement issue 42 found, replayed on its board.
 
-mod common;
-#[path = "common/lessons.rs"]
-mod helpers;
+use crate::common;
+use crate::common_lessons as helpers;
 
 use common::Harness;
 use helpers::*;

@@ -2,8 +2,7 @@
 //! is checked with the slow square-by-square counts the theme definitions are checked
 //! with (`themes.rs`), and each shipped text is what the code writes now.
 
-#[path = "common/theme_counts.rs"]
-mod counts;
+use crate::common_theme_counts as counts;
 
 use counts::*;
 use othello_tutor::engine::{Color, Move, Position, Square};

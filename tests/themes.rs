@@ -5,8 +5,7 @@
 //! at least once, so the test cannot pass by finding none. (The mined puzzles'
 //! explanations are checked with the same counts in `theme_explanations.rs`.)
 
-#[path = "common/theme_counts.rs"]
-mod counts;
+use crate::common_theme_counts as counts;
 
 use counts::*;
 use othello_tutor::engine::{Color, Move, Position, Square};

@@ -2,7 +2,7 @@
 //! mouse events, snapshots of the rendered text. No test depends on timing: the engine
 //! runs at fixed depths, and the tests wait for its callback.
 
-mod common;
+use crate::common;
 
 use common::{Harness, legal_moves, open_first_lesson, practice, sq, temp_data_dir, vs_level};
 use cursive::backends::puppet::observed::ObservedPieceInterface;

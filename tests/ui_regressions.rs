@@ -1,7 +1,7 @@
 //! Defects a new user met on the screens (issue 12), each driven through the puppet
 //! backend as the user met it. Each test failed before its fix.
 
-mod common;
+use crate::common;
 
 use common::{Harness, legal_moves, open_first_lesson, practice, temp_data_dir, vs_level};
 use cursive::event::{Event, Key};

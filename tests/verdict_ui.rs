@@ -2,7 +2,7 @@
 //! board, in sight without scrolling: right and wrong answers in a puzzle, a lesson's
 //! find-move step and question, and a practice move.
 
-mod common;
+use crate::common;
 
 use common::verdict;
 
