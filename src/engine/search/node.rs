@@ -198,23 +198,21 @@ impl Searcher {
                 let (f, child) = child_after(p, o, sq);
                 let key = if sq == hint {
                     1 << 30
-                } else if depth <= CHEAP_ORDER_DEPTH {
-                    // Above the frontier: the opponent's fewest replies first (corners
-                    // counted twice); the frontier evaluates every child anyway.
-                    let theirs = legal_moves(child.player, child.opponent);
-                    let mut k = -((theirs.count_ones() + (theirs & crate::engine::bits::CORNERS).count_ones()) as i32) * 100;
-                    if killers.contains(&sq) {
-                        k += 50;
-                    }
-                    k + self.history[sq as usize].min(100_000) / 1000
                 } else {
-                    let mp = legal_moves(child.player, child.opponent).count_ones();
-                    let mo = legal_moves(child.opponent, child.player).count_ones();
-                    let mut k = -self.evaluate_child(ply, sq, f, &child, mp, mo);
-                    if killers.contains(&sq) {
-                        k += 50;
-                    }
-                    k + self.history[sq as usize].min(100_000) / 1000
+                    let value = if depth <= CHEAP_ORDER_DEPTH {
+                        // Above the frontier: the opponent's fewest replies first
+                        // (corners counted twice); the frontier evaluates every child
+                        // anyway.
+                        let theirs = legal_moves(child.player, child.opponent);
+                        let corners = (theirs & crate::engine::bits::CORNERS).count_ones();
+                        -((theirs.count_ones() + corners) as i32) * 100
+                    } else {
+                        let mp = legal_moves(child.player, child.opponent).count_ones();
+                        let mo = legal_moves(child.opponent, child.player).count_ones();
+                        -self.evaluate_child(ply, sq, f, &child, mp, mo)
+                    };
+                    let killer = if killers.contains(&sq) { 50 } else { 0 };
+                    value + killer + self.history[sq as usize].min(100_000) / 1000
                 };
                 self.move_stack
                     .push((sq, key, child.player, child.opponent));
