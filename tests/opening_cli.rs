@@ -435,22 +435,37 @@ fn book_build_deepens_the_leaves_of_contested_positions() {
 
 #[test]
 fn book_check_reports_the_difference_and_the_agreement() {
+    // A book of depth 2, so that the re-searches at its depth take no time (the
+    // shipped book's take half a minute even selective).
+    let dir = std::env::temp_dir().join(format!("othello-tutor-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let book = dir.join("book.bin");
+    let (dir_arg, book_arg) = (dir.display().to_string(), book.display().to_string());
+    let built = lab(&[
+        "book", "build", "--depth", "2", "--dir", &dir_arg, "--out", &book_arg,
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
     let out = lab(&[
         "book",
         "check",
+        "--book",
+        &book_arg,
         "--positions",
         "2",
         "--extra",
         "0",
         "--seed",
         "3",
-        // Selective: full-width searches at the book's depth take minutes.
         "--selective",
         "2",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let depth = othello_tutor::engine::book::shipped().unwrap().depth();
+    let bytes = std::fs::read(&book).expect("the book written");
+    let depth = othello_tutor::engine::book::Book::decode(&bytes)
+        .expect("a book")
+        .depth();
+    assert_eq!(depth, 2);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     let head = format!(
@@ -468,4 +483,5 @@ fn book_check_reports_the_difference_and_the_agreement() {
             && lines[1].contains("; the two deeper searches chose different moves in "),
         "{text}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
