@@ -478,7 +478,7 @@ fn fast_move_generator_matches_slow_reference_on_10000_positions() {
         let board = p.board();
         let a = Analysis::new(board);
         // Bound pieces and keys.
-        let occupied: HashSet<Cell> = board.pieces().map(|(q, _)| q).collect();
+        let occupied: BTreeSet<Cell> = board.pieces().map(|(q, _)| q).collect();
         for info in a.pieces() {
             assert_eq!(
                 info.bound,

@@ -3,7 +3,7 @@
 //! no shared code with the fast generator) and random positions reached by legal play.
 #![allow(dead_code)]
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
 use othello_tutor::potential::{Analysis, Board, Cell, Color, Phase, Position, PotentialMove};
 use rand::RngExt;
@@ -48,7 +48,7 @@ pub fn king_neighbours(q: Cell) -> Vec<(Cell, bool)> {
 }
 
 /// (neighbours, direct neighbours) of `q` among `set`.
-pub fn slow_counts(set: &HashSet<Cell>, q: Cell) -> (u32, u32) {
+pub fn slow_counts(set: &BTreeSet<Cell>, q: Cell) -> (u32, u32) {
     let mut t = 0;
     let mut d = 0;
     for (n, direct) in king_neighbours(q) {
@@ -60,11 +60,11 @@ pub fn slow_counts(set: &HashSet<Cell>, q: Cell) -> (u32, u32) {
     (t, d)
 }
 
-pub fn slow_connected(set: &HashSet<Cell>) -> bool {
+pub fn slow_connected(set: &BTreeSet<Cell>) -> bool {
     let Some(&start) = set.iter().next() else {
         return true;
     };
-    let mut seen = HashSet::from([start]);
+    let mut seen = BTreeSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some(q) = queue.pop_front() {
         for (n, _) in king_neighbours(q) {
@@ -82,7 +82,7 @@ pub fn slow_connected(set: &HashSet<Cell>) -> bool {
 /// many with fewer direct ones) than the piece has now, and the group is
 /// connected afterwards.
 pub fn slow_steps(board: &Board, color: Color) -> BTreeSet<(Cell, Cell)> {
-    let occupied: HashSet<Cell> = board.pieces().map(|(q, _)| q).collect();
+    let occupied: BTreeSet<Cell> = board.pieces().map(|(q, _)| q).collect();
     let mut out = BTreeSet::new();
     let (lo, hi) = match board.bounding_box() {
         Some(b) => b,
@@ -121,7 +121,7 @@ pub fn slow_steps(board: &Board, color: Color) -> BTreeSet<(Cell, Cell)> {
 
 /// Every legal placement, by brute force: the empty cells with a neighbour.
 pub fn slow_placements(board: &Board) -> BTreeSet<Cell> {
-    let occupied: HashSet<Cell> = board.pieces().map(|(q, _)| q).collect();
+    let occupied: BTreeSet<Cell> = board.pieces().map(|(q, _)| q).collect();
     let mut out = BTreeSet::new();
     if occupied.is_empty() {
         out.insert(Cell::ORIGIN);
@@ -138,7 +138,7 @@ pub fn slow_placements(board: &Board) -> BTreeSet<Cell> {
 }
 
 pub fn slow_bound(board: &Board, p: Cell) -> bool {
-    let mut rest: HashSet<Cell> = board.pieces().map(|(q, _)| q).collect();
+    let mut rest: BTreeSet<Cell> = board.pieces().map(|(q, _)| q).collect();
     rest.remove(&p);
     !slow_connected(&rest)
 }
