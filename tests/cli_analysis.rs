@@ -275,6 +275,68 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     assert!(stdout(&o).contains("search depth 4,"));
 }
 
+/// `bench --grading-games`: one game from an XOT opening, the level-3 move at each of
+/// 20 to 24 empties with a choice of moves graded as practice grades it. A game passes
+/// each count of empties at most once, so every count is named once, for one move, and
+/// the moves counted are the counts named.
+#[test]
+fn bench_grading_games_times_each_count_of_empties_once_per_game() {
+    let o = lab(&[
+        "bench",
+        "--grading-games",
+        "1",
+        "--thinking",
+        "0",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let head = lines[0]
+        .strip_prefix("grading waits in real games: 1 game from XOT opening 2000 on, level 3 on both sides, its move graded at 20-24 empties (")
+        .unwrap_or_else(|| panic!("{out}"));
+    let moves: usize = head
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(head.ends_with(" moves), 2 threads"), "{out}");
+    assert!((1..=5).contains(&moves), "{out}");
+    let line = lines[1];
+    assert!(
+        line.starts_with("  time to grade one move as practice does, from nothing (exact if proved within 1.0 s, else depth 12 "),
+        "{out}"
+    );
+    assert!(
+        line.ends_with(&format!(" of {moves} graded meanwhile")),
+        "{out}"
+    );
+    let by_empties = line
+        .split("; worst by empties: ")
+        .nth(1)
+        .and_then(|rest| rest.split("; slowest ").next())
+        .unwrap_or_else(|| panic!("{out}"));
+    let counts: Vec<u32> = by_empties
+        .split(", ")
+        .map(|part| {
+            let (empties, rest) = part.split_once(": ").unwrap_or_else(|| panic!("{out}"));
+            assert!(rest.ends_with(" s (1)"), "{out}");
+            empties.parse().unwrap_or_else(|_| panic!("{out}"))
+        })
+        .collect();
+    assert_eq!(counts.len(), moves, "{out}");
+    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{out}");
+    assert!(counts.iter().all(|e| (20..=24).contains(e)), "{out}");
+    // A thinking time that is not a time is refused in one line.
+    let o = lab(&["bench", "--grading-games", "1", "--thinking=-1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--thinking -1: not a time"), "{err}");
+}
+
 #[test]
 fn bench_quality_names_the_line_of_a_malformed_file() {
     let good = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";

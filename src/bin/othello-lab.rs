@@ -142,6 +142,17 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
         Command::Bench(b) => {
             use_weights(&b.weights)?;
             let threads = b.threads.apply();
+            if let Some(games) = b.grading_games {
+                let thinking = std::time::Duration::try_from_secs_f64(b.thinking)
+                    .map_err(|_| UserError(format!("--thinking {}: not a time", b.thinking)))?;
+                return lab::quality::game_waits(
+                    games as usize,
+                    b.openings_from,
+                    thinking,
+                    threads,
+                )
+                .map(|()| ExitCode::SUCCESS);
+            }
             match &b.quality {
                 None => {
                     lab::bench::run(threads, b.only.as_deref());

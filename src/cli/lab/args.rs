@@ -405,6 +405,18 @@ pub struct BenchArgs {
     /// Last depth of the swing (with --swing)
     #[arg(long, requires = "swing", default_value_t = 13, value_parser = clap::value_parser!(u32).range(3..=30))]
     pub swing_to: u32,
+    /// Time practice's grading in this many engine games from XOT openings instead: the
+    /// move level 3 plays at 20-24 empties, graded as practice grades it
+    #[arg(long, conflicts_with_all = ["quality", "only"], value_parser = clap::value_parser!(u64).range(1..=10000))]
+    pub grading_games: Option<u64>,
+    /// The XOT opening of the first game of --grading-games (the next game starts from
+    /// the next opening)
+    #[arg(long, requires = "grading_games", default_value_t = 2000)]
+    pub openings_from: usize,
+    /// Seconds the learner thinks before moving, preparing the grade (with
+    /// --grading-games; 0: only the wait from nothing)
+    #[arg(long, requires = "grading_games", default_value_t = 5.0)]
+    pub thinking: f64,
     /// Only one section of the speed figures: perft, eval, midgame, replies, cancel or ffo
     #[arg(long, conflicts_with = "quality", value_parser = ["perft", "eval", "midgame", "replies", "cancel", "ffo"])]
     pub only: Option<String>,

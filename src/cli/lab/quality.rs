@@ -28,6 +28,7 @@
 //! `dev-mid-30-40e.obf` (for measuring only: nothing is tuned on them).
 //!
 
+mod game_moves;
 mod waits;
 
 use super::jobs::Progress;
@@ -371,6 +372,28 @@ pub fn run_from_args(
         args.swing
             .then_some((args.swing_from, args.swing_to.max(args.swing_from + 1))),
     )
+}
+
+/// `bench --grading-games N`: what a learner waits for as practice grades the moves
+/// of real games (see `game_moves`), `games` games from XOT opening `first` on, from
+/// nothing and after `thinking` of preparation.
+pub fn game_waits(
+    games: usize,
+    first: usize,
+    thinking: std::time::Duration,
+    threads: usize,
+) -> Result<(), UserError> {
+    let moves = game_moves::game_moves(games, first)?;
+    outln!(
+        "grading waits in real games: {games} game{} from XOT opening {first} on, level {} on both sides, its move graded at {}-{} empties ({} moves), {threads} thread{}",
+        if games == 1 { "" } else { "s" },
+        game_moves::LEARNER_LEVEL,
+        game_moves::GRADED_EMPTIES.start(),
+        game_moves::GRADED_EMPTIES.end(),
+        moves.len(),
+        if threads == 1 { "" } else { "s" },
+    );
+    waits::practice_wait(&moves, thinking, true)
 }
 
 /// Prints the move-quality and grading figures of `file`, grading with `grading`

@@ -1,18 +1,19 @@
-//! `bench --quality`'s grading waits: what a learner waits for after a move, from
-//! nothing and after the grade was prepared while the learner thought.
+//! The grading waits of `bench --quality` and `bench --grading-games`: what a learner
+//! waits for after a move, from nothing and after the grade was prepared while the
+//! learner thought.
 
 use super::super::jobs::Progress;
 use super::super::{UserError, outln};
 use super::{Valued, time_figures};
-use othello_tutor::engine::Square;
 use othello_tutor::engine::analysis::{AnalysisOptions, best_and_played, prepare_grade};
 use othello_tutor::engine::search::{Searcher, TABLE_MB};
+use othello_tutor::engine::{Board, Square};
 use othello_tutor::tutor::settings::describe;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How long the learner thinks before moving in the prepared grading wait: the
 /// grade is prepared that long (the board, then the positions after its moves).
-const THINKING: std::time::Duration = std::time::Duration::from_secs(5);
+pub(super) const THINKING: Duration = Duration::from_secs(5);
 
 /// What a learner waits for after a move: the best value and one played move's (the
 /// worst), as the practice feedback computes them. Twice: from nothing, and as
@@ -37,7 +38,7 @@ pub(super) fn grading_wait(
                 let mut s = Searcher::new(TABLE_MB, TABLE_MB);
                 // The learner thinks THINKING, then moves: the preparation stops.
                 // Stopped or finished, the grade's values are the same.
-                think(&mut s, |s| {
+                think(&mut s, THINKING, |s| {
                     let _ = prepare_grade(s, &p.board, grading);
                 });
                 s
@@ -49,10 +50,10 @@ pub(super) fn grading_wait(
                 .map_err(|e| UserError(e.to_string()))?;
             let wait = t.elapsed().as_secs_f64();
             waits.push(wait);
-            slowest.push((wait, p.board.empty_count(), i + 1));
+            slowest.push((wait, p.board.empty_count(), format!("line {}", i + 1)));
             bar.done("");
         }
-        let how = how(prepared);
+        let how = how(prepared, THINKING);
         outln!(
             "  time to grade one move, {how} (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}; slowest {}",
             describe(&grading),
@@ -62,7 +63,18 @@ pub(super) fn grading_wait(
         );
     }
     if grading == othello_tutor::tutor::settings::FEEDBACK_ANALYSIS {
-        practice_wait(positions)?;
+        let moves: Vec<GradedMove> = positions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                Some(GradedMove {
+                    board: p.board,
+                    played: worst_move(p)?,
+                    place: format!("line {}", i + 1),
+                })
+            })
+            .collect();
+        practice_wait(&moves, THINKING, false)?;
     }
     Ok(())
 }
@@ -77,53 +89,74 @@ fn worst_move(p: &Valued) -> Option<Square> {
 
 /// The three slowest of `slowest` (seconds, empties, line), slowest first, as
 /// "1.31 s (line 15, 22 empties)".
-fn slowest_three(mut slowest: Vec<(f64, u32, usize)>) -> String {
+fn slowest_three(mut slowest: Vec<(f64, u32, String)>) -> String {
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     slowest
         .iter()
         .take(3)
-        .map(|(s, e, line)| format!("{s:.2} s (line {line}, {e} empties)"))
+        .map(|(s, e, place)| format!("{s:.2} s ({place}, {e} empties)"))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// What the learner waits for as practice grades a move: the exact grade if proved
-/// within [`GRADING_WAIT`], else one at [`INTERIM_ANALYSIS`] (the exact one follows
-/// while the learner thinks, not timed here); how many grades were interim. Twice:
-/// from nothing, and as practice runs it, after the grade was prepared for
-/// [`THINKING`] while the learner thought (`prepare_grading` on the same searcher,
-/// not timed).
+/// One move whose grading is timed: the board, the move played and where it comes
+/// from ("line 15" of a file, "game 3" of `--grading-games`).
+pub(super) struct GradedMove {
+    pub board: Board,
+    pub played: Square,
+    pub place: String,
+}
+
+/// What the learner waits for as practice grades each of `moves`: the exact grade if
+/// proved within [`GRADING_WAIT`], else one at [`INTERIM_ANALYSIS`] (the exact one
+/// follows while the learner thinks, not timed here); how many grades were interim.
+/// Twice: from nothing, and as practice runs it, after the grade was prepared for
+/// `thinking` while the learner thought (`prepare_grading` on the same searcher, not
+/// timed; left out when `thinking` is zero). With `by_empties`, also the worst wait
+/// at each count of empties.
 ///
 /// [`GRADING_WAIT`]: othello_tutor::tutor::settings::GRADING_WAIT
 /// [`INTERIM_ANALYSIS`]: othello_tutor::tutor::settings::INTERIM_ANALYSIS
-fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
+pub(super) fn practice_wait(
+    moves: &[GradedMove],
+    thinking: Duration,
+    by_empties: bool,
+) -> Result<(), UserError> {
     use othello_tutor::tutor::settings::{
         GRADING_WAIT, GradingValues, INTERIM_ANALYSIS, grading_values_within, prepare_grading,
     };
-    for prepared in [false, true] {
+    let passes: &[bool] = if thinking.is_zero() {
+        &[false]
+    } else {
+        &[false, true]
+    };
+    for &prepared in passes {
         let (mut waits, mut slowest, mut interim) = (Vec::new(), Vec::new(), 0);
-        let bar = Progress::new("one move's grade, as practice waits", positions.len());
-        for (i, p) in positions.iter().enumerate() {
-            if let Some(worst) = worst_move(p) {
-                let mut searcher = Searcher::new(TABLE_MB, TABLE_MB);
-                if prepared {
-                    think(&mut searcher, |s| {
-                        let _ = prepare_grading(s, &p.board);
-                    });
-                }
-                let t = Instant::now();
-                let graded = grading_values_within(&mut searcher, &p.board, worst, GRADING_WAIT)
-                    .map_err(|e| UserError(e.to_string()))?;
-                let wait = t.elapsed().as_secs_f64();
-                interim += usize::from(matches!(graded, GradingValues::Interim(_)));
-                waits.push(wait);
-                slowest.push((wait, p.board.empty_count(), i + 1));
+        let bar = Progress::new("one move's grade, as practice waits", moves.len());
+        for m in moves {
+            let mut searcher = Searcher::new(TABLE_MB, TABLE_MB);
+            if prepared {
+                think(&mut searcher, thinking, |s| {
+                    let _ = prepare_grading(s, &m.board);
+                });
             }
+            let t = Instant::now();
+            let graded = grading_values_within(&mut searcher, &m.board, m.played, GRADING_WAIT)
+                .map_err(|e| UserError(format!("{}: {e}", m.place)))?;
+            let wait = t.elapsed().as_secs_f64();
+            interim += usize::from(matches!(graded, GradingValues::Interim(_)));
+            waits.push(wait);
+            slowest.push((wait, m.board.empty_count(), m.place.clone()));
             bar.done("");
         }
-        let how = how(prepared);
+        let worst_by_empties = if by_empties {
+            format!("; worst by empties: {}", worst_by_empties(&slowest))
+        } else {
+            String::new()
+        };
         outln!(
-            "  time to grade one move as practice does, {how} (exact if proved within {:.1} s, else {} meanwhile): {}; slowest {}; {interim} of {} graded meanwhile",
+            "  time to grade one move as practice does, {} (exact if proved within {:.1} s, else {} meanwhile): {}{worst_by_empties}; slowest {}; {interim} of {} graded meanwhile",
+            how(prepared, thinking),
             GRADING_WAIT.as_secs_f64(),
             describe(&INTERIM_ANALYSIS),
             time_figures(&waits),
@@ -134,14 +167,31 @@ fn practice_wait(positions: &[Valued]) -> Result<(), UserError> {
     Ok(())
 }
 
-/// Runs `work` on `searcher` for at most [`THINKING`] (the learner's thinking time):
+/// "20: 0.41 s (12), 21: …": the worst wait at each count of empties of `waits`
+/// (seconds, empties, place), with how many moves had that count.
+fn worst_by_empties(waits: &[(f64, u32, String)]) -> String {
+    let mut counts: Vec<u32> = waits.iter().map(|w| w.1).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    counts
+        .iter()
+        .map(|&e| {
+            let at: Vec<f64> = waits.iter().filter(|w| w.1 == e).map(|w| w.0).collect();
+            let worst = at.iter().copied().fold(0.0, f64::max);
+            format!("{e}: {worst:.2} s ({})", at.len())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs `work` on `searcher` for at most `thinking` (the learner's thinking time):
 /// the searcher's stop flag is raised then, and lowered again after.
-fn think(searcher: &mut Searcher, work: impl FnOnce(&mut Searcher)) {
+fn think(searcher: &mut Searcher, thinking: Duration, work: impl FnOnce(&mut Searcher)) {
     let moved = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     searcher.set_stop_flag(moved.clone());
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let timer = std::thread::spawn(move || {
-        if done_rx.recv_timeout(THINKING).is_err() {
+        if done_rx.recv_timeout(thinking).is_err() {
             moved.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     });
@@ -151,10 +201,13 @@ fn think(searcher: &mut Searcher, work: impl FnOnce(&mut Searcher)) {
     searcher.set_stop_flag(std::sync::Arc::default());
 }
 
-/// How a wait was measured: "from nothing" or after [`THINKING`] of preparation.
-fn how(prepared: bool) -> String {
+/// How a wait was measured: "from nothing" or after `thinking` of preparation.
+fn how(prepared: bool, thinking: Duration) -> String {
     if prepared {
-        format!("prepared while the learner thinks {} s", THINKING.as_secs())
+        format!(
+            "prepared while the learner thinks {} s",
+            thinking.as_secs_f64()
+        )
     } else {
         "from nothing".into()
     }
