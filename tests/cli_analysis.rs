@@ -275,66 +275,78 @@ fn bench_quality_reports_known_figures_on_a_hand_made_file() {
     assert!(stdout(&o).contains("search depth 4,"));
 }
 
-/// `bench --grading-games`: one game from an XOT opening, the level-3 move at each of
-/// 20 to 24 empties with a choice of moves graded as practice grades it. A game passes
-/// each count of empties at most once, so every count is named once, for one move, and
-/// the moves counted are the counts named.
+/// `bench --grading-games`: one game from an XOT opening, the level-3 move at each
+/// count of empties in the range (20 to 24 by default) with a choice of moves graded
+/// as practice grades it. A game passes each count of empties at most once, so every
+/// count is named once, for one move, and the moves counted are the counts named.
 #[test]
 fn bench_grading_games_times_each_count_of_empties_once_per_game() {
-    let o = lab(&[
-        "bench",
-        "--grading-games",
-        "1",
-        "--thinking",
-        "0",
-        "--threads",
-        "2",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 2, "{out}");
-    let head = lines[0]
-        .strip_prefix("grading waits in real games: 1 game from XOT opening 2000 on, level 3 on both sides, its move graded at 20-24 empties (")
-        .unwrap_or_else(|| panic!("{out}"));
-    let moves: usize = head
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{out}"));
-    assert!(head.ends_with(" moves), 2 threads"), "{out}");
-    assert!((1..=5).contains(&moves), "{out}");
-    let line = lines[1];
-    assert!(
-        line.starts_with("  time to grade one move as practice does, from nothing (exact if proved within 1.0 s, else depth 12 "),
-        "{out}"
-    );
-    assert!(
-        line.ends_with(&format!(" of {moves} graded meanwhile")),
-        "{out}"
-    );
-    let by_empties = line
-        .split("; worst by empties: ")
-        .nth(1)
-        .and_then(|rest| rest.split("; slowest ").next())
-        .unwrap_or_else(|| panic!("{out}"));
-    let counts: Vec<u32> = by_empties
-        .split(", ")
-        .map(|part| {
-            let (empties, rest) = part.split_once(": ").unwrap_or_else(|| panic!("{out}"));
-            assert!(rest.ends_with(" s (1)"), "{out}");
-            empties.parse().unwrap_or_else(|_| panic!("{out}"))
-        })
-        .collect();
-    assert_eq!(counts.len(), moves, "{out}");
-    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{out}");
-    assert!(counts.iter().all(|e| (20..=24).contains(e)), "{out}");
-    // A thinking time that is not a time is refused in one line.
-    let o = lab(&["bench", "--grading-games", "1", "--thinking=-1"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    let err = stderr(&o);
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("--thinking -1: not a time"), "{err}");
+    for (range, from, to) in [(None, 20, 24), (Some("40-41"), 40, 41)] {
+        let mut args = vec![
+            "bench",
+            "--grading-games",
+            "1",
+            "--thinking",
+            "0",
+            "--threads",
+            "2",
+        ];
+        if let Some(r) = range {
+            args.extend(["--grading-empties", r]);
+        }
+        let o = lab(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let head = lines[0]
+            .strip_prefix(&format!("grading waits in real games: 1 game from XOT opening 2000 on, level 3 on both sides, its move graded at {from}-{to} empties ("))
+            .unwrap_or_else(|| panic!("{out}"));
+        let moves: usize = head
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(head.ends_with(" moves), 2 threads"), "{out}");
+        assert!((1..=(to - from + 1) as usize).contains(&moves), "{out}");
+        let line = lines[1];
+        assert!(
+            line.starts_with("  time to grade one move as practice does, from nothing (exact if proved within 1.0 s, else depth 12 "),
+            "{out}"
+        );
+        assert!(
+            line.ends_with(&format!(" of {moves} graded meanwhile")),
+            "{out}"
+        );
+        let by_empties = line
+            .split("; worst by empties: ")
+            .nth(1)
+            .and_then(|rest| rest.split("; slowest ").next())
+            .unwrap_or_else(|| panic!("{out}"));
+        let counts: Vec<u32> = by_empties
+            .split(", ")
+            .map(|part| {
+                let (empties, rest) = part.split_once(": ").unwrap_or_else(|| panic!("{out}"));
+                assert!(rest.ends_with(" s (1)"), "{out}");
+                empties.parse().unwrap_or_else(|_| panic!("{out}"))
+            })
+            .collect();
+        assert_eq!(counts.len(), moves, "{out}");
+        assert!(counts.windows(2).all(|w| w[0] < w[1]), "{out}");
+        assert!(counts.iter().all(|e| (from..=to).contains(e)), "{out}");
+    }
+    // A thinking time that is not a time, a range that is not one: refused in one line.
+    for (arg, message) in [
+        ("--thinking=-1", "--thinking -1: not a time"),
+        ("--grading-empties=30-2", "\"30-2\" is not FROM-TO"),
+        ("--grading-empties=0-5", "\"0-5\" is not FROM-TO"),
+    ] {
+        let o = lab(&["bench", "--grading-games", "1", arg]);
+        assert_eq!(o.status.code(), Some(2), "{arg}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert_eq!(err.trim_end().lines().count(), 1, "{arg}: {err}");
+        assert!(err.contains(message), "{arg}: {err}");
+    }
 }
 
 #[test]

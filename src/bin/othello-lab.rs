@@ -148,6 +148,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
                 return lab::quality::game_waits(
                     games as usize,
                     b.openings_from,
+                    b.grading_empties.clone(),
                     thinking,
                     threads,
                 )

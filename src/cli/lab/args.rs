@@ -413,6 +413,10 @@ pub struct BenchArgs {
     /// the next opening)
     #[arg(long, requires = "grading_games", default_value_t = 2000)]
     pub openings_from: usize,
+    /// The counts of empties whose moves --grading-games grades, as FROM-TO (default
+    /// 20-24)
+    #[arg(long, requires = "grading_games", value_parser = parse_empties_range)]
+    pub grading_empties: Option<std::ops::RangeInclusive<u32>>,
     /// Seconds the learner thinks before moving, preparing the grade (with
     /// --grading-games; 0: only the wait from nothing)
     #[arg(long, requires = "grading_games", default_value_t = 5.0)]
@@ -540,4 +544,18 @@ fn outcome_share(text: &str) -> Result<f64, String> {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err(format!("`{text}` is not a share from 0 to 1")),
     }
+}
+
+/// "FROM-TO", counts of empties from 1 to 60 with FROM at most TO.
+fn parse_empties_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
+    let bad = || format!("\"{text}\" is not FROM-TO (counts of empties from 1 to 60)");
+    let (from, to) = text.split_once('-').ok_or_else(bad)?;
+    let (from, to): (u32, u32) = (
+        from.trim().parse().map_err(|_| bad())?,
+        to.trim().parse().map_err(|_| bad())?,
+    );
+    if from == 0 || to > 60 || from > to {
+        return Err(bad());
+    }
+    Ok(from..=to)
 }

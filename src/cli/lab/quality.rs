@@ -375,21 +375,24 @@ pub fn run_from_args(
 }
 
 /// `bench --grading-games N`: what a learner waits for as practice grades the moves
-/// of real games (see `game_moves`), `games` games from XOT opening `first` on, from
-/// nothing and after `thinking` of preparation.
+/// of real games (see `game_moves`), `games` games from XOT opening `first` on, the
+/// moves at `empties` empties (by default `game_moves::GRADED_EMPTIES`), from nothing
+/// and after `thinking` of preparation.
 pub fn game_waits(
     games: usize,
     first: usize,
+    empties: Option<std::ops::RangeInclusive<u32>>,
     thinking: std::time::Duration,
     threads: usize,
 ) -> Result<(), UserError> {
-    let moves = game_moves::game_moves(games, first)?;
+    let empties = empties.unwrap_or(game_moves::GRADED_EMPTIES);
+    let moves = game_moves::game_moves(games, first, &empties)?;
     outln!(
         "grading waits in real games: {games} game{} from XOT opening {first} on, level {} on both sides, its move graded at {}-{} empties ({} moves), {threads} thread{}",
         if games == 1 { "" } else { "s" },
         game_moves::LEARNER_LEVEL,
-        game_moves::GRADED_EMPTIES.start(),
-        game_moves::GRADED_EMPTIES.end(),
+        empties.start(),
+        empties.end(),
         moves.len(),
         if threads == 1 { "" } else { "s" },
     );

@@ -1,7 +1,8 @@
 //! `bench --grading-games N`: the moves a learner grades in real games. Engine games
-//! from XOT openings, level [`LEARNER_LEVEL`] on both sides; at every position of
-//! [`GRADED_EMPTIES`] empties with a choice of moves, the move that level plays is
-//! the one graded (the practice feedback's exact grading starts in that range).
+//! from XOT openings, level [`LEARNER_LEVEL`] on both sides; at every position with a
+//! choice of moves and a count of empties in the range asked for (by default
+//! [`GRADED_EMPTIES`], where the practice feedback's exact grading starts), the move
+//! that level plays is the one graded.
 
 use super::super::UserError;
 use super::super::jobs::Progress;
@@ -16,23 +17,28 @@ use std::ops::RangeInclusive;
 /// The engine level that stands in for the learner (and for the practice opponent).
 pub const LEARNER_LEVEL: u8 = 3;
 
-/// The empties of the positions whose moves are graded: where the feedback's exact
-/// grading starts (22 and fewer) and the two counts above it (its deepest searches).
+/// The empties of the positions whose moves are graded by default: where the
+/// feedback's exact grading starts (22 and fewer) and the two counts above it (its
+/// deepest searches).
 pub const GRADED_EMPTIES: RangeInclusive<u32> = 20..=24;
 
 /// The table size of the games' searcher, in MB (level 3 searches shallow).
 const PLAY_TABLE_MB: usize = 8;
 
 /// Plays `games` games from XOT openings `first`, `first + 1`, … and returns the
-/// moves to grade, each placed as "game G" (G counted from 1).
-pub fn game_moves(games: usize, first: usize) -> Result<Vec<GradedMove>, UserError> {
+/// moves to grade at `empties` empties, each placed as "game G" (G counted from 1).
+pub fn game_moves(
+    games: usize,
+    first: usize,
+    empties: &RangeInclusive<u32>,
+) -> Result<Vec<GradedMove>, UserError> {
     let mut searcher = Searcher::new(PLAY_TABLE_MB, PLAY_TABLE_MB);
     let mut rng = rand::rngs::StdRng::seed_from_u64(first as u64);
     let bar = Progress::new("games played", games);
     let mut moves = Vec::new();
     for g in 0..games {
         let mut pos = xot_position(first + g);
-        while !pos.is_game_over() && pos.board.empty_count() >= *GRADED_EMPTIES.start() {
+        while !pos.is_game_over() && pos.board.empty_count() >= *empties.start() {
             if pos.must_pass() {
                 pos = pos.pass();
                 continue;
@@ -44,9 +50,7 @@ pub fn game_moves(games: usize, first: usize) -> Result<Vec<GradedMove>, UserErr
                 &mut rng,
             )
             .ok_or_else(|| UserError(format!("game {}: level 3 found no move", g + 1)))?;
-            if GRADED_EMPTIES.contains(&pos.board.empty_count())
-                && pos.board.legal_moves().len() >= 2
-            {
+            if empties.contains(&pos.board.empty_count()) && pos.board.legal_moves().len() >= 2 {
                 moves.push(GradedMove {
                     board: pos.board,
                     played: choice.square,
