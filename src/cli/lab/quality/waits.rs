@@ -6,7 +6,7 @@ use super::super::jobs::Progress;
 use super::super::{UserError, outln};
 use super::{Valued, time_figures};
 use othello_tutor::engine::analysis::{AnalysisOptions, best_and_played, prepare_grade};
-use othello_tutor::engine::search::{Searcher, TABLE_MB};
+use othello_tutor::engine::search::{SearchError, Searcher, TABLE_MB};
 use othello_tutor::engine::{Board, Square};
 use othello_tutor::tutor::settings::describe;
 use std::time::{Duration, Instant};
@@ -25,58 +25,103 @@ pub(super) fn grading_wait(
     grading: AnalysisOptions,
     threads: usize,
 ) -> Result<(), UserError> {
-    for prepared in [false, true] {
-        let mut waits = Vec::new();
-        let mut slowest = Vec::new();
-        let bar = Progress::new("one move's grade", positions.len());
-        for (i, p) in positions.iter().enumerate() {
-            let Some(worst) = worst_move(p) else {
-                bar.done("");
-                continue;
-            };
-            let mut searcher = if prepared {
-                let mut s = Searcher::new(TABLE_MB, TABLE_MB);
-                // The learner thinks THINKING, then moves: the preparation stops.
-                // Stopped or finished, the grade's values are the same.
-                think(&mut s, THINKING, |s| {
-                    let _ = prepare_grade(s, &p.board, grading);
-                });
-                s
-            } else {
-                Searcher::new(1, 1)
-            };
-            let t = Instant::now();
-            best_and_played(&mut searcher, &p.board, grading, worst)
-                .map_err(|e| UserError(e.to_string()))?;
-            let wait = t.elapsed().as_secs_f64();
-            waits.push(wait);
-            slowest.push((wait, p.board.empty_count(), format!("line {}", i + 1)));
-            bar.done("");
-        }
-        let how = how(prepared, THINKING);
+    let moves: Vec<GradedMove> = positions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            Some(GradedMove {
+                board: p.board,
+                played: worst_move(p)?,
+                place: format!("line {}", i + 1),
+            })
+        })
+        .collect();
+    let passes = timed_passes(
+        &moves,
+        THINKING,
+        "one move's grade",
+        |s, board| {
+            let _ = prepare_grade(s, board, grading);
+        },
+        |s, m| {
+            best_and_played(s, &m.board, grading, m.played)?;
+            Ok(false)
+        },
+    )?;
+    for pass in passes {
         outln!(
-            "  time to grade one move, {how} (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}; slowest {}",
+            "  time to grade one move, {} (the best value and the worst move's, as practice does; {}), {threads} thread{}: {}; slowest {}",
+            how(pass.prepared, THINKING),
             describe(&grading),
             if threads == 1 { "" } else { "s" },
-            time_figures(&waits),
-            slowest_three(slowest)
+            time_figures(&pass.seconds()),
+            slowest_three(&pass.waits)
         );
     }
     if grading == othello_tutor::tutor::settings::FEEDBACK_ANALYSIS {
-        let moves: Vec<GradedMove> = positions
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                Some(GradedMove {
-                    board: p.board,
-                    played: worst_move(p)?,
-                    place: format!("line {}", i + 1),
-                })
-            })
-            .collect();
         practice_wait(&moves, THINKING, false)?;
     }
     Ok(())
+}
+
+/// The waits of one pass of [`timed_passes`].
+struct Pass {
+    /// Whether the grade was prepared while the learner thought.
+    prepared: bool,
+    /// (seconds, empties, place) of each move.
+    waits: Vec<(f64, u32, String)>,
+    /// How many grades were interim.
+    interim: usize,
+}
+
+impl Pass {
+    fn seconds(&self) -> Vec<f64> {
+        self.waits.iter().map(|w| w.0).collect()
+    }
+}
+
+/// Times `grade` (which says whether its grade was interim) on each of `moves` on a
+/// searcher of the interface's table size: from nothing, then (unless `thinking` is
+/// zero) after `prepare` ran on the same searcher for at most `thinking` (the
+/// learner's thinking, not timed).
+fn timed_passes(
+    moves: &[GradedMove],
+    thinking: Duration,
+    label: &str,
+    prepare: impl Fn(&mut Searcher, &Board),
+    mut grade: impl FnMut(&mut Searcher, &GradedMove) -> Result<bool, SearchError>,
+) -> Result<Vec<Pass>, UserError> {
+    let prepared_too = !thinking.is_zero();
+    let mut passes = Vec::new();
+    for prepared in [false, true] {
+        if prepared && !prepared_too {
+            break;
+        }
+        let mut pass = Pass {
+            prepared,
+            waits: Vec::new(),
+            interim: 0,
+        };
+        let bar = Progress::new(label, moves.len());
+        for m in moves {
+            let mut searcher = Searcher::new(TABLE_MB, TABLE_MB);
+            if prepared {
+                // The learner thinks, then moves: the preparation stops. Stopped or
+                // finished, the grade's values are the same.
+                think(&mut searcher, thinking, |s| prepare(s, &m.board));
+            }
+            let t = Instant::now();
+            let interim =
+                grade(&mut searcher, m).map_err(|e| UserError(format!("{}: {e}", m.place)))?;
+            let wait = t.elapsed().as_secs_f64();
+            pass.interim += usize::from(interim);
+            pass.waits
+                .push((wait, m.board.empty_count(), m.place.clone()));
+            bar.done("");
+        }
+        passes.push(pass);
+    }
+    Ok(passes)
 }
 
 /// The move a grading-time figure grades in `p`: its worst by the file's values.
@@ -89,10 +134,11 @@ fn worst_move(p: &Valued) -> Option<Square> {
 
 /// The three slowest of `slowest` (seconds, empties, line), slowest first, as
 /// "1.31 s (line 15, 22 empties)".
-fn slowest_three(mut slowest: Vec<(f64, u32, String)>) -> String {
+fn slowest_three(waits: &[(f64, u32, String)]) -> String {
+    let mut slowest: Vec<&(f64, u32, String)> = waits.iter().collect();
     slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
     slowest
-        .iter()
+        .into_iter()
         .take(3)
         .map(|(s, e, place)| format!("{s:.2} s ({place}, {e} empties)"))
         .collect::<Vec<_>>()
@@ -125,43 +171,33 @@ pub(super) fn practice_wait(
     use othello_tutor::tutor::settings::{
         GRADING_WAIT, GradingValues, INTERIM_ANALYSIS, grading_values_within, prepare_grading,
     };
-    let passes: &[bool] = if thinking.is_zero() {
-        &[false]
-    } else {
-        &[false, true]
-    };
-    for &prepared in passes {
-        let (mut waits, mut slowest, mut interim) = (Vec::new(), Vec::new(), 0);
-        let bar = Progress::new("one move's grade, as practice waits", moves.len());
-        for m in moves {
-            let mut searcher = Searcher::new(TABLE_MB, TABLE_MB);
-            if prepared {
-                think(&mut searcher, thinking, |s| {
-                    let _ = prepare_grading(s, &m.board);
-                });
-            }
-            let t = Instant::now();
-            let graded = grading_values_within(&mut searcher, &m.board, m.played, GRADING_WAIT)
-                .map_err(|e| UserError(format!("{}: {e}", m.place)))?;
-            let wait = t.elapsed().as_secs_f64();
-            interim += usize::from(matches!(graded, GradingValues::Interim(_)));
-            waits.push(wait);
-            slowest.push((wait, m.board.empty_count(), m.place.clone()));
-            bar.done("");
-        }
+    let passes = timed_passes(
+        moves,
+        thinking,
+        "one move's grade, as practice waits",
+        |s, board| {
+            let _ = prepare_grading(s, board);
+        },
+        |s, m| {
+            let graded = grading_values_within(s, &m.board, m.played, GRADING_WAIT)?;
+            Ok(matches!(graded, GradingValues::Interim(_)))
+        },
+    )?;
+    for pass in passes {
         let worst_by_empties = if by_empties {
-            format!("; worst by empties: {}", worst_by_empties(&slowest))
+            format!("; worst by empties: {}", worst_by_empties(&pass.waits))
         } else {
             String::new()
         };
         outln!(
-            "  time to grade one move as practice does, {} (exact if proved within {:.1} s, else {} meanwhile): {}{worst_by_empties}; slowest {}; {interim} of {} graded meanwhile",
-            how(prepared, thinking),
+            "  time to grade one move as practice does, {} (exact if proved within {:.1} s, else {} meanwhile): {}{worst_by_empties}; slowest {}; {} of {} graded meanwhile",
+            how(pass.prepared, thinking),
             GRADING_WAIT.as_secs_f64(),
             describe(&INTERIM_ANALYSIS),
-            time_figures(&waits),
-            slowest_three(slowest),
-            waits.len()
+            time_figures(&pass.seconds()),
+            slowest_three(&pass.waits),
+            pass.interim,
+            pass.waits.len(),
         );
     }
     Ok(())
