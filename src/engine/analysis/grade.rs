@@ -28,6 +28,17 @@
 //! practice runs it) median 0.027 s, max 1.29 s (22 empties), 4 grades interim. On
 //! this session's machine, about 1.5 times slower than the (perft 12 in
 //! 4.56 s).
+//!
+//! Again on December 7th (a3d1f29, the same command, the same machine, training
+//! stopped): the grade alone from nothing median 0.37 s, max 4.60 s (22 empties; it
+//! was 8.63 s), prepared 5 s max 2.88 s (was 5.69 s); the wait as practice grades,
+//! from nothing median 0.33 s, **max 1.26 s**, 20 grades interim; prepared median
+//! 0.021 s, **max 1.23 s**, 3 interim. On one thread (`--threads 1`): the grade alone
+//! from nothing max 8.75 s, prepared 5.79 s; as practice waits, from nothing median
+//! 0.60 s, **max 1.46 s** (23 empties), 41 interim; prepared median 0.021 s, **max
+//! 1.40 s**, 8 interim. In real games (`othello-lab bench
+//! --grading-games`, see `tutor::settings`) the worst waits are 1.29 s (20–24
+//! empties) and 1.30 s (25–50 empties) from nothing.
 
 use super::{
     AnalysisOptions, Job, MoveValue, analyze, carry_panic, default_threads, selectivity,
