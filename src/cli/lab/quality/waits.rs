@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 /// How long the learner thinks before moving in the prepared grading wait: the
 /// grade is prepared that long (the board, then the positions after its moves).
-pub(super) const THINKING: Duration = Duration::from_secs(5);
+const THINKING: Duration = Duration::from_secs(5);
 
 /// What a learner waits for after a move: the best value and one played move's (the
 /// worst), as the practice feedback computes them. Twice: from nothing, and as
@@ -91,12 +91,13 @@ fn timed_passes(
     prepare: impl Fn(&mut Searcher, &Board),
     mut grade: impl FnMut(&mut Searcher, &GradedMove) -> Result<bool, SearchError>,
 ) -> Result<Vec<Pass>, UserError> {
-    let prepared_too = !thinking.is_zero();
+    let how: &[bool] = if thinking.is_zero() {
+        &[false]
+    } else {
+        &[false, true]
+    };
     let mut passes = Vec::new();
-    for prepared in [false, true] {
-        if prepared && !prepared_too {
-            break;
-        }
+    for &prepared in how {
         let mut pass = Pass {
             prepared,
             waits: Vec::new(),
