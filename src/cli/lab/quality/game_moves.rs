@@ -49,7 +49,12 @@ pub fn game_moves(
                 Strategy::Engine(LEARNER_LEVEL),
                 &mut rng,
             )
-            .ok_or_else(|| UserError(format!("game {}: level 3 found no move", g + 1)))?;
+            .ok_or_else(|| {
+                UserError(format!(
+                    "game {}: level {LEARNER_LEVEL} found no move",
+                    g + 1
+                ))
+            })?;
             if empties.contains(&pos.board.empty_count()) && pos.board.legal_moves().len() >= 2 {
                 moves.push(GradedMove {
                     board: pos.board,
