@@ -148,8 +148,7 @@ pub fn mine(
 /// left out, those with the smallest margin first. Each file is written atomically.
 pub fn refresh(dir: &std::path::Path, revalue: bool) -> Result<(), UserError> {
     use othello_tutor::tutor::miner::{Refreshed, refresh_set};
-    use othello_tutor::tutor::puzzle::{Goal, Proof, proof_searcher, to_toml};
-    let mut searcher = revalue.then(proof_searcher);
+    use othello_tutor::tutor::puzzle::{Goal, Proof, to_toml};
     let io = |p: &std::path::Path, e: std::io::Error| UserError(format!("{}: {e}", p.display()));
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| io(dir, e))?
@@ -164,11 +163,11 @@ pub fn refresh(dir: &std::path::Path, revalue: bool) -> Result<(), UserError> {
         let mut set = refresh_set(&name, &text).map_err(UserError)?;
         let searched = set.kept.iter();
         let searched = searched.filter(|p| matches!(p.proof, Proof::Search { .. }));
-        if let Some(searcher) = &mut searcher
-            && let count @ 1.. = searched.count()
-        {
+        if revalue && let count @ 1.. = searched.count() {
             let progress = super::jobs::Progress::new(format!("{name}: searched puzzles"), count);
-            othello_tutor::tutor::miner::revalue(&mut set, searcher, |_, _| progress.done(""));
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            othello_tutor::tutor::miner::revalue(&mut set, threads, |_, _| progress.done(""))
+                .map_err(|e| UserError(format!("{name}: {e}")))?;
         }
         sets.push((path, set));
     }

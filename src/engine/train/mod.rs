@@ -174,6 +174,22 @@
 //!   losses), and **43.5%** against run 42 alone after its `tempo` (81 / 12 / 107,
 //!   −1.5 discs a game). Pooling the weaker runs' positions (each alone 55–59%)
 //!   diluted run 42's: more positions help only when they come from games as good.
+//! - **Shipped (December 7th): run 42 (d5+6) through `tempo` and `calibrate`**, the
+//!   candidate above made again bit for bit (the same `tempo` terms) from the same
+//!   folder. Against the weights shipped before (`match patterns
+//!   patterns:OLD --depth 8`): **65.8%** over 800 games (`--offset 200`: 502 wins, 49
+//!   draws, 249 losses, +4.4 discs a game) and 63.8% over the first 200 (122 / 11 /
+//!   67, +4.0), **65.4% over the 1,000**. The old weights' middle phases spliced in
+//!   (`splice`; every other phase the new ones'), against the old weights over the
+//!   first 200 openings: the old phases 18–32 (where the leaves of a middle-game
+//!   search fall) 54.0%, the old phases 18–40 50.2%. The new middle phases play
+//!   better in games although dev-mid's mean loss reads higher with them (0.48
+//!   against 0.35, 100 positions); the matches, thousands of positions, decide.
+//!   The solver orders its moves with the shipped weights, and orders them better
+//!   with these: FFO #40–#49 on one thread 521,864,469 nodes for the score alone
+//!   (581,507,272 before) and 595,436,229 with the line (644,720,884). The file
+//!   holds one weight set per count of empties (4.8 MB; the old one, four counts a
+//!   set, 1.2 MB).
 
 pub mod fit;
 pub mod outcome;

@@ -8,11 +8,13 @@
 use super::why_text;
 use crate::engine::Square;
 use crate::engine::notation::parse_obf;
+use crate::engine::pool::{self, PoolError};
 use crate::engine::search::Searcher;
 use crate::tutor::puzzle::{
-    Disproof, Goal, Proof, Puzzle, PuzzleProblem, RawPuzzle, answer_matters, prove_puzzle,
-    themes_of,
+    Disproof, Goal, Proof, Puzzle, PuzzleProblem, RawPuzzle, answer_matters, proof_searcher,
+    prove_puzzle, themes_of,
 };
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What refreshing one set did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,39 +101,43 @@ pub fn refresh_set(file: &str, text: &str) -> Result<Refreshed, String> {
     Ok(out)
 }
 
-/// Values the searched puzzles kept in `set` again with `searcher` (after the
-/// evaluation changed, a depth-16 value moves by a few discs): a puzzle whose only
-/// disproof is its value takes the search's value (its goal, themes and explanation
-/// follow it, and it is proved again); one whose answer or lead no longer holds, or
-/// whose answer no longer matters, is left out with the reason. Exact puzzles are
-/// left as they are (the solver does not depend on the evaluation). `progress` hears
-/// (done, total) after each searched puzzle.
+/// Values the searched puzzles kept in `set` again, on `threads` threads (each puzzle
+/// on a fresh [`proof_searcher`], so a value does not depend on the thread or the
+/// order; after the evaluation changed, a depth-16 value moves by a few discs): a
+/// puzzle whose only disproof is its value takes the search's value (its goal,
+/// themes and explanation follow it, and it is proved again); one whose answer or
+/// lead no longer holds, or whose answer no longer matters, is left out with the
+/// reason. Exact puzzles are left as they are (the solver does not depend on the
+/// evaluation). `progress` hears (done, total) after each searched puzzle, from the
+/// thread that searched it.
 pub fn revalue(
     set: &mut Refreshed,
-    searcher: &mut Searcher,
-    mut progress: impl FnMut(usize, usize),
-) {
-    let total = set
-        .kept
-        .iter()
-        .filter(|p| matches!(p.proof, Proof::Search { .. }))
-        .count();
-    let mut done = 0;
-    let mut kept = Vec::with_capacity(set.kept.len());
-    for mut p in std::mem::take(&mut set.kept) {
-        if !matches!(p.proof, Proof::Search { .. }) {
-            kept.push(p);
-            continue;
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync + Send,
+) -> Result<(), PoolError> {
+    let searched = |p: &Puzzle| matches!(p.proof, Proof::Search { .. });
+    let total = set.kept.iter().filter(|p| searched(p)).count();
+    let done = AtomicUsize::new(0);
+    let results = pool::map(threads, &set.kept, |_, p| {
+        // `None`: an exact puzzle, kept as it is.
+        if !searched(p) {
+            return None;
         }
-        let result = revalue_one(&mut p, searcher);
-        done += 1;
-        progress(done, total);
+        let mut p = p.clone();
+        let result = revalue_one(&mut p, &mut proof_searcher()).map(|()| p);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        Some(result)
+    })?;
+    let mut kept = Vec::with_capacity(set.kept.len());
+    for (p, result) in std::mem::take(&mut set.kept).into_iter().zip(results) {
         match result {
-            Ok(()) => kept.push(p),
-            Err(why) => set.dropped.push((p.id.clone(), why)),
+            None => kept.push(p),
+            Some(Ok(revalued)) => kept.push(revalued),
+            Some(Err(why)) => set.dropped.push((p.id.clone(), why)),
         }
     }
     set.kept = kept;
+    Ok(())
 }
 
 /// One searched puzzle: proved, given the search's value where only the value was
@@ -195,9 +201,11 @@ mod tests {
         let mut off = right.clone();
         off.kept[0].value += 6;
         let mut heard = Vec::new();
-        revalue(&mut off, &mut searcher, |done, total| {
-            heard.push((done, total))
-        });
+        let heard_at = std::sync::Mutex::new(&mut heard);
+        revalue(&mut off, 2, |done, total| {
+            heard_at.lock().expect("not poisoned").push((done, total))
+        })
+        .expect("no panic");
         assert_eq!(heard, [(1, 1)]);
         assert_eq!(off.kept.len(), 1, "{:?}", off.dropped);
         let (was, now) = (right.kept[0].value, off.kept[0].value);
@@ -217,7 +225,7 @@ mod tests {
             .find(|&sq| sq != answer)
             .expect("another move");
         wrong.kept[0].steps[0].accepted = crate::engine::SquareSet(other.bit());
-        revalue(&mut wrong, &mut searcher, |_, _| {});
+        revalue(&mut wrong, 2, |_, _| {}).expect("no panic");
         assert!(wrong.kept.is_empty());
         assert_eq!(wrong.dropped.len(), 1);
         assert_eq!(wrong.dropped[0].0, right.kept[0].id);
