@@ -425,7 +425,7 @@ fn bench_quality_measures_the_swing_of_the_stated_value() {
     let out = stdout(&o);
     assert_eq!(
         line(&out, "swing of the stated value"),
-        "swing of the stated value (analyze, two depths' mean), depths 3-6, 2 positions: mean |s(d)-s(d+1)| 0.00 discs, even-odd +0.00"
+        "swing of the stated value (analyze, the 1:2:1 mean of three depths), depths 3-6, 2 positions: mean |s(d)-s(d+1)| 0.00 discs, even-odd +0.00"
     );
     let o = lab(&args(None).iter().map(String::as_str).collect::<Vec<_>>());
     let _ = std::fs::remove_file(&path);

@@ -41,7 +41,7 @@ const MIDGAME: AnalysisOptions = AnalysisOptions {
     exact_empties: 0,
     time: None,
     selective: None,
-    two_depths: true,
+    smoothed: true,
 };
 
 /// Multi-ProbCut at confidence 2, depth 8: a selective search's grade.
@@ -50,7 +50,7 @@ const SELECTIVE: AnalysisOptions = AnalysisOptions {
     exact_empties: 0,
     time: None,
     selective: Some(othello_tutor::engine::mpc::Confidence(200)),
-    two_depths: true,
+    smoothed: true,
 };
 
 fn scores(values: &[MoveValue]) -> Vec<(Move, i32)> {
@@ -89,7 +89,7 @@ fn the_four_opening_moves_get_equal_values() {
             exact_empties: 0,
             time: None,
             selective: None,
-            two_depths: true,
+            smoothed: true,
         };
         let values = analyze(&mut searcher, &Board::start(), options).expect("not stopped");
         assert_eq!(values.len(), 4);
@@ -175,7 +175,7 @@ fn exact_analysis_is_parallel_symmetric_and_right() {
         exact_empties: 14,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     let mut searcher = Searcher::new(1, 1);
     let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
@@ -239,7 +239,7 @@ fn a_flag_raised_from_another_thread_stops_every_thread() {
         exact_empties: 0,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     let r = analyze_with_threads(&mut searcher, &b, deep, 2);
     raiser.join().expect("the raiser ends");
@@ -267,7 +267,7 @@ fn a_forced_pass_gives_one_value() {
         exact_empties: 0,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     let values = analyze(&mut Searcher::new(1, 1), &board, options).expect("not stopped");
     assert_eq!(values.len(), 1);
@@ -333,7 +333,7 @@ fn check_two_searches(board: &Board, options: AnalysisOptions, label: &str) {
             assert_eq!(two[0].score, all[0].score, "{label} {sq}: best value");
             assert_eq!(two.len() == 1, v.score == all[0].score, "{label} {sq}");
         } else {
-            // Searched values are two depths' mean: the best is the move the board's
+            // Searched values are a mean of three depths: the best is the move the board's
             // search picks, valued as `analyze` values it.
             let value_of = |mv: Move| all.iter().find(|w| w.mv == mv).expect("a move").score;
             assert_eq!(
@@ -357,7 +357,7 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
         exact_empties: 0,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     for i in 0..3 {
         let board = othello_tutor::tutor::openings::xot_position(40 + 17 * i).board;
@@ -371,7 +371,7 @@ fn grading_values_are_the_analysis_values_of_the_two_moves() {
         exact_empties: 64,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     check_two_searches(&board, exact, "FFO #1");
 }
@@ -439,10 +439,10 @@ fn a_grade_prepared_beyond_the_exact_threshold_has_the_values_of_a_fresh_one() {
 }
 
 #[test]
-fn a_searched_value_is_the_mean_of_two_depths() {
-    // A move's value stated at depth d is the mean of fresh searches of the position
-    // after it to d − 1 and d − 2 plies (d and d − 1 counting the move), so that the
-    // side that ends the search does not decide the value.
+fn a_searched_value_is_the_one_two_one_mean_of_three_depths() {
+    // A move's value stated at depth d is the 1:2:1 mean of fresh searches of the
+    // position after it to d − 1, d − 2 and d − 3 plies (d, d − 1 and d − 2 counting
+    // the move), so that the side that ends the search does not decide the value.
     let mut differ = 0;
     for (i, board) in midgame_boards().iter().enumerate() {
         for depth in [4, 5] {
@@ -451,7 +451,7 @@ fn a_searched_value_is_the_mean_of_two_depths() {
                 exact_empties: 0,
                 time: None,
                 selective: None,
-                two_depths: true,
+                smoothed: true,
             };
             let all = analyze(&mut Searcher::new(1, 1), board, options).expect("not stopped");
             for v in &all {
@@ -464,14 +464,14 @@ fn a_searched_value_is_the_mean_of_two_depths() {
                         .expect("not stopped")
                         .score
                 };
-                let (a, b) = (raw(depth - 1), raw(depth - 2));
-                assert_eq!(v.score, (a + b) / 2, "board {i} {sq} depth {depth}");
+                let (a, b, c) = (raw(depth - 1), raw(depth - 2), raw(depth - 3));
+                assert_eq!(v.score, (a + 2 * b + c) / 4, "board {i} {sq} depth {depth}");
                 assert_eq!(v.depth, depth);
-                differ += usize::from(a != b);
+                differ += usize::from(a != b || b != c);
             }
         }
     }
-    // The two depths differ on most moves: the mean is not one of them alone.
+    // The depths differ on most moves: the mean is not one of them alone.
     assert!(differ > 20, "{differ}");
 }
 

@@ -459,7 +459,7 @@ fn search_analysis_and_feedback_give_legal_lines() {
             exact_empties: 8,
             time: None,
             selective: None,
-            two_depths: true,
+            smoothed: true,
         };
         let values =
             analyze(&mut searcher, &b, options).map_err(|e| TestCaseError::fail(format!("{e}")))?;

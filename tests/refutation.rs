@@ -148,7 +148,7 @@ const EXACT: AnalysisOptions = AnalysisOptions {
     exact_empties: 22,
     time: None,
     selective: None,
-    two_depths: true,
+    smoothed: true,
 };
 
 fn exact_refutation(obf: &str, wrong: &str) -> Refutation {

@@ -155,7 +155,7 @@ fn the_graph_and_the_swings_of_a_known_game() {
     );
     h.send(Event::Key(Key::Down));
     let t = h.text();
-    assert!(t.contains("Move 42/62 White g2: mistake"), "{t}");
+    assert!(t.contains("Move 23/62 Black g4: mistake"), "{t}");
     h.send(Event::Key(Key::Up));
     let t = h.text();
     assert!(t.contains("Move 45/62 Black a1: blunder"), "{t}");
@@ -186,7 +186,7 @@ fn keys_and_mouse_in_each_focus_state() {
     h.send(Event::Key(Key::Down));
     assert!(h.text().contains("Move 45/62"), "{}", h.text());
     h.send(Event::Key(Key::Down));
-    assert!(h.text().contains("Move 42/62"), "{}", h.text());
+    assert!(h.text().contains("Move 23/62"), "{}", h.text());
     h.send(Event::Key(Key::Up));
     assert!(h.text().contains("Move 45/62"), "{}", h.text());
     h.keys("g");

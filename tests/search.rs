@@ -77,7 +77,7 @@ fn analysis_agrees_with_the_solver_at_low_empties() {
                 exact_empties: 0,
                 time: None,
                 selective: None,
-                two_depths: true,
+                smoothed: true,
             },
         )
         .expect("ok");

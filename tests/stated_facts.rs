@@ -177,7 +177,7 @@ fn lesson_12_step_3_never_calls_a_move_within_the_tolerance_not_among_the_best()
                 exact_empties: 20,
                 time: None,
                 selective: None,
-                two_depths: true,
+                smoothed: true,
             };
             let values = analyze(&mut searcher, &fm.position().board, options).expect("values");
             let best = values[0].discs();

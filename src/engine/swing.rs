@@ -14,7 +14,8 @@
 //!   (v(d−1) + v(d)) / 2, the value the labels of the training use.
 //!
 //! [`measure_stated`] measures the same of the value the tutor states: the best of
-//! the moves' values of `analyze` at given settings (two depths' mean, selective),
+//! the moves' values of `analyze` at given settings (each the 1:2:1 mean of three
+//! depths, see [`crate::engine::analysis`]; selective),
 //! depth by depth, with no exact solve.
 //!
 //! # The side-to-move term
@@ -200,7 +201,7 @@ impl StatedSwing {
     /// One line for the bench.
     pub fn line(&self, from: u32, to: u32) -> String {
         format!(
-            "swing of the stated value (analyze, two depths' mean), depths {from}-{to}, {} positions: mean |s(d)-s(d+1)| {:.2} discs, even-odd {:+.2}",
+            "swing of the stated value (analyze, the 1:2:1 mean of three depths), depths {from}-{to}, {} positions: mean |s(d)-s(d+1)| {:.2} discs, even-odd {:+.2}",
             self.positions, self.swing, self.even_minus_odd
         )
     }

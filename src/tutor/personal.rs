@@ -255,7 +255,7 @@ pub fn personal_puzzle(
         exact_empties: PERSONAL_EXACT_EMPTIES,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     let values = analyze(searcher, &pos.board, options).ok()?;
     // One value per fact: the puzzle states the game's grading (its best move, the

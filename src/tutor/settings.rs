@@ -66,7 +66,7 @@ pub const FEEDBACK_ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: FEEDBACK_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
-    two_depths: true,
+    smoothed: true,
 };
 
 /// How the engine values a wrong move and the best one for a refutation
@@ -80,7 +80,7 @@ pub const HINT_ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: HINT_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
-    two_depths: true,
+    smoothed: true,
 };
 
 /// How the analysis board and `othello-tutor analyze` value every move: the same
@@ -90,7 +90,7 @@ pub const ANALYSIS: AnalysisOptions = AnalysisOptions {
     exact_empties: ANALYSIS_EXACT_EMPTIES,
     time: None,
     selective: Some(SELECTIVE),
-    two_depths: true,
+    smoothed: true,
 };
 
 /// Every move of `board` valued as the analysis board and `othello-tutor analyze`
@@ -210,16 +210,33 @@ pub fn hint_values(searcher: &mut Searcher, board: &Board) -> Result<Vec<MoveVal
     analyze(searcher, board, HINT_ANALYSIS)
 }
 
-/// A one-line description of `options`, such as "depth 8 (each value the mean of
-/// depths 8 and 7), exact at 16 empties or fewer".
+/// What a value stated at `depth` (at least 2) is made of, as every screen and
+/// report says it: "the 1:2:1 mean of depths 10, 11 and 12" (see
+/// [`crate::engine::analysis::stated_value`]).
+///
+/// ```
+/// use othello_tutor::tutor::settings::mean_of_depths;
+/// assert_eq!(mean_of_depths(12), "the 1:2:1 mean of depths 10, 11 and 12");
+/// assert_eq!(mean_of_depths(2), "the mean of depths 1 and 2");
+/// ```
+pub fn mean_of_depths(depth: u32) -> String {
+    if depth >= 3 {
+        format!(
+            "the 1:2:1 mean of depths {}, {} and {depth}",
+            depth - 2,
+            depth - 1
+        )
+    } else {
+        format!("the mean of depths {} and {depth}", depth.saturating_sub(1))
+    }
+}
+
+/// A one-line description of `options`, such as "depth 8 (each value the 1:2:1 mean
+/// of depths 6, 7 and 8), exact at 16 empties or fewer".
 pub fn describe(options: &AnalysisOptions) -> String {
     let mut notes = Vec::new();
-    if options.two_depths && options.depth >= 2 {
-        notes.push(format!(
-            "each value the mean of depths {} and {}",
-            options.depth,
-            options.depth - 1
-        ));
+    if options.smoothed && options.depth >= 2 {
+        notes.push(format!("each value {}", mean_of_depths(options.depth)));
     }
     if let Some(c) = options.selective {
         notes.push(format!("selective: Multi-ProbCut, confidence {:.2}", c.t()));

@@ -25,7 +25,7 @@ pub fn graded_game() -> Practice {
         exact_empties: 10,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
     while !practice.is_over() {
         if practice.pass_if_forced().is_some() {

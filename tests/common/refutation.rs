@@ -18,7 +18,7 @@ pub const SHALLOW: AnalysisOptions = AnalysisOptions {
     exact_empties: 12,
     time: None,
     selective: None,
-    two_depths: true,
+    smoothed: true,
 };
 
 fn replay(start: Position, moves: &[Move]) -> Vec<Position> {

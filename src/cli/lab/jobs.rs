@@ -3,7 +3,8 @@
 //!
 //! Progress: on a terminal, an indicatif bar with the time so far and a time
 //! estimate; otherwise (stderr sent to a log file) a plain line now and then, at
-//! most one every [`PLAIN_EVERY`], and one at the end.
+//! most one every [`PLAIN_EVERY`], and one at the end, its estimate from the job's
+//! mean rate so far.
 //!
 //! Failures: a job's items run on [`othello_tutor::engine::pool`]; an item's own
 //! error stands as it is, a panic is one line naming the job and the item
@@ -75,13 +76,12 @@ impl Progress {
             } else {
                 format!("; {note}")
             };
+            let (done, total) = (self.bar.position(), self.bar.length().unwrap_or(0));
             eprintln!(
-                "{}: {}/{}, {}, about {} to go{note}",
+                "{}: {done}/{total}, {}, about {} to go{note}",
                 self.label,
-                self.bar.position(),
-                self.bar.length().unwrap_or(0),
                 HumanDuration(self.bar.elapsed()),
-                HumanDuration(self.bar.eta()),
+                HumanDuration(remaining(self.bar.elapsed(), done, total)),
             );
         }
     }
@@ -117,6 +117,16 @@ impl Drop for Progress {
     }
 }
 
+/// The time left when `done` of `total` items took `elapsed`, at the whole job's
+/// mean rate so far (the plain lines' estimate: a recent rate swings widely where
+/// items differ in size and finish in bursts).
+fn remaining(elapsed: Duration, done: u64, total: u64) -> Duration {
+    if done == 0 {
+        return Duration::ZERO;
+    }
+    elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64)
+}
+
 /// Why an item of a job failed: its own error, or the pool's (a panic, caught).
 pub enum JobError {
     /// The item's own error, as it would be reported alone.
@@ -149,5 +159,20 @@ impl JobError {
             )),
             JobError::Pool(e) => UserError(format!("{job}: {e}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::remaining;
+    use std::time::Duration;
+
+    #[test]
+    fn the_estimate_is_the_mean_rate_over_what_is_left() {
+        // 30 of 120 items in 60 s: 90 left at 2 s each.
+        let left = remaining(Duration::from_secs(60), 30, 120);
+        assert_eq!(left, Duration::from_secs(180));
+        assert_eq!(remaining(Duration::from_secs(5), 0, 10), Duration::ZERO);
+        assert_eq!(remaining(Duration::from_secs(5), 10, 10), Duration::ZERO);
     }
 }

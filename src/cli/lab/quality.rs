@@ -360,7 +360,7 @@ pub fn run_from_args(
         selective: args
             .grading_selective
             .map_or(feedback.selective, confidence),
-        two_depths: true,
+        smoothed: true,
     };
     run(
         file,

@@ -524,7 +524,7 @@ fn compute(
                 exact_empties: exact,
                 time: None,
                 selective: Some(CONFIDENCE),
-                two_depths: true,
+                smoothed: true,
             };
             let mut values =
                 analyze_with_threads(searcher, &position.board, options, threads).ok()?;

@@ -71,7 +71,7 @@ use std::time::{Duration, Instant};
 /// use othello_tutor::engine::search::Searcher;
 /// use othello_tutor::engine::Move;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, smoothed: true };
 /// let mut searcher = Searcher::new(1, 1);
 /// let all = analyze(&mut searcher, &board, options).expect("not stopped");
 /// // The worst move: two values, the best one's and its own.
@@ -96,7 +96,7 @@ pub fn best_and_played(
     if board.empty_count() <= options.exact_empties {
         return exact_best_and_played(searcher, board, played);
     }
-    // The values stated are two depths' mean, and a selective search's value depends
+    // The values stated are a mean of three depths, and a selective search's value depends
     // on its window: the board's search picks the best move, which is then valued as
     // `analyze` values a move. Both searches watch the caller's stop flag. The board's
     // side may have been worked out while the learner thought (`prepare_grade`).
@@ -229,7 +229,7 @@ fn exact_best_and_played(
 /// use std::time::Duration;
 /// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 /// let board = parse_obf(ffo_1).expect("OBF").position.board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None, smoothed: true };
 /// let a2 = Square::parse("a2").unwrap();
 /// let mut searcher = Searcher::new(32, 32);
 /// // No time at all: not proved.
@@ -325,7 +325,7 @@ fn with_stop<T>(
 /// use othello_tutor::engine::Square;
 /// let ffo_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 /// let board = parse_obf(ffo_1).expect("OBF").position.board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 20, time: None, selective: None, smoothed: true };
 /// let mut searcher = Searcher::new(32, 32);
 /// prepare_grade(&mut searcher, &board, options).expect("not stopped");
 /// let a2 = Square::parse("a2").unwrap();
@@ -458,7 +458,7 @@ mod tests {
         exact_empties: 0,
         time: None,
         selective: None,
-        two_depths: true,
+        smoothed: true,
     };
 
     #[test]

@@ -7,14 +7,21 @@
 //! before, the eight symmetric images of a position get the same values, and the
 //! number of threads the moves are spread over never changes a number.
 //!
-//! **A value stated "at depth d" is the mean of the searches to depths d and d − 1**
-//! (in plies counting the move; an exact value is itself). A search that ends on the
-//! side to move's ply reads higher than one that ends on the opponent's, so the raw
-//! value of one depth zigzags as the depth grows; the mean of two neighbouring depths
-//! has one of each and holds still. Iterative deepening has searched depth d − 1
-//! anyway, so the mean costs nothing. Measured with `bench --quality FILE --swing`
-//! (its "two-depth mean" figure): the mean |v(d) − v(d+1)| over depths 8–13 falls from
-//! 1.23 to 0.36 discs on dev-early and from 1.68 to 0.54 on dev-mid.
+//! **A value stated "at depth d" is the 1:2:1 mean of the searches to depths d − 2,
+//! d − 1 and d** (in plies counting the move; at depth 2 the mean of depths 1 and 2;
+//! an exact value is itself). A search that ends on the side to move's ply reads
+//! higher than one that ends on the opponent's, so the raw value of one depth zigzags
+//! as the depth grows. Any two neighbouring depths have one of each, and so have the
+//! weights 1:2:1 (a bias that alternates with the depth cancels: 1 − 2 + 1 = 0); the
+//! three depths also average out more of the search's own noise than two. Iterative
+//! deepening has searched depths d − 1 and d − 2 anyway, so the mean costs nothing;
+//! the price is a value that follows a deeper search's news half a ply later than
+//! the two-depth mean did. Measured with [`super::swing::measure_stated`] on 100
+//! positions of 30–40 empties and 100 of 41–50 empties from the engine's own games
+//! (`consistency::positions_in`, seeds 501 and 502; not the measuring sets), the mean
+//! |s(d) − s(d+1)| of the stated best value over depths 8–13: two depths' mean 0.57
+//! and 0.45 discs, the 1:2:1 mean 0.49 and 0.37. The raw single-depth swing is 1.68
+//! on dev-mid.
 
 mod grade;
 
@@ -43,10 +50,11 @@ pub struct AnalysisOptions {
     /// Multi-ProbCut with this confidence in the midgame search (the exact solver is
     /// never selective); `None`: the caller's searcher's selectivity (usually none).
     pub selective: Option<Confidence>,
-    /// State a searched value as the mean of the searches to `depth` and `depth − 1`
-    /// (the tutor's values; see the module's doc). `false`: the one depth's value, as
-    /// the puzzle proofs' null-window tests of a fixed search need it.
-    pub two_depths: bool,
+    /// State a searched value as the 1:2:1 mean of the searches to `depth − 2`,
+    /// `depth − 1` and `depth` ([`stated_value`]; the tutor's values, see the module's
+    /// doc). `false`: the one depth's value, as the puzzle proofs' null-window tests
+    /// of a fixed search need it.
+    pub smoothed: bool,
 }
 
 impl AnalysisOptions {
@@ -59,7 +67,7 @@ impl AnalysisOptions {
             exact_empties: 0,
             time: None,
             selective: None,
-            two_depths: false,
+            smoothed: false,
         }
     }
 }
@@ -71,7 +79,7 @@ impl Default for AnalysisOptions {
             exact_empties: 20,
             time: None,
             selective: None,
-            two_depths: true,
+            smoothed: true,
         }
     }
 }
@@ -217,7 +225,7 @@ fn table_megabytes(options: &AnalysisOptions) -> (usize, usize) {
 /// use othello_tutor::engine::notation::parse_transcript;
 /// use othello_tutor::engine::search::Searcher;
 /// let board = parse_transcript("f5d6c3d3c4").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None, smoothed: true };
 /// let mut searcher = Searcher::new(1, 1);
 /// let one = analyze_with_threads(&mut searcher, &board, options, 1).expect("not stopped");
 /// let two = analyze_with_threads(&mut searcher, &board, options, 2).expect("not stopped");
@@ -249,7 +257,7 @@ pub fn analyze_with_threads(
 /// use othello_tutor::engine::notation::parse_transcript;
 /// use othello_tutor::engine::search::Searcher;
 /// let board = parse_transcript("f5d6c3").expect("legal").current().board;
-/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 5, exact_empties: 0, time: None, selective: None, smoothed: true };
 /// let mut searcher = Searcher::new(1, 1);
 /// let by_depth = analyze_by_depth(&mut searcher, &board, options, 1).expect("not stopped");
 /// assert_eq!(by_depth.len(), 5);
@@ -347,6 +355,26 @@ pub fn picked_move(
         .map(|sq| symmetry::square(sq, symmetry::inverse(sym))))
 }
 
+/// The value stated from the raw values of depths 1, 2, … of one search, deepest
+/// last: the 1:2:1 mean of the last three (the mean of both with two, the value itself
+/// with one; see the module's doc), rounded toward zero. Empty: 0.
+///
+/// ```
+/// use othello_tutor::engine::analysis::stated_value;
+/// // (300 + 2 × 100 + 500) / 4
+/// assert_eq!(stated_value(&[300, 100, 500]), 250);
+/// assert_eq!(stated_value(&[100, 300]), 200);
+/// assert_eq!(stated_value(&[-700]), -700);
+/// ```
+pub fn stated_value(raw: &[i32]) -> i32 {
+    match raw {
+        [] => 0,
+        [v] => *v,
+        [a, b] => (a + b) / 2,
+        [.., a, b, c] => (a + 2 * b + c) / 4,
+    }
+}
+
 /// The values at the deepest depth every job finished, best first, ties by square.
 fn combine(per_job: Vec<Vec<MoveValue>>) -> Result<Vec<MoveValue>, SearchError> {
     let common = per_job.iter().map(Vec::len).min().unwrap_or(0);
@@ -405,12 +433,12 @@ fn value_job(
             let mut pv = vec![None];
             pv.extend(line_back(&r.pv, sym));
             pv.truncate(board.legal_prefix(&pv));
-            // Two depths' mean, as for a move (an exact value is itself).
-            let score = match searcher.iterations() {
-                [.., (_, before, _), (_, last, _)] if options.two_depths && !r.exact => {
-                    (before + last) / 2
-                }
-                _ => r.score,
+            // Stated as a move's value is (an exact value is itself).
+            let score = if options.smoothed && !r.exact {
+                let raw: Vec<i32> = searcher.iterations().iter().map(|it| it.1).collect();
+                stated_value(&raw)
+            } else {
+                r.score
             };
             vec![MoveValue {
                 mv: Move::Pass,
@@ -447,6 +475,7 @@ fn value_job(
             let max_depth = options.depth.clamp(1, empties);
             let mut out = Vec::new();
             let mut guess = 0;
+            let mut raw = Vec::new();
             for depth in 1..=max_depth {
                 let window = 2 * UNITS_PER_DISC;
                 let (mut lo, mut hi) = if depth >= 3 {
@@ -470,11 +499,13 @@ fn value_job(
                 };
                 let Some(score) = score else { break };
                 let exact = depth >= empties;
-                // The value stated at a depth is the mean of that depth's and the one
-                // before (see the module's doc): an exact value is itself.
-                let stated = match out.last() {
-                    Some(_) if options.two_depths && !exact && depth >= 2 => (score + guess) / 2,
-                    _ => score,
+                // The value stated at a depth mixes it with the two before (see the
+                // module's doc): an exact value is itself.
+                raw.push(score);
+                let stated = if options.smoothed && !exact {
+                    stated_value(&raw)
+                } else {
+                    score
                 };
                 guess = score;
                 let mut pv = vec![Some(sq)];

@@ -145,7 +145,7 @@ pub struct BookNote {
 ///
 /// let pos = Position::start();
 /// let mut searcher = Searcher::new(4, 4);
-/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None, two_depths: true };
+/// let options = AnalysisOptions { depth: 4, exact_empties: 0, time: None, selective: None, smoothed: true };
 /// let values = analyze(&mut searcher, &pos.board, options).unwrap();
 /// let f5 = Square::parse("f5").unwrap();
 /// let feedback = grade_move(&pos, f5, &values).unwrap();

@@ -132,7 +132,7 @@ fn prove_value_facts(
             exact_empties: settings.exact_empties,
             time: None,
             selective: None,
-            two_depths: true,
+            smoothed: true,
         };
         let values = match analyze(searcher, &pos.board, options) {
             Ok(v) => v,
@@ -204,7 +204,7 @@ fn prove_find_move(
                 exact_empties,
                 time: None,
                 selective: None,
-                two_depths: true,
+                smoothed: true,
             };
             let values = match analyze(searcher, &pos.board, options) {
                 Ok(v) => v,

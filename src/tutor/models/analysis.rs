@@ -260,10 +260,9 @@ impl AnalysisBoard {
             None => {}
             Some(values) => {
                 out.push_str(&format!(
-                    "\nSearched {} plies deep (a value is the mean of depths {} and {}), exact at {} empties or fewer.\n",
+                    "\nSearched {} plies deep (a value is {}), exact at {} empties or fewer.\n",
                     settings::ANALYSIS_DEPTH,
-                    settings::ANALYSIS_DEPTH,
-                    settings::ANALYSIS_DEPTH - 1,
+                    settings::mean_of_depths(settings::ANALYSIS_DEPTH),
                     settings::ANALYSIS_EXACT_EMPTIES
                 ));
                 out.push_str("Every move, best first (discs for the mover):\n");
