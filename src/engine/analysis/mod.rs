@@ -20,8 +20,9 @@
 //! positions of 30–40 empties and 100 of 41–50 empties from the engine's own games
 //! (`consistency::positions_in`, seeds 501 and 502; not the measuring sets), the mean
 //! |s(d) − s(d+1)| of the stated best value over depths 8–13: two depths' mean 0.57
-//! and 0.45 discs, the 1:2:1 mean 0.49 and 0.37. The raw single-depth swing is 1.68
-//! on dev-mid.
+//! and 0.45 discs, the 1:2:1 mean 0.49 and 0.37. On the measuring sets afterwards
+//! (`othello-lab bench --quality FILE --swing`): dev-mid 0.54 → 0.45, dev-early 0.40 →
+//! 0.35, dev-late 0.76 → 0.64 (the raw single-depth swing there: 1.06, 0.70, 1.37).
 
 mod grade;
 
@@ -433,7 +434,7 @@ fn value_job(
             let mut pv = vec![None];
             pv.extend(line_back(&r.pv, sym));
             pv.truncate(board.legal_prefix(&pv));
-            // Stated as a move's value is (an exact value is itself).
+            // Stated the way a move's value is (an exact value is itself).
             let score = if options.smoothed && !r.exact {
                 let raw: Vec<i32> = searcher.iterations().iter().map(|it| it.1).collect();
                 stated_value(&raw)
@@ -474,10 +475,10 @@ fn value_job(
             searcher.start(&limits_until(options.depth, 0, deadline));
             let max_depth = options.depth.clamp(1, empties);
             let mut out = Vec::new();
-            let mut guess = 0;
-            let mut raw = Vec::new();
+            let mut raw: Vec<i32> = Vec::new();
             for depth in 1..=max_depth {
                 let window = 2 * UNITS_PER_DISC;
+                let guess = raw.last().copied().unwrap_or(0);
                 let (mut lo, mut hi) = if depth >= 3 {
                     (guess - window, guess + window)
                 } else {
@@ -507,7 +508,6 @@ fn value_job(
                 } else {
                     score
                 };
-                guess = score;
                 let mut pv = vec![Some(sq)];
                 pv.extend(line_back(&searcher.last_child_line(), sym));
                 pv.truncate(board.legal_prefix(&pv));
