@@ -67,6 +67,31 @@ fn lab_plain(args: &[&str]) -> std::process::Output {
         .expect("the lab binary runs")
 }
 
+/// `OTHELLO_TUTOR_PORTABLE` set to a value runs the plain copy; set to nothing it reads
+/// as unset, and the CPU's best copy runs.
+#[test]
+fn an_empty_portable_variable_reads_as_unset() {
+    let copy = |value: Option<&str>| -> String {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_othello-lab"));
+        command
+            .args(["bench", "--only", "cancel", "--threads", "1"])
+            .env("NO_COLOR", "1")
+            .env_remove("OTHELLO_TUTOR_PORTABLE");
+        if let Some(v) = value {
+            command.env("OTHELLO_TUTOR_PORTABLE", v);
+        }
+        let out = command.output().expect("the lab binary runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .find(|l| l.starts_with("engine code: "))
+            .expect("the copy is named")
+            .to_string()
+    };
+    assert_eq!(copy(Some("1")), "engine code: plain x86-64 copy");
+    assert_eq!(copy(Some("")), copy(None));
+}
+
 /// Both copies of the hot code (the AVX2 one this machine runs and the plain one any
 /// x86-64 runs) count the same paths, solve to the same score along the same tree
 /// (the node counts match) and search to the same values.

@@ -46,9 +46,16 @@ fn check() -> bool {
     fast
 }
 
+/// Whether the value of `OTHELLO_TUTOR_PORTABLE` asks for the plain copy: any value
+/// but the empty one (set to nothing, the variable reads as unset, as `NO_COLOR` does).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn asks_for_plain(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| !v.is_empty())
+}
+
 #[cfg(target_arch = "x86_64")]
 fn detect() -> bool {
-    if std::env::var_os("OTHELLO_TUTOR_PORTABLE").is_some() {
+    if asks_for_plain(std::env::var_os("OTHELLO_TUTOR_PORTABLE").as_deref()) {
         return false;
     }
     std::arch::is_x86_feature_detected!("avx2")
@@ -176,5 +183,14 @@ mod tests {
                 assert_eq!(unsafe { both_v3(x) }, plain);
             }
         }
+    }
+
+    #[test]
+    fn only_a_value_asks_for_the_plain_copy() {
+        use std::ffi::OsStr;
+        assert!(!asks_for_plain(None));
+        assert!(!asks_for_plain(Some(OsStr::new(""))));
+        assert!(asks_for_plain(Some(OsStr::new("1"))));
+        assert!(asks_for_plain(Some(OsStr::new("yes"))));
     }
 }
