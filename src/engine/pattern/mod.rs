@@ -20,6 +20,9 @@
 //! as a search's leaves come). The tables are now backed by 2 MiB pages where the
 //! kernel allows it (Linux, `madvise`): 122 ns and 93 ns on the project machine, with
 //! the depth-12 midgame search unchanged (`farm-bench --vs`, 3 pairs: 0.996×).
+//! Phases whose weights equal the previous phase's share its table: the shipped
+//! weights have no position beyond 52 empties, so 53–55 read 52's and 57–60 read
+//! 56's (54 tables, 2.3 MB less resident; the bench's figures within the noise).
 //!
 //! The bench's figures are mostly first reads: each phase gets about 170 of its
 //! positions in a row, too few to warm its 334 KB, so they grow with the tables'
@@ -153,11 +156,16 @@ pub fn layout() -> &'static Layout {
     LAYOUT.get_or_init(Layout::build)
 }
 
-/// Fitted weights, expanded into one lookup table per phase.
+/// Fitted weights, expanded into one lookup table per phase (phases with the same
+/// weights share one).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
-    /// Per phase: every family's full table, then the mobility and parity weights.
+    /// Per distinct phase: every family's full table, then the mobility and parity
+    /// weights.
     tables: Vec<i16>,
+    /// Each phase's table in `tables` (a phase whose weights equal the one before's
+    /// reads that one's: the shipped weights have 54 tables for 61 phases).
+    table_of: [u8; PHASES],
     stride: usize,
     offsets: [usize; FAMILIES.len()],
     /// Each instance's family table start (`read_all` order).
@@ -182,7 +190,18 @@ impl PatternWeights {
         }
         let extras = at;
         let stride = at + (layout.params - layout.mobility as usize);
-        let mut tables = vec![0i16; stride * PHASES];
+        let n = layout.params;
+        let mut table_of = [0u8; PHASES];
+        let mut distinct = 0usize;
+        for phase in 0..PHASES {
+            let same = phase > 0
+                && params[phase * n..(phase + 1) * n] == params[(phase - 1) * n..phase * n];
+            if !same && phase > 0 {
+                distinct += 1;
+            }
+            table_of[phase] = distinct as u8;
+        }
+        let mut tables = vec![0i16; stride * (distinct + 1)];
         // The tables span about 20 MB and an evaluation reads 46 entries scattered
         // over one phase's 334 KB: on 4 KiB pages most reads would also miss the TLB.
         crate::engine::pages::advise_huge_pages(
@@ -190,8 +209,12 @@ impl PatternWeights {
             std::mem::size_of_val(&tables[..]),
         );
         for phase in 0..PHASES {
-            let p = &params[phase * layout.params..(phase + 1) * layout.params];
-            let t = &mut tables[phase * stride..(phase + 1) * stride];
+            if phase > 0 && table_of[phase] == table_of[phase - 1] {
+                continue;
+            }
+            let p = &params[phase * n..(phase + 1) * n];
+            let slot = table_of[phase] as usize;
+            let t = &mut tables[slot * stride..(slot + 1) * stride];
             for (f, map) in layout.param_of.iter().enumerate() {
                 for (config, &w) in map.iter().enumerate() {
                     t[offsets[f] + config] = p[w as usize];
@@ -209,6 +232,7 @@ impl PatternWeights {
         }
         PatternWeights {
             tables,
+            table_of,
             stride,
             offsets,
             instance_offsets,
@@ -229,7 +253,7 @@ impl PatternWeights {
         let n = layout.params;
         let mut params = vec![0i16; PHASES * n];
         for phase in 0..PHASES {
-            let t = &self.tables[phase * self.stride..(phase + 1) * self.stride];
+            let t = self.table(phase);
             let p = &mut params[phase * n..(phase + 1) * n];
             for (f, map) in layout.param_of.iter().enumerate() {
                 for (config, &w) in map.iter().enumerate() {
@@ -254,7 +278,7 @@ impl PatternWeights {
         /// `evaluate`.
         pub fn evaluate_with_mobility / evaluate_with_mobility_v3 / evaluate_with_mobility_plain (&self, board: &Board, mp: u32, mo: u32) -> i32 {
             let empties = board.empty_count();
-            let t = &self.tables[phase(empties) * self.stride..][..self.stride];
+            let t = self.table(phase(empties));
             let patterns = index::sum_all(board.player, board.opponent, t, &self.offsets);
             self.finish(t, patterns, empties, mp, mo)
 
@@ -266,12 +290,19 @@ impl PatternWeights {
     /// numbers of legal moves of both sides: the same value as `evaluate`.
     #[inline(always)]
     pub fn evaluate_configs(&self, mine: &[u16; INSTANCES], empties: u32, mp: u32, mo: u32) -> i32 {
-        let t = &self.tables[phase(empties) * self.stride..][..self.stride];
+        let t = self.table(phase(empties));
         let mut patterns = 0i32;
         for (&base, &config) in self.instance_offsets.iter().zip(mine) {
             patterns += t[base as usize + config as usize] as i32;
         }
         self.finish(t, patterns, empties, mp, mo)
+    }
+
+    /// Phase `phase`'s lookup table.
+    #[inline(always)]
+    fn table(&self, phase: usize) -> &[i16] {
+        let slot = self.table_of[phase] as usize;
+        &self.tables[slot * self.stride..][..self.stride]
     }
 
     /// Adds the mobility and parity terms of phase table `t` and clamps.
@@ -430,6 +461,38 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             let moves: Vec<_> = b.legal_moves().into_iter().collect();
             b = b.play_unchecked(moves[(x >> 33) as usize % moves.len()]);
+            if b.legal_moves_bits() == 0 {
+                b = b.pass();
+            }
+        }
+    }
+
+    #[test]
+    fn phases_with_the_same_weights_share_one_table() {
+        let n = layout().params;
+        let mut params = random_weights(17).params();
+        // Phases 50 to 60 all take phase 50's weights; phase 3 takes phase 2's.
+        let (head, tail) = params.split_at_mut(51 * n);
+        for chunk in tail.chunks_exact_mut(n) {
+            chunk.copy_from_slice(&head[50 * n..]);
+        }
+        let (head, tail) = params.split_at_mut(3 * n);
+        tail[..n].copy_from_slice(&head[2 * n..]);
+        let w = PatternWeights::from_params(params.clone());
+        assert_eq!(w.tables.len(), w.stride * (PHASES - 11));
+        assert_eq!(w.params(), params);
+        // Every phase evaluates with its own weights, shared or not.
+        let layout = layout();
+        let mut b = Board::start();
+        while let Some(sq) = b.legal_moves().into_iter().next() {
+            let ph = phase(b.empty_count());
+            let sum: i32 = layout
+                .features(&b)
+                .iter()
+                .map(|&f| params[ph * n + f as usize] as i32)
+                .sum();
+            assert_eq!(w.evaluate(&b), sum.clamp(-MAX_EVAL, MAX_EVAL));
+            b = b.play_unchecked(sq);
             if b.legal_moves_bits() == 0 {
                 b = b.pass();
             }
