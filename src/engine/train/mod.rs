@@ -190,6 +190,14 @@
 //!   (581,507,272 before) and 595,436,229 with the line (644,720,884). The file
 //!   holds one weight set per count of empties (4.8 MB; the old one, four counts a
 //!   set, 1.2 MB).
+//! - **Run 45, under way: self-play by the shipped weights** (`train --games 250000
+//!   --seed 23 --play-depth 4 --play-eval patterns --play-noise 10 --exact 14
+//!   --label-depth 6 --also /work/train42`): games from the weights that won the
+//!   last match, so that the positions are those of better play, pooled with run
+//!   42's in the final fit. The self-play (1,250 chunks of 200 games, 188 MB of
+//!   positions) took about 4.6 hours of wall time at the lowest priority on 2 shared
+//!   cores, across two sessions; the labels (exact to 14 empties, then depths 5 and
+//!   6) about 12 hours by run 42's timings, resumed chunk by chunk.
 
 pub mod fit;
 pub mod outcome;
