@@ -1,26 +1,61 @@
 //! The shared engine of the interface: one searcher (its tables are large), used by
 //! one job at a time. Jobs run on it through [`crate::ui::worker`], which adds
 //! `Engine::spawn`.
+//!
+//! The searcher is built off the interface's thread: building it decodes the
+//! pattern weights (a 4.8 MB file into 18 MB of tables, about 100 ms), which would
+//! otherwise hold back the first frame. A thread starts building it at once; a job
+//! that comes first waits for it on its own thread, never the interface.
 
 use crate::engine::search::Searcher;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The shared engine: one searcher (its tables are large), used by one job at a time.
 #[derive(Clone)]
 pub struct Engine {
-    searcher: Arc<Mutex<Searcher>>,
+    shared: Arc<Shared>,
+}
+
+/// The searcher, built once by whichever thread first needs it.
+struct Shared {
+    table_mb: usize,
+    searcher: OnceLock<Mutex<Searcher>>,
+}
+
+impl Shared {
+    fn searcher(&self) -> &Mutex<Searcher> {
+        self.searcher
+            .get_or_init(|| Mutex::new(Searcher::new(self.table_mb, self.table_mb)))
+    }
 }
 
 impl Engine {
-    /// An engine with tables of `table_mb` MB each (midgame and endgame).
+    /// An engine with tables of `table_mb` MB each (midgame and endgame); its
+    /// searcher is built on a thread of its own, started here.
     pub fn new(table_mb: usize) -> Engine {
-        Engine {
-            searcher: Arc::new(Mutex::new(Searcher::new(table_mb, table_mb))),
-        }
+        let shared = Arc::new(Shared {
+            table_mb,
+            searcher: OnceLock::new(),
+        });
+        let early = shared.clone();
+        // If the thread cannot start, the first job builds the searcher.
+        let _ = std::thread::Builder::new()
+            .name("engine-setup".into())
+            .spawn(move || {
+                early.searcher();
+            });
+        Engine { shared }
     }
 
-    /// The searcher, shared.
-    pub(crate) fn searcher(&self) -> Arc<Mutex<Searcher>> {
-        self.searcher.clone()
+    /// Runs `use_it` with the searcher locked, building it first if no thread has
+    /// yet (call it on a job's thread: it may wait for the build).
+    pub(crate) fn with_searcher<R>(&self, use_it: impl FnOnce(&mut Searcher) -> R) -> R {
+        // A job that panicked with the lock held leaves the searcher usable.
+        let mut guard = self
+            .shared
+            .searcher()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        use_it(&mut guard)
     }
 }

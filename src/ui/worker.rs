@@ -181,13 +181,14 @@ impl Engine {
         W: FnOnce(&mut Searcher) -> R + Send + 'static,
         D: FnOnce(&mut Cursive, &Job, R) + Send + 'static,
     {
-        let searcher = self.searcher();
+        let engine = self.clone();
         spawn(
             sink,
             move |job: &Job| {
-                let mut guard = lock(&searcher);
-                guard.set_stop_flag(job.cancel_flag());
-                work(&mut guard)
+                engine.with_searcher(|searcher| {
+                    searcher.set_stop_flag(job.cancel_flag());
+                    work(searcher)
+                })
             },
             done,
             failed,
