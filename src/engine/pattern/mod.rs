@@ -192,16 +192,12 @@ impl PatternWeights {
         let stride = at + (layout.params - layout.mobility as usize);
         let n = layout.params;
         let mut table_of = [0u8; PHASES];
-        let mut distinct = 0usize;
-        for phase in 0..PHASES {
-            let same = phase > 0
-                && params[phase * n..(phase + 1) * n] == params[(phase - 1) * n..phase * n];
-            if !same && phase > 0 {
-                distinct += 1;
-            }
-            table_of[phase] = distinct as u8;
+        for phase in 1..PHASES {
+            let same = params[phase * n..][..n] == params[(phase - 1) * n..][..n];
+            table_of[phase] = table_of[phase - 1] + u8::from(!same);
         }
-        let mut tables = vec![0i16; stride * (distinct + 1)];
+        let distinct = table_of[PHASES - 1] as usize + 1;
+        let mut tables = vec![0i16; stride * distinct];
         // The tables span about 20 MB and an evaluation reads 46 entries scattered
         // over one phase's 334 KB: on 4 KiB pages most reads would also miss the TLB.
         crate::engine::pages::advise_huge_pages(
