@@ -47,15 +47,9 @@ impl Engine {
         Engine { shared }
     }
 
-    /// Runs `use_it` with the searcher locked, building it first if no thread has
-    /// yet (call it on a job's thread: it may wait for the build).
-    pub(crate) fn with_searcher<R>(&self, use_it: impl FnOnce(&mut Searcher) -> R) -> R {
-        // A job that panicked with the lock held leaves the searcher usable.
-        let mut guard = self
-            .shared
-            .searcher()
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        use_it(&mut guard)
+    /// The searcher, built first if no thread has yet (call it on a job's thread: it
+    /// may wait for the build; a panic there is the job's, reported as its failure).
+    pub(crate) fn searcher(&self) -> &Mutex<Searcher> {
+        self.shared.searcher()
     }
 }

@@ -185,10 +185,9 @@ impl Engine {
         spawn(
             sink,
             move |job: &Job| {
-                engine.with_searcher(|searcher| {
-                    searcher.set_stop_flag(job.cancel_flag());
-                    work(searcher)
-                })
+                let mut guard = lock(engine.searcher());
+                guard.set_stop_flag(job.cancel_flag());
+                work(&mut guard)
             },
             done,
             failed,
