@@ -659,6 +659,73 @@ fn tempo_measures_each_phase_and_writes_the_weights() {
     let _ = std::fs::remove_dir_all(&base);
 }
 
+/// `playouts`: one line per position appended as each is done (an outcome is a
+/// final margin: even, within ±64), a second run resumes from the file without
+/// measuring again, a damaged line is named by its place, a range at or below the
+/// exact solve is refused.
+#[test]
+fn playouts_append_resume_and_summarise() {
+    let base = std::env::temp_dir().join(format!("othello-tutor-{}-playouts", std::process::id()));
+    std::fs::create_dir_all(&base).expect("a temporary folder");
+    let file = base.join("playouts.txt");
+    let path = file.to_str().expect("utf-8");
+    let args = [
+        "playouts",
+        "--out",
+        path,
+        "--positions",
+        "2",
+        "--from",
+        "41",
+        "--to",
+        "42",
+        "--play-depth",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let out = lab(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).expect("the results written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 7, "{line}");
+        let empties: u32 = f[0].parse().expect("empties");
+        assert!((41..=42).contains(&empties), "{line}");
+        assert_ne!(f[1], f[4], "two different moves: {line}");
+        for outcome in [f[3], f[6]] {
+            let o: i32 = outcome.parse().expect("a whole margin");
+            assert!(o.abs() <= 64 && o % 2 == 0, "{line}");
+        }
+    }
+    let summary = stdout(&out);
+    assert!(
+        summary.contains("all: 2 positions; outcome on value "),
+        "{summary}"
+    );
+    // Resumed: nothing measured again, the same summary.
+    let again = lab(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+    assert_eq!(stdout(&again), summary);
+    // A damaged line: exit 2 naming the file and line.
+    std::fs::write(&file, format!("{}\n41 d3 x\n", lines[0])).expect("write");
+    let out = lab(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("playouts.txt:2: "),
+        "{}",
+        stderr(&out)
+    );
+    let low = ["playouts", "--out", path, "--from", "12", "--to", "30"];
+    let out = lab(&low);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--from 12"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
 /// Options that only mean something together are refused apart (exit 2, one line
 /// naming the option or the path), instead of being accepted and ignored.
 #[test]

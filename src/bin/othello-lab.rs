@@ -70,6 +70,18 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
             config.exact = s.exact;
             lab::scale::run(&config, &s.weights, s.recipe.as_deref())
         }
+        Command::Playouts(p) => {
+            use_weights(&p.weights)?;
+            let config = lab::playouts::PlayoutConfig {
+                positions: p.positions as usize,
+                from: p.from,
+                to: p.to,
+                play_depth: p.play_depth,
+                seed: p.seed,
+                threads: p.threads.apply(),
+            };
+            lab::playouts::run(&config, &p.out)
+        }
         Command::Splice(s) => lab::run_folder::splice(&s.low, &s.high, s.phase as usize, &s.out),
         Command::Tune(t) => lab::tune::run(t.games, t.per_phase, t.seed, t.out.as_deref()),
         Command::Book {

@@ -47,6 +47,10 @@ pub enum Command {
     /// Whether a finished training run's labels and these weights' values are of the
     /// right size: slopes against the outcomes of its self-play games, band by band
     Scale(ScaleArgs),
+    /// Whether the feedback's stated values are the size play bears out: own self-play
+    /// positions valued at the feedback's settings, their best move and one other
+    /// played on to the exact solve; slopes of outcome on value (resumable)
+    Playouts(PlayoutArgs),
     /// Join two weights files: the phases below --phase from the first, the others from
     /// the second
     Splice(SpliceArgs),
@@ -213,6 +217,34 @@ pub struct ScaleArgs {
     /// (as the label files name it: "d5+6" is the mean of depths 5 and 6)
     #[arg(long)]
     pub recipe: Option<String>,
+}
+
+/// `playouts`.
+#[derive(Args)]
+pub struct PlayoutArgs {
+    /// The results file: one line per position, appended as each is done (a run
+    /// resumes from it)
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Positions to measure
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: u64,
+    /// Fewest empties of a position
+    #[arg(long, default_value_t = 41)]
+    pub from: u32,
+    /// Most empties of a position
+    #[arg(long, default_value_t = 50)]
+    pub to: u32,
+    /// Depth of the searches that play the moves on
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub play_depth: u32,
+    /// Random seed of the positions and of the other moves
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub weights: Weights,
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
 /// `tempo`.

@@ -24,6 +24,7 @@ pub mod matches;
 pub mod mine;
 pub mod outcomes;
 pub mod perft;
+pub mod playouts;
 pub mod potential;
 pub mod quality;
 pub mod run_folder;
