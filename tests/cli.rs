@@ -683,6 +683,7 @@ fn playouts_append_resume_and_summarise() {
         "2",
         "--threads",
         "1",
+        "--close",
     ];
     let out = lab(&args);
     assert!(out.status.success(), "{}", stderr(&out));

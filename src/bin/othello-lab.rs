@@ -79,6 +79,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
                 play_depth: p.play_depth,
                 seed: p.seed,
                 threads: p.threads.apply(),
+                close: p.close,
             };
             lab::playouts::run(&config, &p.out)
         }

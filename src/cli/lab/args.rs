@@ -241,6 +241,10 @@ pub struct PlayoutArgs {
     /// Random seed of the positions and of the other moves
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Draw the other move only from those a grade calls at worst a mistake (where
+    /// the grades' bounds lie), not from every move
+    #[arg(long)]
+    pub close: bool,
     #[command(flatten)]
     pub weights: Weights,
     #[command(flatten)]

@@ -2,7 +2,8 @@
 //! are of the size that play bears out, measured on our own positions (never the
 //! measuring sets). Each position (self-play, `--from` to `--to` empties, chosen by
 //! `--seed`) is valued at the feedback's settings; its best move (the one a grade
-//! compares with) and one other move picked at random are each played on by a
+//! compares with) and one other move picked at random (with `--close`, among those
+//! a grade calls at worst a mistake) are each played on by a
 //! fixed-depth search (`--play-depth`) to the exact solve at 20 empties, whose result
 //! is the outcome, from the position's side to move.
 //!
@@ -26,6 +27,7 @@ use othello_tutor::engine::board::{Board, Move};
 use othello_tutor::engine::consistency::positions_in;
 use othello_tutor::engine::search::{Limits, Searcher};
 use othello_tutor::engine::square::Square;
+use othello_tutor::tutor::feedback::MISTAKE_MAX_LOSS;
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::path::Path;
@@ -48,6 +50,10 @@ pub struct PlayoutConfig {
     pub seed: u64,
     /// Threads of the feedback's valuation.
     pub threads: usize,
+    /// Whether the other move is drawn only from those a grade calls at worst a
+    /// mistake (stated loss at most [`MISTAKE_MAX_LOSS`] discs), where the grades'
+    /// bounds lie, instead of from every move.
+    pub close: bool,
 }
 
 /// One measured position.
@@ -88,6 +94,17 @@ fn play_on(searcher: &mut Searcher, board: &Board, depth: u32) -> Result<i32, Us
     }
 }
 
+/// The moves the other move is drawn from: every move but `best`; with `close`, only
+/// those whose stated loss is at most [`MISTAKE_MAX_LOSS`] discs, when there are any.
+fn other_moves(best: (Square, f64), moves: Vec<(Square, f64)>, close: bool) -> Vec<(Square, f64)> {
+    let mut others: Vec<(Square, f64)> = moves.into_iter().filter(|p| p.0 != best.0).collect();
+    let near = |p: &(Square, f64)| best.1 - p.1 <= f64::from(MISTAKE_MAX_LOSS);
+    if close && others.iter().any(near) {
+        others.retain(near);
+    }
+    others
+}
+
 /// Values `board` at the feedback settings and plays on its graded-against move and
 /// one other: `None` when it has fewer than two moves.
 fn measure(
@@ -113,7 +130,7 @@ fn measure(
     let best = picked
         .and_then(|sq| placed.iter().copied().find(|p| p.0 == sq))
         .unwrap_or(placed[0]);
-    let others: Vec<(Square, f64)> = placed.into_iter().filter(|p| p.0 != best.0).collect();
+    let others = other_moves(best, placed, config.close);
     let other = others[rng.random_range(0..others.len())];
     let mut player = Searcher::default();
     let mut outcome = |sq: Square| -> Result<f64, UserError> {
@@ -263,6 +280,29 @@ pub fn run(config: &PlayoutConfig, out: &Path) -> Result<(), UserError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn close_other_moves_are_those_a_grade_calls_at_worst_a_mistake() {
+        let sq = |s: &str| s.parse::<Square>().expect("a square");
+        let moves = vec![
+            (sq("d3"), 2.0),
+            (sq("c4"), -6.0),
+            (sq("f5"), -6.5),
+            (sq("e6"), 1.0),
+        ];
+        let best = moves[0];
+        let names =
+            |v: Vec<(Square, f64)>| v.into_iter().map(|p| p.0.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            names(other_moves(best, moves.clone(), false)),
+            ["c4", "f5", "e6"]
+        );
+        // c4 loses 8 discs (a mistake), f5 8.5 (a blunder).
+        assert_eq!(names(other_moves(best, moves.clone(), true)), ["c4", "e6"]);
+        // Only blunders besides the best: all of them.
+        let far = vec![best, (sq("f5"), -9.0)];
+        assert_eq!(names(other_moves(best, far, true)), ["f5"]);
+    }
 
     #[test]
     fn slopes_read_a_known_scale() {
