@@ -478,6 +478,32 @@ fn train_with_pattern_players_is_deterministic_and_writes_loadable_weights() {
     let n = othello_tutor::engine::pattern::layout().params;
     assert_eq!(joined.params()[..4 * n], low.params()[..4 * n]);
     assert_eq!(joined.params()[4 * n..], high.params()[4 * n..]);
+    // Sharing: pairs of counts read one table; the file says how many.
+    let shared = base.join("shared.bin");
+    let out = lab(&[
+        "share",
+        file.to_str().expect("utf-8"),
+        "--out",
+        shared.to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pairs = othello_tutor::engine::pattern::decode(&std::fs::read(&shared).expect("read"))
+        .expect("decode");
+    assert_eq!(pairs, low.shared_in_groups(2));
+    assert!(pairs.table_count() <= 31, "{}", pairs.table_count());
+    assert!(
+        stderr(&out).contains(&format!("{} lookup tables (were ", pairs.table_count())),
+        "{}",
+        stderr(&out)
+    );
+    let out = lab(&[
+        "share",
+        &base.join("none.bin").to_string_lossy(),
+        "--out",
+        "x.bin",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("none.bin"), "{}", stderr(&out));
     let out = lab(&["train", "--play-eval", "gnugo"]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&base);
@@ -789,12 +815,16 @@ fn options_that_would_be_ignored_are_refused() {
 }
 
 /// The maintainers' commands, all in `othello-lab` and none in `othello-tutor`.
-const LAB_COMMANDS: [&str; 14] = [
+const LAB_COMMANDS: [&str; 18] = [
     "train",
     "calibrate",
     "consistency",
     "tempo",
+    "scale",
+    "playouts",
     "splice",
+    "share",
+    "ladder",
     "tune",
     "book",
     "mine-puzzles",

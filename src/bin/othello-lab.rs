@@ -83,6 +83,7 @@ fn run(command: Command) -> Result<ExitCode, UserError> {
             };
             lab::playouts::run(&config, &p.out)
         }
+        Command::Share(s) => lab::run_folder::share(&s.weights, s.group as usize, &s.out),
         Command::Splice(s) => lab::run_folder::splice(&s.low, &s.high, s.phase as usize, &s.out),
         Command::Tune(t) => lab::tune::run(t.games, t.per_phase, t.seed, t.out.as_deref()),
         Command::Book {

@@ -3,7 +3,7 @@
 //! `Engine::spawn`.
 //!
 //! The searcher is built off the interface's thread: building it decodes the
-//! pattern weights (a 4.8 MB file into 18 MB of tables, about 100 ms), which would
+//! pattern weights (a 2.5 MB file into 9.4 MB of tables, about 100 ms), which would
 //! otherwise hold back the first frame. A thread starts building it at once; a job
 //! that comes first waits for it on its own thread, never the interface.
 

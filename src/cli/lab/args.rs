@@ -54,6 +54,10 @@ pub enum Command {
     /// Join two weights files: the phases below --phase from the first, the others from
     /// the second
     Splice(SpliceArgs),
+    /// Let neighbouring empties counts share one weight set (the mean of theirs, each
+    /// parity keeping its side-to-move term): fewer lookup tables, nearly the same
+    /// values
+    Share(ShareArgs),
     /// Tune the named-feature evaluator's weights by self-play; writes the source of weights.rs
     Tune(TuneArgs),
     /// The opening book: build it, check it
@@ -283,6 +287,19 @@ pub struct SpliceArgs {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=61))]
     pub phase: u32,
     /// Where to write the joined weights
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `share`.
+#[derive(Args)]
+pub struct ShareArgs {
+    /// The pattern weights (as train writes them)
+    pub weights: PathBuf,
+    /// Empties counts per shared weight set (0 to GROUP-1, GROUP to 2 GROUP-1, ...)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=61))]
+    pub group: u32,
+    /// Where to write the shared weights
     #[arg(long)]
     pub out: PathBuf,
 }

@@ -93,6 +93,24 @@ pub fn splice(low: &Path, high: &Path, first_high: usize, out: &Path) -> Result<
     Ok(())
 }
 
+/// Writes to `out` the weights of `path` with `group` neighbouring empties counts
+/// sharing one set (`PatternWeights::shared_in_groups`) and says how many lookup
+/// tables they read before and after.
+pub fn share(path: &Path, group: usize, out: &Path) -> Result<(), UserError> {
+    let weights = read_weights(path)?;
+    let shared = weights.shared_in_groups(group);
+    save(out, &pattern::encode(&shared))?;
+    eprintln!(
+        "{} empties count{} a weight set: {} lookup tables (were {}), written to {}",
+        group,
+        if group == 1 { "" } else { "s" },
+        shared.table_count(),
+        weights.table_count(),
+        out.display()
+    );
+    Ok(())
+}
+
 /// Positions and their labels (hundredths of a disc), by empties count (0 to 60).
 pub type ByEmpties = Vec<(Vec<Board>, Vec<i16>)>;
 

@@ -33,11 +33,25 @@
 //! fell to about 0.85×, but the depth-12 midgame search took 1.15× as long (5 pairs)
 //! and FFO #40–#49 1.05×; in groups of four phases, FFO 1.02×; reading the 46
 //! entries only after all their places are known, no change beyond the noise.
+//!
+//! **Pairs of counts share one set (shipped December 7th).** Fewer tables is what
+//! moves the bench: the weights fitted per count, with each pair of counts (0–1, 2–3,
+//! …, 58–59) given the mean of its two sets and each count keeping its own parity
+//! term ([`PatternWeights::shared_in_groups`], `othello-lab share`), read 28 tables
+//! (about 9.4 MB) instead of 54. On the project machine of that day (2 MB of
+//! second-level cache a core), `othello-lab bench --only eval`, 8 pairs of runs
+//! against December 4th's build (`farm-bench --vs`, the training job paused): the
+//! per-count weights 122–138 ns (about 126) against 87–93 (about 91), **1.38×**; the
+//! shared pairs 101–111 ns (about 103) against 88–93, **1.13×**. They play as well:
+//! 52.9% over 600 games at depth 8 against the per-count weights (`match`, openings
+//! 0–599: 300 wins, 35 draws, 265 losses), and the measuring sets read the same
+//! (`engine::train`, the entry of December 7th).
 
 use crate::engine::cpu_dispatch::cpu_dispatch;
 mod format;
 mod incremental;
 pub mod index;
+mod share;
 
 pub use format::{WeightsError, decode, encode};
 pub use incremental::PatternState;
@@ -50,10 +64,10 @@ use std::sync::{Arc, OnceLock};
 
 /// Number of phases: one weight set per number of empty squares, 0 to 60. Fitted
 /// with the neighbouring empties counts sharing strength (`othello-lab train
-/// --spread`), they change smoothly, and a search's leaves at an even and an odd
-/// number of empties each get their own (weights of four empties a phase, those
-/// trained before December 2026, are read by giving each count its phase's weights:
-/// [`decode`]).
+/// --spread`), they change smoothly; the shipped file gives each pair of counts one
+/// set (see "Memory and speed"), each count keeping its own parity term (weights of
+/// four empties a phase, those trained before December 2026, are read by giving each
+/// count its phase's weights: [`decode`]).
 pub const PHASES: usize = 61;
 /// Mobility counts above this share the last weight.
 pub const MOBILITY_CAP: usize = 31;
@@ -164,7 +178,7 @@ pub struct PatternWeights {
     /// weights.
     tables: Vec<i16>,
     /// Each phase's table in `tables` (a phase whose weights equal the one before's
-    /// reads that one's: the shipped weights have 54 tables for 61 phases).
+    /// reads that one's: the shipped weights have 28 tables for 61 phases).
     table_of: [u8; PHASES],
     stride: usize,
     offsets: [usize; FAMILIES.len()],
@@ -198,7 +212,7 @@ impl PatternWeights {
         }
         let distinct = table_of[PHASES - 1] as usize + 1;
         let mut tables = vec![0i16; stride * distinct];
-        // The tables span about 20 MB and an evaluation reads 46 entries scattered
+        // The tables span up to 20 MB and an evaluation reads 46 entries scattered
         // over one phase's 334 KB: on 4 KiB pages most reads would also miss the TLB.
         crate::engine::pages::advise_huge_pages(
             tables.as_mut_ptr().cast(),

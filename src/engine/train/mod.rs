@@ -190,14 +190,29 @@
 //!   (581,507,272 before) and 595,436,229 with the line (644,720,884). The file
 //!   holds one weight set per count of empties (4.8 MB; the old one, four counts a
 //!   set, 1.2 MB).
-//! - **Run 45, under way: self-play by the shipped weights** (`train --games 250000
-//!   --seed 23 --play-depth 4 --play-eval patterns --play-noise 10 --exact 14
-//!   --label-depth 6 --also /work/train42`): games from the weights that won the
-//!   last match, so that the positions are those of better play, pooled with run
-//!   42's in the final fit. The self-play (1,250 chunks of 200 games, 188 MB of
-//!   positions) took about 4.6 hours of wall time at the lowest priority on 2 shared
-//!   cores, across two sessions; the labels (exact to 14 empties, then depths 5 and
-//!   6) about 12 hours by run 42's timings, resumed chunk by chunk.
+//! - **Shipped (December 7th, later): the same weights with pairs of counts sharing
+//!   one set** (`othello-lab share FILE --group 2`: each pair's mean, each count its
+//!   own parity term; 28 lookup tables instead of 54, see `engine::pattern`). Against
+//!   the per-count weights at depth 8: 53.0% over the first 200 openings (100 wins,
+//!   12 draws, 88 losses) and 52.9% over the next 400 (200 / 23 / 177). The
+//!   measuring sets (`bench --quality FILE --swing`, the per-count weights'
+//!   figures in brackets): dev-early 80 of 100 best moves, mean loss 0.21 (84 /
+//!   0.22), stated swing 0.35 (0.35), agreement 58.1% (58.4%), false alarms 1.1%;
+//!   dev-mid 78 of 100, **0.39** (73 / 0.48), stated swing 0.45 (0.45), agreement
+//!   72.6% (72.2%), false alarms 0.6%; dev-late 140 of 159, 0.42 (140 / 0.42),
+//!   agreement 89.2% (89.5%), false alarms 0.3% (0.4%). The start position's four
+//!   moves at depths 4 to 16 read −1 −1 0 0 0 +1 +1 +1 +1 0 0 0 0; c3 after f5 d6 at
+//!   depths 8 to 13: +1 +2 +1 0 0 0. The Multi-ProbCut table was not measured again
+//!   (the values move by a fraction of a disc).
+//! - **Run 45: self-play by the shipped weights** (`train --games 250000 --seed 23
+//!   --play-depth 4 --play-eval patterns --play-noise 10 --exact 14 --label-depth
+//!   6`): games from the weights that won the last match, so that the positions are
+//!   those of better play. Its first folder (self-play done, exact labels to 14
+//!   empties) and run 42's, which it was to be pooled with, were lost with the
+//!   machine they were on; restarted December 7th without `--also` on a machine
+//!   where the self-play (1,250 chunks of 200 games) took 49 minutes at the lowest
+//!   priority; the labels (exact to 14 empties, then depths 5 and 6) resume chunk by
+//!   chunk.
 
 pub mod fit;
 pub mod outcome;
