@@ -155,7 +155,7 @@ fn the_graph_and_the_swings_of_a_known_game() {
     );
     h.send(Event::Key(Key::Down));
     let t = h.text();
-    assert!(t.contains("Move 23/62 Black g4: mistake"), "{t}");
+    assert!(t.contains("Move 23/62 Black g4: blunder"), "{t}");
     h.send(Event::Key(Key::Up));
     let t = h.text();
     assert!(t.contains("Move 45/62 Black a1: blunder"), "{t}");
