@@ -365,7 +365,8 @@ mod tests {
     use super::*;
     use crate::engine::symmetry;
 
-    fn random_weights(seed: u64) -> PatternWeights {
+    /// Weights that differ in every phase: a fixed pseudo-random sequence per seed.
+    pub(super) fn random_weights(seed: u64) -> PatternWeights {
         let mut x = seed;
         let params = (0..PHASES * layout().params)
             .map(|_| {

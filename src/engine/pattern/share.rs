@@ -72,23 +72,9 @@ mod tests {
     use crate::engine::eval::MAX_EVAL;
     use crate::engine::pattern::phase;
 
-    /// Weights that differ in every phase (a fixed pseudo-random sequence).
-    fn varied() -> PatternWeights {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let params = (0..PHASES * layout().params)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x % 801) as i16 - 400
-            })
-            .collect();
-        PatternWeights::from_params(params)
-    }
-
     #[test]
     fn pairs_read_one_table_with_the_mean_weights_and_their_own_parity_terms() {
-        let w = varied();
+        let w = super::super::tests::random_weights(0x2545_F491_4F6C_DD1D);
         assert_eq!(w.table_count(), PHASES);
         let pairs = w.shared_in_groups(2);
         // 0-1, 2-3, …, 58-59, and 60 alone.
