@@ -92,6 +92,15 @@
 //! 30 M each). The null-window nodes that fail high do so on their first move in
 //! 97–99% of cases at every count of empties from 6 to 24: the ordering leaves little
 //! to gain there, and the time is in the cost of each node (the last five squares 42%).
+//!
+//! Again on December 7th, on a newer project machine (2 MB of second-level cache a
+//! core), with the shared-pair pattern weights (which order the moves), the training
+//! job paused, `othello-tutor solve FFO40-49 --threads N` under `farm-bench -n 3
+//! --vs` against f3ef3e5 (December 4th) on one thread: one thread **0.94×** (0.92–0.98;
+//! 21.0–22.7 s against 22.1–23.5 s; 600,318,228 nodes against 648,120,057); two
+//! threads **0.587×** that build's one-thread time (0.571–0.594; 12.7–14.1 s against
+//! 22.9–24.0 s). On the machine of the day before the same comparisons read 1.08× and
+//! 0.666×: the ratios move with the machine.
 
 mod guess;
 mod last;
