@@ -12,7 +12,7 @@
 //! - **outcome on value**, over every move played on: about 1 when the values are the
 //!   size of what the play goes on to score; below 1 when they overstate it (the
 //!   values' own errors pull it a little below 1 as well);
-//! - **outcome loss on value loss**, the best move's outcome minus the other's against
+//! - **outcome loss on stated loss**, the best move's outcome minus the other's against
 //!   the stated loss: the same question for the discs a grade says a move lost.
 //!
 //! One line per position is appended to the file as it is done (`empties best value
@@ -229,7 +229,7 @@ fn summary(measured: &[Measured], from: u32, to: u32) -> Vec<String> {
         let mean =
             |f: &dyn Fn(&Measured) -> f64| ms.iter().map(|m| f(m)).sum::<f64>() / n.max(1) as f64;
         format!(
-            "{label}: {n} positions; outcome on value {:.2}, outcome loss on value loss {:.2} (mean stated loss {:.2}, mean outcome loss {:.2})",
+            "{label}: {n} positions; outcome on value {:.2}, outcome loss on stated loss {:.2} (mean stated loss {:.2}, mean outcome loss {:.2})",
             slope(values),
             slope(losses),
             mean(&|m| m.best_value - m.other_value),
@@ -335,7 +335,7 @@ mod tests {
             })
             .collect();
         let lines = summary(&m, 41, 44);
-        assert!(lines[0].starts_with("41-42 empties: 10 positions; outcome on value 0.80, outcome loss on value loss 0.80 (mean stated loss 4.00, mean outcome loss 3.20)"), "{lines:?}");
+        assert!(lines[0].starts_with("41-42 empties: 10 positions; outcome on value 0.80, outcome loss on stated loss 0.80 (mean stated loss 4.00, mean outcome loss 3.20)"), "{lines:?}");
         assert_eq!(lines.len(), 2);
     }
 }
