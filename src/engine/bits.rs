@@ -58,31 +58,39 @@ pub fn full_lines(occupied: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 32;
     let full_v = (v & ROW_1).wrapping_mul(COL_A);
-    // Diagonals, by filling towards each end.
-    let full_d9 = ray_full(occupied, 9, NOT_A, ROW_1 | COL_A)
-        & ray_full_down(occupied, 9, NOT_H, ROW_8 | COL_H);
-    let full_d7 = ray_full(occupied, 7, NOT_H, ROW_1 | COL_H)
-        & ray_full_down(occupied, 7, NOT_A, ROW_8 | COL_A);
+    // Diagonals: a diagonal is full unless an empty square lies on it, so the empty
+    // squares are spread along each diagonal both ways (three doubling steps a way)
+    // and what they reach is not full.
+    let empty = !occupied;
+    let full_d9 = occupied & !(spread_up(empty, 9, NOT_A) | spread_down(empty, 9, NOT_H));
+    let full_d7 = occupied & !(spread_up(empty, 7, NOT_H) | spread_down(empty, 7, NOT_A));
     [full_h, full_v, full_d9, full_d7]
 }
 
-/// Occupied squares whose ray towards lower indices (step `shift`) is all occupied.
-#[inline]
-fn ray_full(occ: u64, shift: u32, wrap_mask: u64, boundary: u64) -> u64 {
-    let mut f = occ & boundary;
-    for _ in 0..7 {
-        f |= occ & (f << shift) & wrap_mask;
-    }
+/// `from` spread towards higher indices by steps of `shift`, any number of steps
+/// (`into`: the squares a step may land on without wrapping round the board).
+#[inline(always)]
+fn spread_up(from: u64, shift: u32, into: u64) -> u64 {
+    let mut f = from;
+    let mut m = into;
+    f |= m & (f << shift);
+    m &= m << shift;
+    f |= m & (f << (2 * shift));
+    m &= m << (2 * shift);
+    f |= m & (f << (4 * shift));
     f
 }
 
-/// Occupied squares whose ray towards higher indices (step `shift`) is all occupied.
-#[inline]
-fn ray_full_down(occ: u64, shift: u32, wrap_mask: u64, boundary: u64) -> u64 {
-    let mut f = occ & boundary;
-    for _ in 0..7 {
-        f |= occ & (f >> shift) & wrap_mask;
-    }
+/// `from` spread towards lower indices by steps of `shift` (see `spread_up`).
+#[inline(always)]
+fn spread_down(from: u64, shift: u32, into: u64) -> u64 {
+    let mut f = from;
+    let mut m = into;
+    f |= m & (f >> shift);
+    m &= m >> shift;
+    f |= m & (f >> (2 * shift));
+    m &= m >> (2 * shift);
+    f |= m & (f >> (4 * shift));
     f
 }
 
@@ -192,12 +200,18 @@ pub(crate) fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     }
 }
 
-#[cfg(all(test, target_arch = "x86_64", target_feature = "avx2"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn vector_flips_match_the_ray_by_ray_flips() {
+        // The vector flips need AVX2: on a CPU without it there is nothing to compare
+        // (the program then runs the ray-by-ray flips alone).
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
         let mut s = 0x1234_5678_9abc_def1u64;
         let mut next = || {
             s ^= s << 13;
@@ -212,11 +226,60 @@ mod tests {
             // Boards from sparse to nearly full, so that long runs come up too.
             let p = a & (b | c) & !bit;
             let o = !a & (c | d) & !bit;
+            // SAFETY: the CPU has AVX2 (checked above).
             assert_eq!(
-                flips_avx2(p, o, sq),
+                unsafe { flips_avx2(p, o, sq) },
                 flips_scalar(p, o, sq),
                 "{p:#x} {o:#x} {sq}"
             );
+        }
+    }
+
+    /// Square by square: the squares of each of the four lines through `sq`.
+    fn line_through(sq: usize, (dc, dr): (i32, i32)) -> u64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut line = 1u64 << sq;
+        for sign in [-1, 1] {
+            let (mut x, mut y) = (c + sign * dc, r + sign * dr);
+            while (0..8).contains(&x) && (0..8).contains(&y) {
+                line |= 1u64 << (y * 8 + x);
+                x += sign * dc;
+                y += sign * dr;
+            }
+        }
+        line
+    }
+
+    #[test]
+    fn full_lines_match_a_square_by_square_check() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        // Row, column, a1-h8 diagonal, h1-a8 diagonal, as full_lines returns them.
+        let axes = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+        for k in 0..20_000 {
+            // From nearly empty to a single empty square, and the full board.
+            let occupied = match k % 4 {
+                0 => next() & next(),
+                1 => next() | next(),
+                2 => !(1u64 << (next() % 64)) & !(1u64 << (next() % 64)),
+                _ => !(next() & next() & next()) | if k % 40 == 3 { u64::MAX } else { 0 },
+            };
+            let got = full_lines(occupied);
+            for (axis, &dir) in axes.iter().enumerate() {
+                let mut expected = 0u64;
+                for sq in 0..64 {
+                    let line = line_through(sq, dir);
+                    if line & !occupied == 0 {
+                        expected |= 1u64 << sq;
+                    }
+                }
+                assert_eq!(got[axis], expected, "{occupied:#x} axis {axis}");
+            }
         }
     }
 }

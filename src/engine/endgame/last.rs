@@ -229,6 +229,9 @@ cpu_dispatch! {
     pub(super) fn solve_4 / solve_4_v3 / solve_4_plain (nodes: &mut u64, p: u64, o: u64, alpha: i32, beta: i32, sq: [u8; 4], passed: bool) -> i32 {
     let mut alpha = alpha;
         *nodes += 1;
+        if let Some(upper) = super::stability_cut(p, o, alpha) {
+            return upper;
+        }
         let mut best = -INF;
         for i in 0..4 {
             let x = sq[i];

@@ -102,6 +102,27 @@
 //! 22.9–24.0 s). On the machine of the day before the same comparisons read 1.08× and
 //! 0.666×: the ratios move with the machine.
 
+//!
+//! # The stability cut-off near the end (December 7th, evening)
+//!
+//! The cut-off on the opponent's stable discs (`stability_cut`) was tried only in
+//! the null-window search, from 6 empties up. Counting stable discs there cut 20% of
+//! the nodes of 6 empties where it was tried, 5% at 10 and almost none from 14 up, so
+//! it was tried nearer the end as well: in the table-free search at 5 empties and in
+//! the four-square solver. FFO #40–#49, one thread (`othello-tutor solve FILE
+//! --threads 1`, `farm-bench -n 3 --vs`, the training job paused, each step against
+//! the one before): at 5 empties 558 M nodes instead of 600 M, 0.973× the time (pairs
+//! 0.96–0.99); at 4 empties too 454 M, 0.963×; at 3 empties too 428 M nodes but the
+//! same time (1.00×: not kept). The count of stable discs then took 14% of the time,
+//! most of it in finding the full diagonals one square at a time; they are now found
+//! by spreading the empty squares along the diagonals in three doubling steps
+//! (`bits::full_lines`): 0.985×. Stopping the count as soon as it has enough discs
+//! for the cut-off measured 1.01× (not kept).
+//!
+//! Against December 4th's build (f3ef3e5), same runs: one thread 18.7–18.9 s against
+//! 21.0–21.2 s, **0.891×** (454,412,024 nodes against 648,120,057); two threads
+//! 11.5–12.1 s, **0.545×** that build's one-thread time.
+
 mod guess;
 mod last;
 mod line;
@@ -152,6 +173,18 @@ const SHALLOW_ORDER_EMPTIES: u32 = 18;
 /// At and above this many empties, a parallel solve marks the positions being searched
 /// and a thread defers the moves into the others' (ABDADA).
 const BUSY_EMPTIES: u32 = 12;
+
+/// The stability cut-off: an upper bound of the value of (`p`, `o`) at most
+/// `alpha` when the opponent has enough stable discs to keep the score there.
+#[inline(always)]
+fn stability_cut(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // Cheap first: even all the opponent's discs would not be enough.
+    if alpha < 64 - 2 * o.count_ones() as i32 {
+        return None;
+    }
+    let upper = 64 - 2 * super::features::stable_discs(o, p).count_ones() as i32;
+    (upper <= alpha).then_some(upper)
+}
 
 /// Why a solve did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

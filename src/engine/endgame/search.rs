@@ -7,7 +7,6 @@ use super::shared_table::hash;
 use super::{BUSY_EMPTIES, ETC_EMPTIES, INF, SHALLOW_EMPTIES, Solver, TABLE_EMPTIES};
 use crate::engine::board::{flips, legal_moves};
 use crate::engine::cpu_dispatch::cpu_dispatch;
-use crate::engine::features::stable_discs;
 
 use super::last::final_score;
 
@@ -85,11 +84,8 @@ impl Solver {
             }
             let beta = alpha + 1;
             // Stability cut-off: the opponent's stable discs cap our score.
-            if alpha >= 64 - 2 * o.count_ones() as i32 {
-                let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-                if upper <= alpha {
-                    return upper;
-                }
+            if let Some(upper) = super::stability_cut(p, o, alpha) {
+                return upper;
             }
             let mut hint = 64;
             let tabled = empties >= TABLE_EMPTIES;

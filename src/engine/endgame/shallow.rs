@@ -102,6 +102,9 @@ cpu_dispatch! {
             return solve_4(nodes, p, o, alpha, beta, s, passed);
         }
         *nodes += 1;
+        if let Some(upper) = super::stability_cut(p, o, alpha) {
+            return upper;
+        }
         let mut best = -INF;
         for odd_first in [true, false] {
             for i in 0..n {
