@@ -18,6 +18,20 @@ const CLASS: [u8; 64] = [
     0, 4, 1, 2, 2, 1, 4, 0, //
 ];
 
+/// The squares of each class of `CLASS`, lowest class first (the centre, always
+/// taken, in none).
+const CLASS_MASKS: [u64; 6] = {
+    let mut t = [0u64; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        if (CLASS[sq] as usize) < 6 {
+            t[CLASS[sq] as usize] |= 1u64 << sq;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// The quadrant of each square, as a bit (a1-d4, e1-h4, a5-d8, e5-h8).
 const QUADRANT_BIT: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -41,19 +55,16 @@ cpu_dispatch! {
         let mut squares = [0u8; MAX_SQUARES];
         let mut n = 0;
         let mut parity = 0u8;
-        let mut e = empty;
-        while e != 0 && n < MAX_SQUARES {
-            let sq = e.trailing_zeros() as u8;
-            e &= e - 1;
-            parity ^= QUADRANT_BIT[sq as usize];
-            // Insertion by class, keeping square order within a class.
-            let mut j = n;
-            while j > 0 && CLASS[squares[j - 1] as usize] > CLASS[sq as usize] {
-                squares[j] = squares[j - 1];
-                j -= 1;
+        // Class by class, each in square order.
+        for mask in CLASS_MASKS {
+            let mut e = empty & mask;
+            while e != 0 && n < MAX_SQUARES {
+                let sq = e.trailing_zeros() as u8;
+                e &= e - 1;
+                parity ^= QUADRANT_BIT[sq as usize];
+                squares[n] = sq;
+                n += 1;
             }
-            squares[j] = sq;
-            n += 1;
         }
         match n {
             0 => final_score(p, o),
