@@ -3,11 +3,12 @@
 use super::{UserError, outln};
 use othello_tutor::engine::endgame::{SharedTable, Solver};
 use othello_tutor::engine::notation;
-use othello_tutor::engine::parallel_solve::solve_parallel_with;
+use othello_tutor::engine::parallel_solve::score_parallel_with;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line. Exact
+/// Prints "#N MOVE SCORE NODES SECONDS" per position, then a totals line (the score
+/// and best move only, without reading the rest of the line). Exact
 /// solves use `threads` threads on one shared table of `table_mb` MB
 /// (`engine::parallel_solve`); `--wld` runs on one thread.
 pub fn run(
@@ -26,12 +27,14 @@ pub fn run(
     for (i, rec) in records.iter().enumerate() {
         let t = Instant::now();
         let board = &rec.position.board;
+        // The score and the best move only: the line past the first move, which this
+        // command does not print, is not read (`Solver::solve_score`).
         let sol = if wld {
-            solver.solve_wld(board)
+            solver.solve_wld(board).map(|s| s.scored())
         } else if threads > 1 {
-            solve_parallel_with(board, threads, &table, None)
+            score_parallel_with(board, threads, &table, None)
         } else {
-            solver.solve(board)
+            solver.solve_score(board)
         }
         .map_err(|e| UserError(e.to_string()))?;
         let secs = t.elapsed().as_secs_f64();
