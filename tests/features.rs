@@ -119,6 +119,71 @@ fn stable_discs_are_never_flipped_in_random_continuations() {
     assert!(checked > 1000, "only {checked} stable discs checked");
 }
 
+/// The stable discs as the definition grows them, square by square: a disc of `own`
+/// joins when each of its four lines is full (scanned square by square) or has, on
+/// one side, the board's edge or a disc that has already joined.
+fn stable_square_by_square(own: u64, opp: u64) -> u64 {
+    let occupied = own | opp;
+    let at = |c: i32, r: i32| (0..8).contains(&c) && (0..8).contains(&r);
+    let bit = |c: i32, r: i32| 1u64 << (r * 8 + c);
+    let mut stable = 0u64;
+    loop {
+        let mut next = stable;
+        for sq in 0..64 {
+            let (c, r) = (sq % 8, sq / 8);
+            if own & bit(c, r) == 0 || stable & bit(c, r) != 0 {
+                continue;
+            }
+            let held = [(1, 0), (0, 1), (1, 1), (1, -1)].iter().all(|&(dc, dr)| {
+                let mut full = true;
+                for sign in [-1, 1] {
+                    let (mut x, mut y) = (c + sign * dc, r + sign * dr);
+                    while at(x, y) {
+                        full &= occupied & bit(x, y) != 0;
+                        x += sign * dc;
+                        y += sign * dr;
+                    }
+                }
+                let side = |sign: i32| {
+                    let (x, y) = (c + sign * dc, r + sign * dr);
+                    !at(x, y) || stable & bit(x, y) != 0
+                };
+                full || side(-1) || side(1)
+            });
+            if held {
+                next |= bit(c, r);
+            }
+        }
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+#[test]
+fn stable_discs_match_the_square_by_square_growth() {
+    let mut rng = StdRng::seed_from_u64(78);
+    let mut found = 0;
+    for k in 0..3000 {
+        // Positions of real games, most near the end (where the solver counts them),
+        // and random fillings with runs along the edges.
+        let (own, opp) = if k % 2 == 0 {
+            let plies = rng.random_range(30..61);
+            let p = random_position(&mut rng, plies);
+            (p.board.player, p.board.opponent)
+        } else {
+            let occupied = !(rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>());
+            let own = occupied & (rng.random::<u64>() | rng.random::<u64>());
+            (own, occupied & !own)
+        };
+        let expected = stable_square_by_square(own, opp);
+        assert_eq!(stable_discs(own, opp), expected, "{own:#x} {opp:#x}");
+        found += expected.count_ones();
+    }
+    assert!(found > 10_000, "only {found} stable discs");
+}
+
 #[test]
 fn mobility_frontier_and_corner_squares_by_hand() {
     // Black to move; White a1 empty corner with Black on b2 (X) and b1 (C).

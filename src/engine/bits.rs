@@ -70,7 +70,7 @@ pub fn full_lines(occupied: u64) -> [u64; 4] {
 /// `from` spread towards higher indices by steps of `shift`, any number of steps
 /// (`into`: the squares a step may land on without wrapping round the board).
 #[inline(always)]
-fn spread_up(from: u64, shift: u32, into: u64) -> u64 {
+pub(crate) fn spread_up(from: u64, shift: u32, into: u64) -> u64 {
     let mut f = from;
     let mut m = into;
     f |= m & (f << shift);
@@ -83,7 +83,7 @@ fn spread_up(from: u64, shift: u32, into: u64) -> u64 {
 
 /// `from` spread towards lower indices by steps of `shift` (see `spread_up`).
 #[inline(always)]
-fn spread_down(from: u64, shift: u32, into: u64) -> u64 {
+pub(crate) fn spread_down(from: u64, shift: u32, into: u64) -> u64 {
     let mut f = from;
     let mut m = into;
     f |= m & (f >> shift);

@@ -11,7 +11,7 @@
 
 use super::bits::{
     COL_A, COL_H, CORNER_NEIGHBOURS, CORNERS, EDGES, NOT_A, NOT_H, ROW_1, ROW_8, full_lines,
-    neighbours,
+    neighbours, spread_down, spread_up,
 };
 use super::board::{Board, flips, legal_moves};
 use crate::engine::cpu_dispatch::cpu_dispatch;
@@ -85,7 +85,16 @@ cpu_dispatch! {
         let wall_h = COL_A | COL_H;
         let wall_v = ROW_1 | ROW_8;
         let wall_d = wall_h | wall_v;
-        let mut stable = 0u64;
+        // Start from the runs of own discs along an edge from an own corner (each is
+        // stable, and the growth below would find them one square a step).
+        let corners = own & CORNERS;
+        let on_rows = own & (ROW_1 | ROW_8);
+        let on_cols = own & (COL_A | COL_H);
+        let mut stable = corners
+            | spread_up(corners & COL_A, 1, on_rows & NOT_A)
+            | spread_down(corners & COL_H, 1, on_rows & NOT_H)
+            | spread_up(corners & ROW_1, 8, on_cols)
+            | spread_down(corners & ROW_8, 8, on_cols);
         loop {
             let h = fh | wall_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
             let v = fv | wall_v | (stable << 8) | (stable >> 8);

@@ -117,11 +117,18 @@
 //! most of it in finding the full diagonals one square at a time; they are now found
 //! by spreading the empty squares along the diagonals in three doubling steps
 //! (`bits::full_lines`): 0.985×. Stopping the count as soon as it has enough discs
-//! for the cut-off measured 1.01× (not kept).
+//! for the cut-off measured 1.01× (not kept). Starting the count from the runs of
+//! discs along the edges from a corner (which the growth found one square a step):
+//! the same discs, 0.984×.
 //!
 //! Against December 4th's build (f3ef3e5), same runs: one thread 18.7–18.9 s against
 //! 21.0–21.2 s, **0.891×** (454,412,024 nodes against 648,120,057); two threads
 //! 11.5–12.1 s, **0.545×** that build's one-thread time.
+//!
+//! `othello-tutor solve` printed only each position's score and best move but read
+//! the whole line; it now solves for the score alone (`Solver::solve_score`, the
+//! same moves and scores): one thread 17.2–17.5 s against December 4th's `solve`
+//! 21.7–22.0 s, **0.796×** (399,387,875 nodes), before the edge runs above.
 
 mod guess;
 mod last;
