@@ -129,6 +129,14 @@
 //! the whole line; it now solves for the score alone (`Solver::solve_score`, the
 //! same moves and scores): one thread 17.2–17.5 s against December 4th's `solve`
 //! 21.7–22.0 s, **0.796×** (399,387,875 nodes), before the edge runs above.
+//!
+//! All of it (ed2f073) against December 4th's `solve`, in the same runs: one thread
+//! 16.4–16.6 s against 21.4–22.2 s, **0.759×** (pairs 0.739–0.772); two threads
+//! 10.4–11.6 s, **0.468×** that build's one-thread time. Like for like, with the
+//! line (`othello-lab bench --only ffo`, its third figure): 454 M nodes. Tried after
+//! the edge runs and not kept: the stability cut-off at 3 empties again (374 M nodes,
+//! 1.03×), the evaluation in the ordering from 14 empties (434 M nodes, 1.01×), the
+//! table-free search's moves in one pass over a precomputed order (1.02×).
 
 mod guess;
 mod last;
