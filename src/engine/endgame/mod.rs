@@ -133,7 +133,8 @@
 //! All of it (ed2f073) against December 4th's `solve`, in the same runs: one thread
 //! 16.4–16.6 s against 21.4–22.2 s, **0.759×** (pairs 0.739–0.772); two threads
 //! 10.4–11.6 s, **0.468×** that build's one-thread time. Like for like, with the
-//! line (`othello-lab bench --only ffo`, its third figure): 454 M nodes. Tried after
+//! line (`othello-lab bench`'s third FFO figure): 18.6 s and 454 M nodes, about
+//! 0.85× that build's 21.4–22.2 s. Tried after
 //! the edge runs and not kept: the stability cut-off at 3 empties again (374 M nodes,
 //! 1.03×), the evaluation in the ordering from 14 empties (434 M nodes, 1.01×), the
 //! table-free search's moves in one pass over a precomputed order (1.02×).
