@@ -204,6 +204,16 @@ pub(crate) fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
 mod tests {
     use super::*;
 
+    /// A xorshift generator of random bitboards from `seed`.
+    fn xorshift(mut s: u64) -> impl FnMut() -> u64 {
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        }
+    }
+
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn vector_flips_match_the_ray_by_ray_flips() {
@@ -212,13 +222,7 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("avx2") {
             return;
         }
-        let mut s = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1);
         for _ in 0..200_000 {
             let (a, b, c, d) = (next(), next(), next(), next());
             let sq = (next() % 64) as usize;
@@ -252,13 +256,7 @@ mod tests {
 
     #[test]
     fn full_lines_match_a_square_by_square_check() {
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         // Row, column, a1-h8 diagonal, h1-a8 diagonal, as full_lines returns them.
         let axes = [(1, 0), (0, 1), (1, 1), (-1, 1)];
         for k in 0..20_000 {
