@@ -17,16 +17,20 @@
 //! In real games: `othello-lab bench --grading-games 100 --openings-from 3000
 //! --threads 2` (100 games from XOT openings, level 3 on both sides; the move level 3
 //! plays at each of 20 to 24 empties graded as practice grades it, 500 moves; December
-//! 7th, the training job stopped, on a machine about 1.5 times slower than the
-//! project's): from nothing median 0.197 s, max 1.291 s (22 empties), 19 of 500
-//! graded meanwhile; after 5 s of the learner's thinking median 0.015 s, max 0.509 s,
-//! none graded meanwhile. Worst by empties from nothing: 20: 0.56 s, 21: 0.83 s, 22:
-//! 1.29 s, 23: 0.87 s, 24: 0.70 s. The same games on one thread (`--threads 1`): from
-//! nothing median 0.286 s, max 1.323 s, 36 of 500 graded meanwhile; after 5 s of
-//! thinking median 0.013 s, max 0.958 s, none graded meanwhile. Beyond the threshold
-//! (`--grading-games 12 --openings-from 3200 --grading-empties 25-50 --threads 2`, 312
-//! moves): from nothing median 0.175 s, max 1.300 s (43 empties); after 5 s of
-//! thinking max 0.350 s.
+//! 8th, the training job stopped, after the solver's stability cut-off near the end
+//! and faster stable-disc count): from nothing median 0.080 s, max 1.025 s (22
+//! empties), 1 of 500 graded meanwhile; after 5 s of the learner's thinking median
+//! 0.007 s, max 0.071 s, none graded meanwhile. Worst by empties from nothing: 20:
+//! 0.32 s, 21: 0.39 s, 22: 1.03 s, 23: 0.36 s, 24: 0.27 s. The same games on one
+//! thread (`--threads 1`): from nothing median 0.124 s, max 1.069 s, 7 of 500 graded
+//! meanwhile; after 5 s of thinking median 0.006 s, max 0.078 s, none graded
+//! meanwhile. (December 7th, before those solver changes, on a machine about 1.5
+//! times slower: two threads from nothing median 0.197 s, max 1.291 s, 19 of 500
+//! graded meanwhile, prepared max 0.509 s; one thread median 0.286 s, max 1.323 s, 36
+//! graded meanwhile, prepared max 0.958 s.) Beyond the threshold (`--grading-games 12
+//! --openings-from 3200 --grading-empties 25-50 --threads 2`, 312 moves, December
+//! 7th): from nothing median 0.175 s, max 1.300 s (43 empties); after 5 s of thinking
+//! max 0.350 s.
 //!
 //! Before the wait and the interim grade (an earlier session's measure with
 //! `othello-lab bench --quality FILE --grading-time-only` on 60 positions of 22
