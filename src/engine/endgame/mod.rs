@@ -139,6 +139,13 @@
 //! 1.03×), the evaluation in the ordering from 14 empties (434 M nodes, 1.01×), the
 //! table-free search's moves in one pass over a precomputed order (1.02×).
 //!
+//! The last selective pass's margin at 16 discs instead of 20 (December 8th,
+//! `presearch::MARGINS`): 392,677,236 nodes; one thread 18.4–18.6 s against
+//! December 4th's 23.8–24.6 s in the same runs, **0.762×** (pairs 0.745–0.774), on a
+//! day the machine ran both builds about 10% slower than the day before (the previous
+//! build read 0.76–0.78× against December 4th's that day, 1.00× against this one
+//! within the noise).
+//!
 //! On endgames none of this was measured on, FFO #50–#52 (with #49 before them:
 //! lines 11–14 of `src/data/fforum-40-59.obf`, one run each, one thread): 775 M
 //! nodes and 40.4 s against that build's 1,515 M and 58.5 s (0.69×; #51 alone
