@@ -142,9 +142,9 @@
 //! The last selective pass's margin at 16 discs instead of 20 (December 8th,
 //! `presearch::MARGINS`): 392,677,236 nodes; one thread 18.4–18.6 s against
 //! December 4th's 23.8–24.6 s in the same runs, **0.762×** (pairs 0.745–0.774), on a
-//! day the machine ran both builds about 10% slower than the day before (the previous
-//! build read 0.76–0.78× against December 4th's that day, 1.00× against this one
-//! within the noise).
+//! day the machine ran both builds about 10% slower than the day before; against the
+//! build before it (d7ddb4e, 399 M nodes), same day, **0.967×** (pairs 0.930–0.998;
+//! 18.0–18.9 s against 19.0–19.5 s).
 //!
 //! On endgames none of this was measured on, FFO #50–#52 (with #49 before them:
 //! lines 11–14 of `src/data/fforum-40-59.obf`, one run each, one thread): 775 M
