@@ -212,7 +212,23 @@
 //!   machine they were on; restarted December 7th without `--also` on a machine
 //!   where the self-play (1,250 chunks of 200 games) took 49 minutes at the lowest
 //!   priority; the labels (exact to 14 empties, then depths 5 and 6) resume chunk by
-//!   chunk.
+//!   chunk. Finished December 8th (labels and fits about six hours of the two cores
+//!   at the lowest priority, spread over three sessions; the final fit of the 61
+//!   counts 29 minutes), then `tempo` (terms by band from +0.28 to +0.67 discs in the
+//!   middle game) and `share --group 2`. Against the shipped weights at depth 8:
+//!   **50.8%** over the first 200 openings (97 wins, 9 draws, 94 losses) and 47.9%
+//!   over the next 400 (179 / 25 / 196): **48.8% over 600, no stronger**; not
+//!   shipped. The measuring sets (measuring only) split the same way: dev-early 84 of
+//!   100 best moves, mean loss 0.17 (shipped 80 / 0.21), agreement 58.0%, false
+//!   alarms 0.6% (1.1%); dev-mid 69 of 100, mean loss **0.63** (78 / 0.39),
+//!   agreement 75.0% (72.6%), false alarms 0.2% (0.6%). The same recipe from better
+//!   games made weights as good, not better: the labels (depth-6 searches on the
+//!   weights fitted so far) bound what the fit can learn.
+//! - **Run 46: deeper labels where games are decided** (`train --games 120000 --seed
+//!   46 --play-depth 4 --play-eval patterns --play-noise 10 --exact 14 --label-depth
+//!   6 --deep-from 30 --deep-depth 8 --also RUN45`): run 45's recipe with the labels
+//!   of 30 empties and up searched to depth 8 (the mean of depths 7 and 8), and run
+//!   45's positions and labels joining the final fit. Started December 8th.
 
 pub mod fit;
 pub mod outcome;
