@@ -221,7 +221,8 @@
 //!   shipped. The measuring sets (measuring only) split the same way: dev-early 84 of
 //!   100 best moves, mean loss 0.17 (shipped 80 / 0.21), agreement 58.0%, false
 //!   alarms 0.6% (1.1%); dev-mid 69 of 100, mean loss **0.63** (78 / 0.39),
-//!   agreement 75.0% (72.6%), false alarms 0.2% (0.6%). The same recipe from better
+//!   agreement 75.0% (72.6%), false alarms 0.2% (0.6%); dev-late 140 of 159, 0.47
+//!   (140 / 0.42), agreement 89.3% (89.2%), false alarms 0.6% (0.3%). The same recipe from better
 //!   games made weights as good, not better: the labels (depth-6 searches on the
 //!   weights fitted so far) bound what the fit can learn.
 //! - **Run 46: deeper labels where games are decided** (`train --games 120000 --seed
